@@ -1,0 +1,1 @@
+"""Computer players: they see only a seat's view and return an action."""

@@ -1,0 +1,1 @@
+"""Our own card art (drawing code and vector files) and its licences."""

@@ -1,0 +1,1 @@
+"""Sound effects synthesised by our own code with the standard library."""
