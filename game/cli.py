@@ -1,0 +1,135 @@
+"""The command line (rules/API.md §4): ``simulate`` and ``replay``; no command opens the table.
+
+Every failure is a one-line message and a non-zero exit status, never a traceback:
+a rejected record exits with 2, bad arguments with 2, anything unexpected with 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.engine import record as records
+from game.engine import rulesets
+from game.engine.errors import RecordError
+
+EPILOG = """examples:
+  python -m game simulate --ruleset hachihachi --seats 3 --agents random --seed 7 --out g.json
+  python -m game replay g.json
+  python -m game replay g.json --json
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m game", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Hachi-Hachi (八八) and its family of hanafuda games. "
+                    "Without a command, opens the game window.")
+    ap.add_argument("--smoke", action="store_true",
+                    help="run a short scripted AI game through every scene, headless")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    sim = sub.add_parser("simulate", help="play a headless game between computer players",
+                         description="Play a headless game and write its record.")
+    sim.add_argument("--ruleset", required=True, choices=rulesets.names(), metavar="R",
+                     help=f"one of: {', '.join(rulesets.names())}")
+    sim.add_argument("--options", default="{}", metavar="JSON",
+                     help='ruleset options as a JSON object, e.g. \'{"kan": 10}\'')
+    sim.add_argument("--seats", type=int, required=True, metavar="N", help="seats at the table")
+    sim.add_argument("--agents", required=True, metavar="a,b,c",
+                     help="one AI id per seat, comma-separated (one id fills every seat)")
+    sim.add_argument("--seed", type=int, required=True, metavar="S", help="random seed")
+    sim.add_argument("--rounds", type=int, metavar="K",
+                     help="stop after K rounds that are not misdeals (default: the whole game)")
+    sim.add_argument("--out", metavar="FILE", help="where to write the record (default: stdout)")
+    rep = sub.add_parser("replay", help="replay and check a game record",
+                         description="Replay a record, check every action, print the results.")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--json", action="store_true", help="print one machine-readable object")
+    return ap
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from game.simulate import simulate
+
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        print(f"error: --options is not valid JSON: {e}", file=sys.stderr)
+        return 2
+    if not isinstance(options, dict):
+        print("error: --options must be a JSON object", file=sys.stderr)
+        return 2
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    try:
+        rec = simulate(args.ruleset, options, args.seats, agents, args.seed, args.rounds)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.out:
+        try:
+            rec.save(args.out)
+        except OSError as e:
+            print(f"error: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
+            return 1
+    else:
+        print(rec.dumps())
+    return 0
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        rec = records.load(args.file)
+        rep = records.replay(rec)
+    except RecordError as e:
+        print(f"{args.file}: rejected: {e}", file=sys.stderr)
+        return 2
+    st = rep.state
+    if args.json:
+        print(json.dumps({"rounds": [r.as_json() for r in rep.results],
+                          "totals": list(st.totals)}))
+        return 0
+    names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(rec.seats)]
+    rs = st.rs
+    print(f"{rs.title} ({rs.name}), {len(names)} seats: {', '.join(names)}")
+    counted = 0
+    for r in rep.results:
+        if r.ending == "misdeal":
+            print(f"  misdeal    dealer {names[r.dealer]}: void deal, same dealer redeals")
+            continue
+        counted += 1
+        who = names[r.winner] if r.winner is not None else "nobody"
+        nets = ", ".join(f"{names[i]} {_signed(v)}" for i, v in enumerate(r.net))
+        print(f"  round {counted:<3d} dealer {names[r.dealer]}, x{r.multiplier}, {r.ending}, "
+              f"winner {who}: {nets}")
+    print("Totals: " + ", ".join(f"{names[i]} {_signed(v)}" for i, v in enumerate(st.totals)))
+    if st.over:
+        win = rs.game_winners(st)
+        print("Game over; " + ("winner: " if len(win) == 1 else "shared win: ")
+              + ", ".join(names[w] for w in win))
+    elif not rep.complete:
+        print("The record stops inside a round (a game in progress).")
+    else:
+        print(f"Game in progress after {st.rounds_played} of {rs.options.get('rounds')} rounds.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return _cmd_simulate(args)
+        if args.command == "replay":
+            return _cmd_replay(args)
+        from game.app import run
+
+        return run(smoke=args.smoke)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # a player never sees a traceback
+        print(f"error: unexpected failure: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1

@@ -1,0 +1,73 @@
+"""Dekiyaku of the Hachi-Hachi family (hachihachi.md §8, nuki.md §6, curriculum tiers).
+
+One table object per ruleset configuration, with a fast ``value(pile)`` for the per-turn
+trigger and ``items(pile)`` for settlement and the rules API. Values are in mon at m = 1.
+"""
+
+from __future__ import annotations
+
+from .cards import AKATAN, AOTAN, GOKO, INOSHIKACHO, RIBBONS, SHIKO, WILLOW, WILLOW_RIBBON
+
+
+class DekiyakuTable:
+    __slots__ = ("values", "goko_cumulative", "nanatan_pool", "nanatan_extra", "unit", "_sets")
+
+    def __init__(self, values: dict[str, int], *, goko_cumulative: bool = False,
+                 nanatan_pool: int = RIBBONS & ~WILLOW, nanatan_extra: bool = False,
+                 unit: int = 12) -> None:
+        self.values = dict(values)  # enabled ids only
+        self.goko_cumulative = goko_cumulative
+        self.nanatan_pool = nanatan_pool
+        self.nanatan_extra = nanatan_extra
+        self.unit = unit  # mon per kan, for nanatan_extra
+        self._sets = tuple((k, mask) for k, mask in (
+            ("akatan", AKATAN), ("aotan", AOTAN), ("inoshikacho", INOSHIKACHO))
+            if k in self.values)
+
+    def items(self, pile: int) -> dict[str, int]:
+        v = self.values
+        out: dict[str, int] = {}
+        if pile & GOKO == GOKO and "goko" in v:
+            out["goko"] = v["goko"]
+            if self.goko_cumulative and "shiko" in v:
+                out["shiko"] = v["shiko"]
+        elif pile & SHIKO == SHIKO and "shiko" in v and (
+                self.goko_cumulative or pile & GOKO != GOKO):
+            out["shiko"] = v["shiko"]
+        if "nanatan" in v:
+            n = (pile & self.nanatan_pool).bit_count()
+            if n >= 7:
+                extra = 0
+                if self.nanatan_extra:
+                    extra = (n - 7 + (1 if pile & WILLOW_RIBBON else 0)) * self.unit
+                out["nanatan"] = v["nanatan"] + extra
+        for k, mask in self._sets:
+            if pile & mask == mask:
+                out[k] = v[k]
+        return out
+
+    def value(self, pile: int) -> int:
+        """V(pile): the sum of the scored values (the sage/shoubu trigger compares it).
+
+        Called after every turn, so it first rules out piles that cannot hold a yaku.
+        """
+        if (pile & GOKO).bit_count() < 4 and (pile & RIBBONS).bit_count() < 3 and (
+                pile & INOSHIKACHO != INOSHIKACHO):
+            return 0
+        return sum(self.items(pile).values())
+
+    def cards(self, pile: int) -> int:
+        """The cards of the pile that belong to a scored dekiyaku (for compensation's n(f))."""
+        got = self.items(pile)
+        m = 0
+        if "goko" in got:
+            m |= GOKO
+        elif "shiko" in got:
+            m |= SHIKO
+        if "nanatan" in got:
+            m |= pile & self.nanatan_pool
+        for k, mask in self._sets:
+            if k in got:
+                m |= mask
+        return m
+

@@ -1,0 +1,698 @@
+"""The game state machine: rounds, the windows before play, drop-out, turns and settlement.
+
+One ``State`` holds a whole game (dealer, carry, totals, history) and the round in progress.
+It is driven by ``apply(action)``, which returns events; chance comes in as actions too
+(``start_round(deck)``, ``* blank S``, ``* deck ...``), so a record replays without a
+generator. Rulesets configure the mechanics through attributes and hooks (see
+``rulesets/base.py``); this module holds what every ruleset shares.
+
+Phases (``state.phase``):
+DEAL (chance: a new deck), BLANK (chance: ``* blank S``), SWAP, MIZUTEN, DROPOUT,
+RESHUFFLE (chance: ``* deck``), PLAY, TAKE (the drawn card has a choice), DECIDE
+(sage/shoubu), OVER (the game has ended).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import (
+    BLANK,
+    CANCEL,
+    CHANCE,
+    DECK,
+    DROP,
+    JOIN,
+    MIZUTEN,
+    PASS,
+    PLAY,
+    SAGE,
+    SHOUBU,
+    SWAP,
+    TAKE,
+    Action,
+)
+from .cards import CARD_IDS, CARD_MONTH_MASK, MONTH_MASK, cards_of, mask_of, names_of
+from .errors import IllegalAction
+from .events import Event
+from .ledger import POT, Payment, RoundResult, net_of
+
+if TYPE_CHECKING:
+    from .rulesets.base import Claim, Ruleset
+
+DEAL, BLANK_PH, SWAP_PH, MIZUTEN_PH, DROPOUT, RESHUFFLE, PLAY_PH, TAKE_PH, DECIDE, OVER = range(10)
+PHASE_NAMES = ("deal", "blank", "swap", "mizuten", "dropout", "reshuffle", "play", "take",
+               "decide", "over")
+
+# Month-sum capture (hachi, common.md §4.2): the field cards each card may take.
+SUM_MASK = tuple(
+    sum(MONTH_MASK[t] for t in range(12) if ((c >> 2) + 1 + t + 1) % 5 == 3) for c in range(48))
+
+
+def _cached_actions() -> tuple[list, dict]:
+    single = [[Action(seat, PLAY, (c,)) for c in range(48)] for seat in range(7)]
+    return single, {}
+
+
+_PLAY1, _PLAY2 = _cached_actions()
+
+
+def _play2(seat: int, c: int, t: int) -> Action:
+    key = (seat * 48 + c) * 48 + t
+    a = _PLAY2.get(key)
+    if a is None:
+        a = _PLAY2[key] = Action(seat, PLAY, (c, t))
+    return a
+
+
+class State:
+    """A whole game. ``clone()`` is shallow and cheap, for search."""
+
+    __slots__ = (
+        # game
+        "rs", "n", "dealer", "carry", "totals", "rounds_played", "results", "history",
+        "game_data", "events_on", "_ev",
+        # round
+        "phase", "deck", "blank", "hands", "field", "pile", "pile_pos", "captured", "m",
+        "carry_before", "participants", "swap_queue", "holder", "mizuten", "order", "order_i",
+        "active", "drops", "forced", "acting", "claims", "turn_i", "to_move", "drawn",
+        "vcache", "sagers", "sage_order", "ending", "caller", "winner", "payments", "pot",
+        "watch", "liable", "turn_caps", "actions", "hidden_hands", "mizuten_asked",
+        "_rel", "_last_turn", "_sum", "_watching", "_vfn", "first_dealer",
+    )
+
+    def __init__(self, rs: Ruleset, seats: int, first_dealer: int = 0, *,
+                 events: bool = True) -> None:
+        if not isinstance(seats, int) or not rs.min_seats <= seats <= rs.max_seats:
+            raise ValueError(f"ruleset {rs.name!r} is played with {rs.min_seats} to "
+                             f"{rs.max_seats} seats, not {seats!r}")
+        if not isinstance(first_dealer, int) or not 0 <= first_dealer < seats:
+            raise ValueError(f"first dealer must be a seat from 0 to {seats - 1}, "
+                             f"not {first_dealer!r}")
+        self.rs = rs
+        self.n = seats
+        self.dealer = first_dealer
+        self.first_dealer = first_dealer
+        self.carry = rs.initial_carry()
+        self.totals = [0] * seats
+        self.rounds_played = 0
+        self.results: list[RoundResult] = []
+        self.history: list[tuple[tuple[int, ...], list[Action]]] = []
+        self.game_data = rs.new_game_data(seats)
+        self.events_on = events
+        self._ev: list[Event] | None = None
+        self._rel = SUM_MASK if rs.capture_sum else CARD_MONTH_MASK
+        self._sum = rs.capture_sum
+        self._watching = rs.watch_liability
+        # V(pile), for the sage/shoubu trigger after every turn; None when nothing triggers.
+        self._vfn = rs.dek_value_fn() if rs.decision else None
+        self._last_turn = 0
+        self.phase = DEAL
+        self.to_move = CHANCE
+        self._reset_round(())
+
+    # ------------------------------------------------------------------ basics
+
+    def _reset_round(self, deck: tuple[int, ...]) -> None:
+        n = self.n
+        self.deck = deck
+        self.blank = -1
+        self.hands = [0] * n
+        self.field = 0
+        self.pile: list[int] = []
+        self.pile_pos = 0
+        self.captured = [0] * n
+        self.m = 1
+        self.carry_before = self.carry
+        self.participants: list[int] = []
+        self.swap_queue: list[int] = []
+        self.holder = self.dealer
+        self.mizuten = False
+        self.order: list[int] = []
+        self.order_i = 0
+        self.active: list[int] = []
+        self.drops = 0
+        self.forced: list[int] = []
+        self.acting = self.dealer
+        self.claims: dict[int, Claim] = {}
+        self.turn_i = 0
+        self.drawn = -1
+        self.vcache = [0] * n
+        self.sagers = 0  # bit mask of seats that called sage
+        self.sage_order: list[int] = []
+        self.ending: str | None = None
+        self.caller = -1
+        self.winner: int | None = None
+        self.payments: list[Payment] = []
+        self.pot = 0
+        self.watch: list[tuple] = []
+        self.liable: dict[tuple, int] = {}
+        self.turn_caps: list[int] = []
+        self.actions: list[Action] = []
+        self.hidden_hands = True
+        self.mizuten_asked = False
+
+    def clone(self) -> State:
+        """A copy for search: lists copied, immutable values shared (a few microseconds).
+
+        ``pile`` is shared because it is never mutated in place (a reshuffle replaces it);
+        ``history`` is copied shallowly, so a clone never appends to the original's.
+        """
+        new = State.__new__(State)
+        new.rs = self.rs
+        new.n = self.n
+        new.dealer = self.dealer
+        new.carry = self.carry
+        new.totals = self.totals[:]
+        new.rounds_played = self.rounds_played
+        new.results = self.results[:]
+        new.history = self.history[:]
+        new.game_data = self.rs.copy_game_data(self.game_data)
+        new.events_on = self.events_on
+        new._ev = None
+        new.phase = self.phase
+        new.deck = self.deck
+        new.blank = self.blank
+        new.hands = self.hands[:]
+        new.field = self.field
+        new.pile = self.pile
+        new.pile_pos = self.pile_pos
+        new.captured = self.captured[:]
+        new.m = self.m
+        new.carry_before = self.carry_before
+        new.participants = self.participants[:]
+        new.swap_queue = self.swap_queue[:]
+        new.holder = self.holder
+        new.mizuten = self.mizuten
+        new.order = self.order[:]
+        new.order_i = self.order_i
+        new.active = self.active[:]
+        new.drops = self.drops
+        new.forced = self.forced[:]
+        new.acting = self.acting
+        new.claims = dict(self.claims)
+        new.turn_i = self.turn_i
+        new.to_move = self.to_move
+        new.drawn = self.drawn
+        new.vcache = self.vcache[:]
+        new.sagers = self.sagers
+        new.sage_order = self.sage_order[:]
+        new.ending = self.ending
+        new.caller = self.caller
+        new.winner = self.winner
+        new.payments = self.payments[:]
+        new.pot = self.pot
+        new.watch = self.watch[:]
+        new.liable = dict(self.liable)
+        new.turn_caps = self.turn_caps[:]
+        new.actions = self.actions[:]
+        if self.history and self.history[-1][1] is self.actions:
+            new.history[-1] = (self.deck, new.actions)
+        new.hidden_hands = self.hidden_hands
+        new.mizuten_asked = self.mizuten_asked
+        new._rel = self._rel
+        new._last_turn = self._last_turn
+        return new
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance(self) -> bool:
+        return self.phase in (DEAL, BLANK_PH, RESHUFFLE)
+
+    def view(self, seat: int):  # noqa: ANN201 - returns view.PlayerView
+        """What ``seat`` may know; the UI and the AIs read only this."""
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def position(self, seat: int) -> int:
+        """Position of a seat in this round: 0 = (acting) dealer, counted among the active."""
+        if seat in self.active:
+            return self.active.index(seat)
+        return (seat - self.dealer) % self.n
+
+    def _emit(self, kind: str, seat: int = -1, **data: object) -> None:
+        if self._ev is not None:
+            self._ev.append(Event(kind, seat, data))
+
+    def pay(self, frm: int, to: int, amount: int, reason: str) -> None:
+        """Record one transfer (amount in mon, already multiplied); zero amounts are dropped."""
+        if amount <= 0 or frm == to:
+            return
+        p = Payment(frm, to, amount, reason)
+        self.payments.append(p)
+        if to == POT:
+            self.pot += amount
+        elif frm == POT:
+            self.pot -= amount
+        if self._ev is not None:
+            self._ev.append(Event("payment", to, p.as_json()))
+
+    # ------------------------------------------------------------------ chance
+
+    def start_round(self, deck: list[int] | tuple[int, ...]) -> list[Event]:
+        """Deal a new round from a deck (top first): the DEAL chance outcome."""
+        if self.phase != DEAL:
+            raise IllegalAction(f"cannot deal now (phase {PHASE_NAMES[self.phase]})")
+        deck = tuple(deck)
+        rs = self.rs
+        if len(deck) != len(rs.deck_cards) or mask_of(deck) != rs.deck_mask:
+            raise IllegalAction(f"the deck is not a permutation of the {rs.name} deck")
+        self._ev = [] if self.events_on else None
+        self._reset_round(deck)
+        self.history.append((deck, self.actions))
+        self._emit("round_start", self.dealer, round=self.rounds_played + 1,
+                   dealer=self.dealer)
+        if self.n == 7:
+            self.phase = BLANK_PH
+            self.to_move = CHANCE
+        else:
+            self._deal()
+        return self._flush()
+
+    def _flush(self) -> list[Event]:
+        ev = self._ev or []
+        self._ev = None
+        return ev
+
+    def _deal(self) -> None:
+        n, d, deck = self.n, self.dealer, self.deck
+        seats = [(d + i) % n for i in range(n) if (d + i) % n != self.blank]
+        self.participants = seats
+        for i, s in enumerate(seats):
+            self.hands[s] = mask_of(deck[7 * i:7 * i + 7])
+        k = 7 * len(seats)
+        self.field = mask_of(deck[k:k + 6])
+        self.pile = list(deck[k + 6:])
+        self.pile_pos = 0
+        self._emit("dealt", d, field=names_of(self.field), pile=len(self.pile),
+                   seats=seats)
+        rs = self.rs
+        if rs.field_check == "misdeal":
+            for mm in MONTH_MASK:
+                if self.field & mm == mm:
+                    self._emit("misdeal", d, month=(mm.bit_length() // 4))
+                    self._finish("misdeal", None)
+                    return
+        self.carry_before = self.carry
+        self.m, self.carry = rs.field_multiplier(self.field, self.carry)
+        self._emit("multiplier", -1, m=self.m, carry=list(rs.carry_list(self.carry)))
+        if rs.hand_swap and len(seats) >= 3 and self.blank != d:
+            self.swap_queue = seats[1:]
+        self.holder = d
+        self._next_window()
+
+    def _next_window(self) -> None:
+        """Open the next window before play: swap, mizuten, drop-out, or start play."""
+        rs = self.rs
+        if self.swap_queue:
+            self.phase = SWAP_PH
+            self.to_move = self.swap_queue[0]
+            return
+        if (not self.mizuten_asked and rs.mizuten_min_seats
+                and len(self.participants) >= rs.mizuten_min_seats
+                and self.blank != self.dealer):
+            self.mizuten_asked = True
+            self.phase = MIZUTEN_PH
+            self.to_move = self.dealer
+            return
+        self.hidden_hands = False
+        if len(self.participants) > rs.active_count:
+            self.phase = DROPOUT
+            self.order = self.participants[:]
+            self.order_i = 0
+            self._dropout_next()
+        else:
+            self.active = self.participants[:]
+            self._begin_play()
+
+    # ------------------------------------------------------------------ drop-out
+
+    def must_join(self, seat: int) -> bool:
+        if seat == self.dealer and self.mizuten:
+            return True
+        return self.rs.compulsory and len(self.order) - self.drops == self.rs.active_count
+
+    def _dropout_next(self) -> None:
+        target = self.rs.active_count
+        if len(self.active) < target and self.order_i < len(self.order):
+            self.phase = DROPOUT
+            self.to_move = self.order[self.order_i]
+            return
+        self.forced = self.order[self.order_i:]
+        for s in self.forced:
+            self._emit("forced_out", s)
+        k = len(self.active)
+        if k == 0:
+            # Nobody willing: misdeal; fees returned, carry restored (hachihachi.md §5.6).
+            self.payments.clear()
+            self.pot = 0
+            self.carry = self.carry_before
+            self._emit("misdeal", self.dealer, reason="nobody willing")
+            self._finish("misdeal", None)
+            return
+        if k == 1:
+            self._emit("walkover", self.active[0])
+            self._finish("walkover", self.active[0])
+            return
+        self.acting = self.active[0]
+        if self.forced:
+            self.rs.pay_compensation(self)
+        returned = [s for s in self.participants if s not in self.active]
+        for s in returned:
+            self.hands[s] = 0
+        if returned:
+            self.phase = RESHUFFLE
+            self.to_move = CHANCE
+            return
+        self._begin_play()
+
+    def reshuffle_cards(self) -> list[int]:
+        """The cards a ``* deck`` action must hold: all not in an active hand or the field."""
+        keep = self.field
+        for s in self.active:
+            keep |= self.hands[s]
+        return cards_of(self.rs.deck_mask & ~keep)
+
+    # ------------------------------------------------------------------ play
+
+    def _begin_play(self) -> None:
+        rs = self.rs
+        self.acting = self.active[0]
+        self.phase = PLAY_PH
+        for pos, s in enumerate(self.active):
+            claim = rs.claim(self.hands[s], pos)
+            if claim is not None:
+                self.claims[s] = claim
+                self._emit("teyaku", s, items=dict(claim.items), cards=names_of(claim.reveal))
+        if rs.teyaku_at_claim:
+            rs.pay_teyaku(self)
+        rs.before_play(self)
+        for s in self.active:
+            self.vcache[s] = rs.dek_value(self.captured[s])
+        self.turn_i = 0
+        self._last_turn = 7 * len(self.active) - 1
+        self.to_move = self.acting
+        self._emit("turn", self.to_move)
+
+    def _arrive(self, seat: int, card: int, target: int) -> None:
+        """Resolve a card arriving on the field (common.md §4), target chosen if needed.
+
+        Same month: one or three matches are all taken; with two, ``target`` names the one.
+        Month sum: exactly one card is taken (``target`` when there were several).
+        """
+        matches = self.field & self._rel[card]
+        if not matches:
+            self.field |= 1 << card
+            if self._ev is not None:
+                self._emit("placed", seat, card=CARD_IDS[card])
+            return
+        got = (1 << card) | ((1 << target) if target >= 0 else matches)
+        self.field &= ~got
+        self.captured[seat] |= got
+        self.turn_caps.append(got)
+        if self._ev is not None:
+            self._emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
+
+    def needs_choice(self, card: int) -> int:
+        """The field cards among which the player must choose for ``card`` (0 if no choice)."""
+        matches = self.field & self._rel[card]
+        k = matches.bit_count()
+        if k == 2 or (k > 2 and self.rs.capture_sum):
+            return matches
+        return 0
+
+    def _play(self, seat: int, card: int, target: int) -> None:
+        """A whole turn after the hand card is chosen: hand step, draw step, end of turn.
+
+        The hot path of every playout, so both steps are written out with locals.
+        """
+        ev = self._ev
+        rel = self._rel
+        hand = self.hands[seat] & ~(1 << card)
+        self.hands[seat] = hand
+        field = self.field
+        caps: list[int] = []
+        self.turn_caps = caps
+        if ev is not None:
+            self._emit("played", seat, card=CARD_IDS[card])
+        matches = field & rel[card]
+        if matches:
+            got = (1 << card) | ((1 << target) if target >= 0 else matches)
+            field &= ~got
+            self.captured[seat] |= got
+            caps.append(got)
+            if ev is not None:
+                self._emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
+        else:
+            field |= 1 << card
+            if ev is not None:
+                self._emit("placed", seat, card=CARD_IDS[card])
+            if hand and self._watching:
+                self.field = field
+                self.rs.watch_play(self, seat, card)
+        pos = self.pile_pos
+        if pos < len(self.pile):
+            drawn = self.pile[pos]
+            self.pile_pos = pos + 1
+            if ev is not None:
+                self._emit("drew", seat, card=CARD_IDS[drawn])
+            matches = field & rel[drawn]
+            if matches:
+                k = matches.bit_count()
+                if k == 2 or (k > 2 and self._sum):
+                    self.field = field
+                    self.drawn = drawn
+                    self.phase = TAKE_PH
+                    return
+                got = (1 << drawn) | matches
+                field &= ~got
+                self.captured[seat] |= got
+                caps.append(got)
+                if ev is not None:
+                    self._emit("captured", seat, card=CARD_IDS[drawn], cards=names_of(got))
+            else:
+                field |= 1 << drawn
+                if ev is not None:
+                    self._emit("placed", seat, card=CARD_IDS[drawn])
+        self.field = field
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        if self.watch:
+            self.rs.check_liability(self, seat)
+        last = self.turn_i == self._last_turn
+        vfn = self._vfn
+        if vfn is not None:
+            v = vfn(self.captured[seat])
+            if v > self.vcache[seat]:
+                self.vcache[seat] = v
+                self.phase = DECIDE
+                self.to_move = seat
+                if self._ev is not None:
+                    self._emit("yaku", seat, items=self.rs.dek_items(self.captured[seat]),
+                               last=last)
+                return
+        if last:
+            self._settle(None, -1)
+            return
+        self.turn_i = t = self.turn_i + 1
+        self.to_move = self.active[t % len(self.active)]
+        self.phase = PLAY_PH
+        if self._ev is not None:
+            self._emit("turn", self.to_move)
+
+    def _next_turn(self, last: bool) -> None:
+        if last:
+            self._settle(None, -1)
+            return
+        self.turn_i += 1
+        self.to_move = self.active[self.turn_i % len(self.active)]
+        self.phase = PLAY_PH
+        if self._ev is not None:
+            self._emit("turn", self.to_move)
+
+    def last_turn_done(self) -> bool:
+        """This is the round's last turn: each active player plays 7 turns, one card each."""
+        return self.turn_i == self._last_turn
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        ph = self.phase
+        seat = self.to_move
+        if ph == PLAY_PH:
+            acts = []
+            if self.sagers >> seat & 1:
+                acts.append(Action(seat, CANCEL))
+            field = self.field
+            sum_rel = self.rs.capture_sum
+            rel = self._rel
+            single = _PLAY1[seat]
+            h = self.hands[seat]
+            while h:
+                low = h & -h
+                c = low.bit_length() - 1
+                h ^= low
+                matches = field & rel[c]
+                if matches and (matches.bit_count() == 2 or (
+                        sum_rel and matches.bit_count() > 2)):
+                    for t in cards_of(matches):
+                        acts.append(_play2(seat, c, t))
+                else:
+                    acts.append(single[c])
+            return acts
+        if ph == TAKE_PH:
+            return [Action(seat, TAKE, (t,)) for t in cards_of(self.needs_choice(self.drawn))]
+        if ph == DECIDE:
+            if self.rs.decision == "stop" or self.last_turn_done():
+                return [Action(seat, SHOUBU)]
+            return [Action(seat, SAGE), Action(seat, SHOUBU)]
+        if ph == DROPOUT:
+            if self.must_join(seat):
+                return [Action(seat, JOIN)]
+            return [Action(seat, JOIN), Action(seat, DROP)]
+        if ph == SWAP_PH:
+            return [Action(seat, SWAP), Action(seat, PASS)]
+        if ph == MIZUTEN_PH:
+            return [Action(seat, MIZUTEN), Action(seat, PASS)]
+        return []
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
+        """Apply one action (chance ones included) and return the events it caused."""
+        ph = self.phase
+        if ph == PLAY_PH and not check and not self.events_on and action.verb == PLAY:
+            self.actions.append(action)
+            args = action.args
+            self._play(action.seat, args[0], args[1] if len(args) > 1 else -1)
+            return []
+        self._ev = [] if self.events_on else None
+        if action.seat == CHANCE:
+            self._apply_chance(action)
+            return self._flush()
+        if check and action not in self.legal_actions():
+            self._ev = None
+            raise IllegalAction(f"illegal action {str(action)!r} "
+                                f"(phase {PHASE_NAMES[ph]}, seat {self.to_move} to move)")
+        seat, verb = action.seat, action.verb
+        if verb != PASS:
+            self.actions.append(action)
+        if ph == PLAY_PH:
+            if verb == CANCEL:
+                self._emit("cancel", seat)
+                self._settle("cancel", seat)
+            else:
+                args = action.args
+                self._play(seat, args[0], args[1] if len(args) > 1 else -1)
+        elif ph == TAKE_PH:
+            card = self.drawn
+            self.drawn = -1
+            self.phase = PLAY_PH
+            self._arrive(seat, card, action.args[0])
+            self._end_turn(seat)
+        elif ph == DECIDE:
+            if verb == SHOUBU:
+                self._emit("shoubu", seat)
+                self._settle("shoubu", seat)
+            else:
+                if not self.sagers >> seat & 1:
+                    self.sagers |= 1 << seat
+                    self.sage_order.append(seat)
+                self._emit("sage", seat)
+                self._next_turn(False)
+        elif ph == DROPOUT:
+            self.order_i += 1
+            if verb == JOIN:
+                self.active.append(seat)
+                self._emit("join", seat)
+            else:
+                self.drops += 1
+                self._emit("drop", seat)
+                self.rs.pay_fee(self, seat, self.drops, self.order.index(seat))
+            self._dropout_next()
+        elif ph == SWAP_PH:
+            self.swap_queue.pop(0)
+            if verb == SWAP:
+                h = self.holder
+                self.hands[h], self.hands[seat] = self.hands[seat], self.hands[h]
+                self.holder = seat
+                self._emit("swap", seat, holder=h)
+            self._next_window()
+        elif ph == MIZUTEN_PH:
+            if verb == MIZUTEN:
+                self.mizuten = True
+                self._emit("mizuten", seat)
+            self._next_window()
+        return self._flush()
+
+    def _apply_chance(self, action: Action) -> None:
+        if self.phase == BLANK_PH and action.verb == BLANK:
+            s = action.args[0]
+            if not 0 <= s < self.n:
+                raise IllegalAction(f"'* blank' names seat {s}, which is not at the table")
+            self.actions.append(action)
+            self.blank = s
+            self._emit("blank", s)
+            self._deal()
+            return
+        if self.phase == RESHUFFLE and action.verb == DECK:
+            want = self.reshuffle_cards()
+            if sorted(action.args) != want:
+                raise IllegalAction("'* deck' must hold exactly the cards outside the active "
+                                    "hands and the field")
+            self.actions.append(action)
+            self.pile = list(action.args)
+            self.pile_pos = 0
+            self._emit("reshuffle", -1, pile=len(self.pile))
+            self._begin_play()
+            return
+        raise IllegalAction(f"chance action {str(action)!r} is not expected now "
+                            f"(phase {PHASE_NAMES[self.phase]})")
+
+    def sample_chance(self, rng) -> Action:
+        """A chance outcome for BLANK or RESHUFFLE drawn from a seeded generator."""
+        if self.phase == BLANK_PH:
+            return Action(CHANCE, BLANK, (rng.below(self.n),))
+        if self.phase == RESHUFFLE:
+            cards = self.reshuffle_cards()
+            rng.shuffle(cards)
+            return Action(CHANCE, DECK, tuple(cards))
+        raise IllegalAction("no chance action is pending")
+
+    # ------------------------------------------------------------------ round end
+
+    def _settle(self, ending: str | None, caller: int) -> None:
+        self.ending = ending
+        self.caller = caller
+        self.to_move = CHANCE
+        self.rs.settle(self)
+        self._finish(self.ending or "exhausted", self.winner)
+
+    def _finish(self, ending: str, winner: int | None) -> None:
+        """Close the round: pot to the winner, result, totals, next dealer, game end."""
+        self.ending = ending
+        self.winner = winner
+        if ending != "misdeal" and winner is not None and self.pot > 0:
+            self.pay(POT, winner, self.pot, "pot")
+        net = net_of(self.payments, self.n)
+        m = 1 if ending == "misdeal" else self.m
+        result = RoundResult(ending, winner, m, net, tuple(self.payments), self.dealer)
+        self.results.append(result)
+        for s in range(self.n):
+            self.totals[s] += net[s]
+        self._emit("round_end", -1 if winner is None else winner, **result.as_json())
+        if ending != "misdeal":
+            self.rounds_played += 1
+            self.rs.after_round(self, result)
+            if winner is not None:
+                self.dealer = winner
+        self.to_move = CHANCE
+        if ending != "misdeal" and self.rs.game_over(self):
+            self.phase = OVER
+            self._emit("game_end", -1, totals=list(self.totals))
+        else:
+            self.phase = DEAL

@@ -1,0 +1,43 @@
+"""Headless games between computer players, written as records (rules/API.md §4)."""
+
+from __future__ import annotations
+
+from ai import make_agent
+from game.engine import record as records
+from game.engine import rulesets
+from game.engine.rng import Rng
+from game.engine.state import DEAL, OVER, State
+
+
+def play_round(st: State, agents: list, rng: Rng) -> None:
+    """Deal a new deck from ``rng`` and play the round to its end (or to a misdeal)."""
+    deck = list(st.rs.deck_cards)
+    rng.shuffle(deck)
+    st.start_round(deck)
+    while st.phase != DEAL and st.phase != OVER:
+        if st.is_chance():
+            st.apply(st.sample_chance(rng))
+        else:
+            seat = st.to_move
+            st.apply(agents[seat].choose(st.view(seat)))
+
+
+def simulate(ruleset: str, options: dict, seats: int, agents: list[str], seed: int,
+             rounds: int | None = None, names: list[str] | None = None) -> records.Record:
+    """Play a game (or its first ``rounds`` counted rounds) and return its record."""
+    rs = rulesets.get(ruleset, **options)
+    if len(agents) == 1:
+        agents = agents * seats
+    if len(agents) != seats:
+        raise ValueError(f"{len(agents)} agents given for {seats} seats")
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"--rounds must be at least 1, not {rounds}")
+    rng = Rng(seed)
+    first_dealer = rng.below(seats)
+    players = [make_agent(a, rng.next64()) for a in agents]
+    st = rs.new_state(seats, first_dealer, events=False)
+    while st.phase != OVER and (rounds is None or st.rounds_played < rounds):
+        play_round(st, players, rng)
+    seat_list = [{"name": (names[i] if names else f"Seat {i}"), "kind": f"ai:{a}"}
+                 for i, a in enumerate(agents)]
+    return records.from_state(st, seat_list, seed)
