@@ -1,0 +1,1 @@
+"""Pygame table UI: scenes, card sprites, audio and fonts."""
