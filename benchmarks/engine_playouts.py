@@ -1,9 +1,15 @@
 """Random legal full rounds per second, per ruleset, on one core.
 
-Each round is dealt from a fresh shuffled deck and played to its end by a seeded
-random-legal-move player (chance outcomes drawn from the same generator), with events off,
-as search-based AIs use the engine. Prints one line per ruleset and, last, the Hachi-Hachi
-figure: ``playouts/s: N`` (median of 5 runs).
+Each round is dealt from a fresh shuffled deck and played to its end with uniformly random
+legal moves (chance outcomes from the same seeded generator), events off, as search-based
+AIs use the engine. Two figures per ruleset:
+
+- ``rollout``: ``State.playout(rng)``, the rollout search uses (moves sampled from the masks);
+- ``per-move API``: ``rng.choice(state.legal_actions())`` then ``state.apply(...)`` each move,
+  as a player outside the engine drives it.
+
+Prints one line per ruleset and, last, the Hachi-Hachi rollout figure: ``playouts/s: N``
+(median of the runs).
 
     python benchmarks/engine_playouts.py [--seconds 2] [--runs 5] [--ruleset NAME ...]
 """
@@ -23,7 +29,8 @@ from game.engine.rng import Rng  # noqa: E402
 from game.engine.state import DEAL, OVER  # noqa: E402
 
 
-def playouts_per_second(name: str, seats: int, seconds: float, seed: int) -> float:
+def playouts_per_second(name: str, seats: int, seconds: float, seed: int,
+                        per_move: bool = False) -> float:
     rs = rulesets.get(name)
     rng = Rng(seed)
     st = rs.new_state(seats, 0, events=False)
@@ -36,6 +43,8 @@ def playouts_per_second(name: str, seats: int, seconds: float, seed: int) -> flo
         deck = list(rs.deck_cards)
         rng.shuffle(deck)
         st.start_round(deck)
+        if not per_move:
+            st.playout(rng)
         while st.phase != DEAL and st.phase != OVER:
             if st.is_chance():
                 st.apply(st.sample_chance(rng), check=False)
@@ -57,11 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     seats = {"hachi": 2, "nuki-hachihachi": 2}
     figures = {}
     for name in names:
-        runs = [playouts_per_second(name, seats.get(name, 3), args.seconds, seed)
-                for seed in range(args.runs)]
+        n = seats.get(name, 3)
+        runs = [playouts_per_second(name, n, args.seconds, seed) for seed in range(args.runs)]
+        api = [playouts_per_second(name, n, args.seconds, seed, per_move=True)
+               for seed in range(args.runs)]
         figures[name] = statistics.median(runs)
-        print(f"{name:22s} {seats.get(name, 3)} seats: {figures[name]:8.0f} rounds/s "
-              f"(median of {args.runs}; runs {', '.join(f'{r:.0f}' for r in runs)})")
+        print(f"{name:22s} {n} seats: rollout {figures[name]:6.0f} rounds/s, per-move API "
+              f"{statistics.median(api):6.0f} rounds/s (medians of {args.runs}; rollout runs "
+              f"{', '.join(f'{r:.0f}' for r in runs)})")
     if "hachihachi" in figures:
         print(f"playouts/s: {figures['hachihachi']:.0f}")
     return 0

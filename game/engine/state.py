@@ -35,7 +35,8 @@ from .actions import (
 from .cards import CARD_IDS, CARD_MONTH_MASK, MONTH_MASK, cards_of, mask_of, names_of
 from .errors import IllegalAction
 from .events import Event
-from .ledger import POT, Payment, RoundResult, net_of
+from .ledger import POT, Payment, RoundResult
+from .teyaku import month_counts
 
 if TYPE_CHECKING:
     from .rulesets.base import Claim, Ruleset
@@ -55,6 +56,19 @@ def _cached_actions() -> tuple[list, dict]:
 
 
 _PLAY1, _PLAY2 = _cached_actions()
+
+
+_CHUNK_ACTIONS: dict[int, tuple[Action, ...]] = {}
+
+
+def _chunk_actions(seat: int, shift: int, chunk: int) -> tuple[Action, ...]:
+    """The single-card plays of the hand cards in a 12-bit chunk (three months), cached."""
+    key = (seat << 16 | shift) << 12 | chunk
+    got = _CHUNK_ACTIONS.get(key)
+    if got is None:
+        got = _CHUNK_ACTIONS[key] = tuple(_PLAY1[seat][shift + i] for i in range(12)
+                                          if chunk >> i & 1)
+    return got
 
 
 def _play2(seat: int, c: int, t: int) -> Action:
@@ -78,7 +92,9 @@ class State:
         "active", "drops", "forced", "acting", "claims", "turn_i", "to_move", "drawn",
         "vcache", "sagers", "sage_order", "ending", "caller", "winner", "payments", "pot",
         "watch", "liable", "turn_caps", "actions", "hidden_hands", "mizuten_asked",
-        "_rel", "_last_turn", "_sum", "_watching", "_vfn", "first_dealer",
+        "first_dealer", "net",
+        # per-round caches for the hot path
+        "_rel", "_last_turn", "_sum", "_watching", "_vfn", "_yaku_cards", "_turns",
     )
 
     def __init__(self, rs: Ruleset, seats: int, first_dealer: int = 0, *,
@@ -106,7 +122,9 @@ class State:
         self._watching = rs.watch_liability
         # V(pile), for the sage/shoubu trigger after every turn; None when nothing triggers.
         self._vfn = rs.dek_value_fn() if rs.decision else None
+        self._yaku_cards = rs.yaku_cards
         self._last_turn = 0
+        self._turns: tuple[int, ...] = ()
         self.phase = DEAL
         self.to_move = CHANCE
         self._reset_round(())
@@ -144,6 +162,7 @@ class State:
         self.caller = -1
         self.winner: int | None = None
         self.payments: list[Payment] = []
+        self.net = [0] * n  # per seat, kept as payments are made
         self.pot = 0
         self.watch: list[tuple] = []
         self.liable: dict[tuple, int] = {}
@@ -155,6 +174,7 @@ class State:
     def clone(self) -> State:
         """A copy for search: lists copied, immutable values shared (a few microseconds).
 
+        Written out slot by slot for speed (a test checks that no slot is missed).
         ``pile`` is shared because it is never mutated in place (a reshuffle replaces it);
         ``history`` is copied shallowly, so a clone never appends to the original's.
         """
@@ -206,12 +226,19 @@ class State:
         new.liable = dict(self.liable)
         new.turn_caps = self.turn_caps[:]
         new.actions = self.actions[:]
-        if self.history and self.history[-1][1] is self.actions:
-            new.history[-1] = (self.deck, new.actions)
         new.hidden_hands = self.hidden_hands
         new.mizuten_asked = self.mizuten_asked
+        new.first_dealer = self.first_dealer
+        new.net = self.net[:]
         new._rel = self._rel
         new._last_turn = self._last_turn
+        new._sum = self._sum
+        new._watching = self._watching
+        new._vfn = self._vfn
+        new._yaku_cards = self._yaku_cards
+        new._turns = self._turns
+        if self.history and self.history[-1][1] is self.actions:
+            new.history[-1] = (self.deck, new.actions)
         return new
 
     @property
@@ -243,10 +270,15 @@ class State:
             return
         p = Payment(frm, to, amount, reason)
         self.payments.append(p)
+        net = self.net
         if to == POT:
             self.pot += amount
-        elif frm == POT:
+        else:
+            net[to] += amount
+        if frm == POT:
             self.pot -= amount
+        else:
+            net[frm] -= amount
         if self._ev is not None:
             self._ev.append(Event("payment", to, p.as_json()))
 
@@ -258,13 +290,14 @@ class State:
             raise IllegalAction(f"cannot deal now (phase {PHASE_NAMES[self.phase]})")
         deck = tuple(deck)
         rs = self.rs
-        if len(deck) != len(rs.deck_cards) or mask_of(deck) != rs.deck_mask:
+        if len(deck) != len(rs.deck_cards) or frozenset(deck) != rs.deck_set:
             raise IllegalAction(f"the deck is not a permutation of the {rs.name} deck")
         self._ev = [] if self.events_on else None
         self._reset_round(deck)
         self.history.append((deck, self.actions))
-        self._emit("round_start", self.dealer, round=self.rounds_played + 1,
-                   dealer=self.dealer)
+        if self._ev is not None:
+            self._emit("round_start", self.dealer, round=self.rounds_played + 1,
+                       dealer=self.dealer)
         if self.n == 7:
             self.phase = BLANK_PH
             self.to_move = CHANCE
@@ -287,18 +320,21 @@ class State:
         self.field = mask_of(deck[k:k + 6])
         self.pile = list(deck[k + 6:])
         self.pile_pos = 0
-        self._emit("dealt", d, field=names_of(self.field), pile=len(self.pile),
-                   seats=seats)
+        if self._ev is not None:
+            self._emit("dealt", d, field=names_of(self.field), pile=len(self.pile),
+                       seats=seats)
         rs = self.rs
         if rs.field_check == "misdeal":
-            for mm in MONTH_MASK:
-                if self.field & mm == mm:
-                    self._emit("misdeal", d, month=(mm.bit_length() // 4))
-                    self._finish("misdeal", None)
-                    return
+            four = (month_counts(self.field) >> 2) & 0x111111111111
+            if four:
+                if self._ev is not None:
+                    self._emit("misdeal", d, month=four.bit_length() // 4 + 1)
+                self._finish("misdeal", None)
+                return
         self.carry_before = self.carry
         self.m, self.carry = rs.field_multiplier(self.field, self.carry)
-        self._emit("multiplier", -1, m=self.m, carry=list(rs.carry_list(self.carry)))
+        if self._ev is not None:
+            self._emit("multiplier", -1, m=self.m, carry=list(rs.carry_list(self.carry)))
         if rs.hand_swap and len(seats) >= 3 and self.blank != d:
             self.swap_queue = seats[1:]
         self.holder = d
@@ -348,6 +384,7 @@ class State:
         if k == 0:
             # Nobody willing: misdeal; fees returned, carry restored (hachihachi.md §5.6).
             self.payments.clear()
+            self.net = [0] * self.n
             self.pot = 0
             self.carry = self.carry_before
             self._emit("misdeal", self.dealer, reason="nobody willing")
@@ -386,7 +423,9 @@ class State:
             claim = rs.claim(self.hands[s], pos)
             if claim is not None:
                 self.claims[s] = claim
-                self._emit("teyaku", s, items=dict(claim.items), cards=names_of(claim.reveal))
+                if self._ev is not None:
+                    self._emit("teyaku", s, items=dict(claim.items),
+                               cards=names_of(claim.reveal))
         if rs.teyaku_at_claim:
             rs.pay_teyaku(self)
         rs.before_play(self)
@@ -394,6 +433,8 @@ class State:
             self.vcache[s] = rs.dek_value(self.captured[s])
         self.turn_i = 0
         self._last_turn = 7 * len(self.active) - 1
+        # who plays each turn, precomputed: the hot path then needs no modulo or len()
+        self._turns = tuple(self.active) * 7
         self.to_move = self.acting
         self._emit("turn", self.to_move)
 
@@ -436,13 +477,14 @@ class State:
         field = self.field
         caps: list[int] = []
         self.turn_caps = caps
+        gained = 0
         if ev is not None:
             self._emit("played", seat, card=CARD_IDS[card])
         matches = field & rel[card]
         if matches:
             got = (1 << card) | ((1 << target) if target >= 0 else matches)
             field &= ~got
-            self.captured[seat] |= got
+            gained = got
             caps.append(got)
             if ev is not None:
                 self._emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
@@ -464,12 +506,14 @@ class State:
                 k = matches.bit_count()
                 if k == 2 or (k > 2 and self._sum):
                     self.field = field
+                    if gained:
+                        self.captured[seat] |= gained
                     self.drawn = drawn
                     self.phase = TAKE_PH
                     return
                 got = (1 << drawn) | matches
                 field &= ~got
-                self.captured[seat] |= got
+                gained |= got
                 caps.append(got)
                 if ev is not None:
                     self._emit("captured", seat, card=CARD_IDS[drawn], cards=names_of(got))
@@ -478,14 +522,20 @@ class State:
                 if ev is not None:
                     self._emit("placed", seat, card=CARD_IDS[drawn])
         self.field = field
-        self._end_turn(seat)
+        if gained:
+            self.captured[seat] |= gained
+        self._end_turn(seat, gained)
 
-    def _end_turn(self, seat: int) -> None:
+    def _end_turn(self, seat: int, gained: int = -1) -> None:
+        """After the draw step: liabilities, the dekiyaku trigger, then the next turn.
+
+        ``gained`` is what the turn captured (-1: unknown); V can only rise with a yaku card.
+        """
         if self.watch:
             self.rs.check_liability(self, seat)
         last = self.turn_i == self._last_turn
         vfn = self._vfn
-        if vfn is not None:
+        if vfn is not None and gained & self._yaku_cards:
             v = vfn(self.captured[seat])
             if v > self.vcache[seat]:
                 self.vcache[seat] = v
@@ -499,7 +549,7 @@ class State:
             self._settle(None, -1)
             return
         self.turn_i = t = self.turn_i + 1
-        self.to_move = self.active[t % len(self.active)]
+        self.to_move = self._turns[t]
         self.phase = PLAY_PH
         if self._ev is not None:
             self._emit("turn", self.to_move)
@@ -509,7 +559,7 @@ class State:
             self._settle(None, -1)
             return
         self.turn_i += 1
-        self.to_move = self.active[self.turn_i % len(self.active)]
+        self.to_move = self._turns[self.turn_i]
         self.phase = PLAY_PH
         if self._ev is not None:
             self._emit("turn", self.to_move)
@@ -524,25 +574,32 @@ class State:
         ph = self.phase
         seat = self.to_move
         if ph == PLAY_PH:
-            acts = []
-            if self.sagers >> seat & 1:
-                acts.append(Action(seat, CANCEL))
+            acts = [Action(seat, CANCEL)] if self.sagers >> seat & 1 else []
             field = self.field
-            sum_rel = self.rs.capture_sum
-            rel = self._rel
-            single = _PLAY1[seat]
             h = self.hands[seat]
-            while h:
-                low = h & -h
-                c = low.bit_length() - 1
-                h ^= low
-                matches = field & rel[c]
-                if matches and (matches.bit_count() == 2 or (
-                        sum_rel and matches.bit_count() > 2)):
-                    for t in cards_of(matches):
+            if self._sum:
+                rel = self._rel
+                single = _PLAY1[seat]
+                for c in cards_of(h):
+                    matches = field & rel[c]
+                    if matches.bit_count() >= 2:
+                        acts.extend(_play2(seat, c, t) for t in cards_of(matches))
+                    else:
+                        acts.append(single[c])
+                return acts
+            # Same month: only cards of a month with exactly two field cards need a choice.
+            x = month_counts(field)
+            pairs = ((x >> 1) & ~x & 0x111111111111) * 0xF
+            plain = h & ~pairs
+            for shift in (0, 12, 24, 36):
+                chunk = plain >> shift & 0xFFF
+                if chunk:
+                    acts.extend(_chunk_actions(seat, shift, chunk))
+            choice = h & pairs
+            if choice:
+                for c in cards_of(choice):
+                    for t in cards_of(field & CARD_MONTH_MASK[c]):
                         acts.append(_play2(seat, c, t))
-                else:
-                    acts.append(single[c])
             return acts
         if ph == TAKE_PH:
             return [Action(seat, TAKE, (t,)) for t in cards_of(self.needs_choice(self.drawn))]
@@ -568,7 +625,7 @@ class State:
         if ph == PLAY_PH and not check and not self.events_on and action.verb == PLAY:
             self.actions.append(action)
             args = action.args
-            self._play(action.seat, args[0], args[1] if len(args) > 1 else -1)
+            self._play(action.seat, args[0], args[-1] if args.__len__() == 2 else -1)
             return []
         self._ev = [] if self.events_on else None
         if action.seat == CHANCE:
@@ -653,6 +710,112 @@ class State:
         raise IllegalAction(f"chance action {str(action)!r} is not expected now "
                             f"(phase {PHASE_NAMES[self.phase]})")
 
+    def playout(self, rng) -> None:
+        """Play the current round to its end with random legal moves (a rollout).
+
+        Chance comes from ``rng`` and every action is recorded as usual. Plain turns run in
+        a tight kernel (``_rollout_turns``): a uniformly random hand card, then a uniformly
+        random target when it has two. Every other decision is uniform over
+        ``legal_actions()`` and goes through ``apply``.
+        """
+        while True:
+            ph = self.phase
+            if ph == PLAY_PH and not self._sum and self._ev is None and not self._watching:
+                self._rollout_turns(rng)
+                continue
+            if ph == DEAL or ph == OVER:
+                return
+            if ph == BLANK_PH or ph == RESHUFFLE:
+                self.apply(self.sample_chance(rng), check=False)
+            else:
+                self.apply(rng.choice(self.legal_actions()), check=False)
+
+    def _rollout_turns(self, rng) -> None:
+        """Random turns on locals until a decision, a sager's turn or the round's end.
+
+        A turn plays a uniformly random hand card (and a random one of two targets).
+
+        The same rules as ``_play`` and ``_end_turn`` (same-month capture, the drawn card's
+        choice, the dekiyaku trigger) for rulesets without liability and with events off;
+        tests replay its rounds through ``apply`` and compare. Returns with the state
+        consistent at a point where the generic path takes over.
+        """
+        hands, captured, pile = self.hands, self.captured, self.pile
+        record = self.actions.append
+        turns, vcache, last = self._turns, self.vcache, self._last_turn
+        vfn, yaku, sagers = self._vfn, self._yaku_cards, self.sagers
+        rel, below = CARD_MONTH_MASK, rng.below
+        field, pos, t = self.field, self.pile_pos, self.turn_i
+        n_pile = len(pile)
+        while True:
+            seat = turns[t]
+            if sagers >> seat & 1:  # may cancel: leave it to the generic path
+                break
+            h = hands[seat]
+            r = below(h.bit_count())
+            while r:
+                h &= h - 1
+                r -= 1
+            card = (h & -h).bit_length() - 1
+            h = hands[seat]
+            matches = field & rel[card]
+            if matches:
+                if matches.bit_count() == 2:  # the player picks one of the two
+                    if below(2):
+                        matches &= matches - 1
+                    matches &= -matches
+                    record(_play2(seat, card, matches.bit_length() - 1))
+                else:
+                    record(_PLAY1[seat][card])
+                gained = (1 << card) | matches
+                field &= ~gained
+            else:
+                record(_PLAY1[seat][card])
+                gained = 0
+                field |= 1 << card
+            hands[seat] = h & ~(1 << card)
+            if pos < n_pile:
+                drawn = pile[pos]
+                pos += 1
+                matches = field & rel[drawn]
+                if matches:
+                    if matches.bit_count() == 2:  # the player picks one of the two
+                        if below(2):
+                            matches &= matches - 1
+                        target = (matches & -matches).bit_length() - 1
+                        record(Action(seat, TAKE, (target,)))
+                        matches = 1 << target
+                    got = (1 << drawn) | matches
+                    field &= ~got
+                    gained |= got
+                else:
+                    field |= 1 << drawn
+            if gained:
+                captured[seat] |= gained
+                if vfn is not None and gained & yaku:
+                    v = vfn(captured[seat])
+                    if v > vcache[seat]:
+                        vcache[seat] = v
+                        self.field, self.pile_pos, self.turn_i = field, pos, t
+                        self.turn_caps = []
+                        self.phase = DECIDE
+                        self.to_move = seat
+                        return
+            if t == last:
+                self.field, self.pile_pos, self.turn_i = field, pos, t
+                self.turn_caps = []
+                self._settle(None, -1)
+                return
+            t += 1
+        self.field, self.pile_pos, self.turn_i = field, pos, t
+        self.turn_caps = []
+        self.to_move = turns[t]
+        # a sager's turn: one generic move (cancel or a play), then the kernel resumes
+        self.apply(self._random_play(rng), check=False)
+
+    def _random_play(self, rng) -> Action:
+        return rng.choice(self.legal_actions())
+
     def sample_chance(self, rng) -> Action:
         """A chance outcome for BLANK or RESHUFFLE drawn from a seeded generator."""
         if self.phase == BLANK_PH:
@@ -678,13 +841,14 @@ class State:
         self.winner = winner
         if ending != "misdeal" and winner is not None and self.pot > 0:
             self.pay(POT, winner, self.pot, "pot")
-        net = net_of(self.payments, self.n)
+        net = tuple(self.net)
         m = 1 if ending == "misdeal" else self.m
         result = RoundResult(ending, winner, m, net, tuple(self.payments), self.dealer)
         self.results.append(result)
         for s in range(self.n):
             self.totals[s] += net[s]
-        self._emit("round_end", -1 if winner is None else winner, **result.as_json())
+        if self._ev is not None:
+            self._emit("round_end", -1 if winner is None else winner, **result.as_json())
         if ending != "misdeal":
             self.rounds_played += 1
             self.rs.after_round(self, result)

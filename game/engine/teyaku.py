@@ -26,10 +26,6 @@ TESHI = "teshi"  # [4,1,1,1]
 KUTTSUKI = "kuttsuki"  # [2,2,2,1]
 TRIPLET = "triplet"  # [3,2,1,1] or [3,1,1,1,1]
 
-_SHAPES = {
-    (4, 3): SHISO, (4, 2, 1): ICHINISHI, (3, 3, 1): TWO_TRIPLETS, (3, 2, 2): HANEKEN,
-    (4, 1, 1, 1): TESHI, (2, 2, 2, 1): KUTTSUKI, (3, 2, 1, 1): TRIPLET, (3, 1, 1, 1, 1): TRIPLET,
-}
 _NON_WILLOW_BRIGHTS = BRIGHTS & ~WILLOW
 _NON_WILLOW_ANIMALS = ANIMALS & ~WILLOW
 _NON_WILLOW_RIBBONS = RIBBONS & ~WILLOW
@@ -46,7 +42,7 @@ class Shape(NamedTuple):
     b: str | None  # Group-B id (karasu, pikaichi, toichi, tanichi, aka), or None
     b_cards: int  # chaff-class cards revealed for Group B (mask)
     ribbons: int  # number of non-Willow ribbons (r), for aka and the 1921 set
-    counts: tuple[int, ...]  # cards per month, index month - 1
+    counts: int  # cards per month as nibbles (see month_counts)
 
 
 def is_standing(month: int, cards_of_month: int) -> bool:
@@ -56,33 +52,68 @@ def is_standing(month: int, cards_of_month: int) -> bool:
     return month == 12 and cards_of_month == PAULOWNIA_CHAFF3
 
 
+_N1 = 0x111111111111  # bit 0 of each month's nibble
+_STANDING_NIBBLES = (1 << 12) | (1 << 16) | (1 << 24)  # months 4, 5, 7
+_PAULOWNIA_NIBBLE = 1 << 44
+_PAULOWNIA = MONTH_MASK[11]
+
+
+def month_counts(hand: int) -> int:
+    """Per-month card counts as nibbles (SWAR popcount): nibble m holds the count of month m+1."""
+    x = hand - ((hand >> 1) & 0x555555555555)
+    return (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
+
+
+def has_teyaku_shape(hand: int) -> bool:
+    """Quick test: can this hand score any teyaku (a 3 or 4 of a month, three pairs, or at
+    most one non-chaff-class card)? Most hands cannot; they skip ``shape``."""
+    x = month_counts(hand)
+    if x & (x >> 1) & _N1 or (x >> 2) & _N1 or ((x >> 1) & ~x & _N1).bit_count() == 3:
+        return True
+    return (hand & _NOT_CHAFF_CLASS).bit_count() <= 1 or not hand & (
+        _NON_WILLOW_BRIGHTS | _NON_WILLOW_ANIMALS)
+
+
 def shape(hand: int) -> Shape:
-    counts = tuple((hand >> (4 * i) & 0xF).bit_count() for i in range(12))
-    key = tuple(sorted((c for c in counts if c), reverse=True))
-    a = _SHAPES.get(key)
-    triplets = tuple(i + 1 for i, c in enumerate(counts) if c == 3)
-    standing = sum(1 for mo in triplets if is_standing(mo, hand & MONTH_MASK[mo - 1]))
-    a_cards = 0
-    if a in (SHISO, ICHINISHI, HANEKEN):
+    """Classify a hand in a handful of bit operations (it runs for every player every round)."""
+    x = month_counts(hand)
+    q4 = (x >> 2) & _N1  # months with 4 cards (count 4 is the only one with bit 2 set)
+    t3 = x & (x >> 1) & _N1  # months with 3
+    p2 = (x >> 1) & ~x & _N1  # months with 2
+    n4, n3, n2 = q4.bit_count(), t3.bit_count(), p2.bit_count()
+    a = None
+    if n4:
+        a = SHISO if n3 else ICHINISHI if n2 else TESHI
+    elif n3 == 2:
+        a = TWO_TRIPLETS
+    elif n3 == 1:
+        a = HANEKEN if n2 == 2 else TRIPLET
+    elif n2 == 3:
+        a = KUTTSUKI
+    triplets: tuple[int, ...] = ()
+    standing = 0
+    if t3:
+        triplets = tuple(i // 4 + 1 for i in range(0, 48, 4) if t3 >> i & 1)
+        standing = (t3 & _STANDING_NIBBLES).bit_count()
+        if t3 & _PAULOWNIA_NIBBLE and hand & _PAULOWNIA == PAULOWNIA_CHAFF3:
+            standing += 1
+    if a is None:
+        a_cards = 0
+    elif a in (SHISO, ICHINISHI, HANEKEN):
         a_cards = hand
     elif a == TESHI:
-        a_cards = hand & MONTH_MASK[counts.index(4)]
-    elif a in (TWO_TRIPLETS, TRIPLET):
-        for mo in triplets:
-            a_cards |= hand & MONTH_MASK[mo - 1]
+        a_cards = hand & (q4 * 0xF)
     elif a == KUTTSUKI:
-        for i, c in enumerate(counts):
-            if c == 2:
-                a_cards |= hand & MONTH_MASK[i]
+        a_cards = hand & (p2 * 0xF)
+    else:
+        a_cards = hand & (t3 * 0xF)
     b_count = (hand & _NON_WILLOW_BRIGHTS).bit_count()
     a_count = (hand & _NON_WILLOW_ANIMALS).bit_count()
     r_count = (hand & _NON_WILLOW_RIBBONS).bit_count()
     b = None
     if b_count == 0 and a_count == 0:
         b = "karasu" if r_count == 0 else "tanichi" if r_count == 1 else "aka"
-    elif b_count == 1 and a_count == 0 and r_count == 0:
-        b = "pikaichi"
-    elif a_count == 1 and b_count == 0 and r_count == 0:
-        b = "toichi"
+    elif b_count + a_count + r_count == 1:
+        b = "pikaichi" if b_count else "toichi"
     b_cards = hand & ~_NOT_CHAFF_CLASS if b else 0
-    return Shape(a, triplets, standing, a_cards, b, b_cards, r_count, counts)
+    return Shape(a, triplets, standing, a_cards, b, b_cards, r_count, x)

@@ -30,6 +30,7 @@ def settle(rs: Ruleset, piles: dict[int, str], *, m: int = 1, seats: int = 3,
     st.m = m
     for s, cards in piles.items():
         st.captured[s] = M(cards)
+        st.vcache[s] = rs.dek_value(st.captured[s])  # the engine keeps V here as play goes
     for s, h in (hands or {}).items():
         claim = rs.claim(M(h), st.active.index(s))
         if claim:
@@ -65,8 +66,8 @@ def position(rs: Ruleset, *, hands: dict[int, str], field: str, pile: str,
     for s, cards in (captured or {}).items():
         st.captured[s] = M(cards)
         st.vcache[s] = rs.dek_value(st.captured[s])
-    k = len(st.active)
-    st.turn_i = 7 * k + st.active.index(to_move)
+    st.turn_i = st.active.index(to_move)
+    st._turns = tuple(st.active) * 7
     st._last_turn = st.turn_i + sum(h.bit_count() for h in st.hands) - 1
     st.to_move = to_move
     st.phase = PLAY_PH

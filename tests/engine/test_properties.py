@@ -151,3 +151,23 @@ def test_many_seeds_every_ending_is_known():
     assert endings <= {"shoubu", "cancel", "exhausted", "sohachi", "nihachi", "sujuroku",
                        "card_points", "walkover", "misdeal"}
     assert {"shoubu", "card_points"} <= endings
+
+
+def test_clone_copies_every_slot_and_is_independent():
+    rs = rulesets.get("hachihachi", hatto_liability=True)
+    rng = Rng(4)
+    st_ = rs.new_state(3, 0)
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    st_.start_round(deck)
+    while st_.phase != TAKE_PH and not st_.is_chance() and st_.turn_i < 5:
+        st_.apply(st_.legal_actions()[0])
+    twin = st_.clone()
+    for name in State.__slots__:
+        assert hasattr(twin, name), name
+        if name != "_ev":
+            assert getattr(twin, name) == getattr(st_, name), name
+    before = (list(st_.hands), st_.field, list(st_.actions), len(st_.history[-1][1]))
+    while not twin.is_chance():
+        twin.apply(twin.legal_actions()[-1])
+    assert (list(st_.hands), st_.field, list(st_.actions), len(st_.history[-1][1])) == before

@@ -52,11 +52,13 @@ class Ruleset:
     decision: str | None = None  # None | "stop" | "sage"
     teyaku_at_claim = False
     watch_liability = False
+    yaku_cards = ALL_MASK  # cards that can raise dek_value (the engine skips V otherwise)
 
     def __init__(self, **options: object) -> None:
         self.options = resolve(self.name, self.OPTIONS, options)
         self.configure()
         self.deck_cards = tuple(cards_of(self.deck_mask))
+        self.deck_set = frozenset(self.deck_cards)
         by_value: dict[int, int] = {}
         for c in self.deck_cards:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c

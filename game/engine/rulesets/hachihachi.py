@@ -19,13 +19,14 @@ from ..cards import (
     KINDS,
     LARGE_BRIGHTS,
     MONTH_MASK,
+    RIBBONS,
     SHIKO,
     month,
 )
 from ..dekiyaku import DekiyakuTable
 from ..ledger import POT, scaled
 from ..options import Option
-from ..teyaku import TRIPLET, TWO_TRIPLETS, shape
+from ..teyaku import TRIPLET, TWO_TRIPLETS, has_teyaku_shape, shape
 from .base import Claim, Ruleset
 
 if TYPE_CHECKING:
@@ -123,6 +124,8 @@ class HachiHachi(Ruleset):
         self.watch_liability = bool(self.hatto_sets) or self.tobikomi_liab
         comp_cards = GOKO | AKATAN | AOTAN | (INOSHIKACHO if self.bdb else 0)
         self.comp_cards = comp_cards
+        self.yaku_cards = GOKO | RIBBONS | (INOSHIKACHO if "inoshikacho" in self.dek.values
+                                            else 0)
 
     def make_teyaku_values(self) -> dict[str, int]:
         vals = {k: v * self.K for k, v in TEYAKU_KAN.items()}
@@ -164,7 +167,7 @@ class HachiHachi(Ruleset):
         return a
 
     def claim(self, hand: int, position: int) -> Claim | None:
-        if not self.has_teyaku:
+        if not self.has_teyaku or not has_teyaku_shape(hand):
             return None
         sh = shape(hand)
         vals = self.teyaku_values
@@ -350,9 +353,10 @@ class HachiHachi(Ruleset):
 
     def settle(self, st: State) -> None:
         act = st.active
-        items = {s: self.dek.items(st.captured[s]) for s in act}
         pts = {s: self.points(st.captured[s]) for s in act}
-        if st.ending is not None or any(items[s] for s in act):
+        # V never falls and every rise passes through the trigger, so vcache holds V(X)
+        if st.ending is not None or any(st.vcache[s] for s in act):
+            items = {s: self.dek.items(st.captured[s]) for s in act}
             if not self.teyaku_at_claim:
                 self.pay_teyaku(st)
             self.settle_dekiyaku(st, items)

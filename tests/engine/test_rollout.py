@@ -1,0 +1,86 @@
+"""The fast rollout (State.playout) and the generator: same rules, exact uniformity."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from game.engine import record as records
+from game.engine import rulesets
+from game.engine.rng import Rng
+from game.engine.state import OVER
+
+
+@pytest.mark.parametrize("name, options, seats", [
+    ("hachihachi", {}, 3),
+    ("hachihachi", {"bdb": True, "nanatan_extra": True}, 2),
+    ("hachihachi", {"hatto_liability": True, "tobikomi_liability": True}, 3),
+    ("hachihachi", {"hand_swap": True, "compulsory_three": False}, 6),
+    ("hachihachi-nintendo", {}, 4),
+])
+def test_playout_rounds_replay_identically_through_apply(name, options, seats):
+    """The kernel duplicates the turn mechanics for speed: every round it plays must be a
+    legal record whose replay through the generic apply gives the same piles and result."""
+    rs = rulesets.get(name, **options)
+    rng = Rng(99)
+    for game in range(6):
+        st = rs.new_state(seats, game % seats, events=False)
+        while st.phase != OVER and len(st.results) < 4:
+            deck = list(rs.deck_cards)
+            rng.shuffle(deck)
+            st.start_round(deck)
+            st.playout(rng)
+        rec = records.from_state(st, [{"name": str(i), "kind": "ai:random"} for i in
+                                      range(seats)])
+        rep = records.replay(records.loads(rec.dumps()))
+        assert rep.results == st.results
+        assert rep.state.captured == st.captured and rep.state.field == st.field
+
+
+def test_playout_from_the_middle_of_a_round_keeps_the_state_consistent():
+    rs = rulesets.get("hachihachi")
+    rng = Rng(3)
+    for _ in range(30):
+        st = rs.new_state(3, 0, events=False)
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        st.start_round(deck)
+        for _ in range(rng.below(8)):
+            if st.is_chance() or st.phase == 0:
+                break
+            st.apply(rng.choice(st.legal_actions()))
+        twin = st.clone()
+        twin.playout(rng)
+        assert twin.phase in (0, OVER) and len(twin.results) == len(st.results) + 1
+        assert sum(twin.results[-1].net) == 0
+        assert len(st.history[-1][1]) < len(twin.history[-1][1]) or st.phase == 0
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7, 48])
+def test_below_is_uniform(n):
+    rng = Rng(2024)
+    draws = 600 * n
+    c = collections.Counter(rng.below(n) for _ in range(draws))
+    assert set(c) == set(range(n))
+    chi2 = sum((v - 600) ** 2 / 600 for v in c.values())
+    assert chi2 < 3 * n + 30  # far beyond the 99.9% quantile only if biased
+
+
+def test_shuffle_gives_every_permutation_evenly():
+    rng = Rng(7)
+    c = collections.Counter()
+    for _ in range(24000):
+        d = [0, 1, 2, 3]
+        rng.shuffle(d)
+        c[tuple(d)] += 1
+    assert len(c) == 24 and all(800 < v < 1200 for v in c.values())
+
+
+def test_rng_is_reproducible_and_rejects_bad_input():
+    a, b = Rng(5), Rng(5)
+    assert [a.below(10) for _ in range(50)] == [b.below(10) for _ in range(50)]
+    with pytest.raises(ValueError):
+        Rng(5).below(0)
+    with pytest.raises(ValueError):
+        Rng("seed")  # type: ignore[arg-type]
