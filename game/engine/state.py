@@ -720,7 +720,7 @@ class State:
         """
         while True:
             ph = self.phase
-            if ph == PLAY_PH and not self._sum and self._ev is None and not self._watching:
+            if ph == PLAY_PH and self._ev is None and not self._watching:
                 self._rollout_turns(rng)
                 continue
             if ph == DEAL or ph == OVER:
@@ -744,7 +744,7 @@ class State:
         record = self.actions.append
         turns, vcache, last = self._turns, self.vcache, self._last_turn
         vfn, yaku, sagers = self._vfn, self._yaku_cards, self.sagers
-        rel, below = CARD_MONTH_MASK, rng.below
+        rel, below, summ = self._rel, rng.below, self._sum
         field, pos, t = self.field, self.pile_pos, self.turn_i
         n_pile = len(pile)
         while True:
@@ -760,9 +760,12 @@ class State:
             h = hands[seat]
             matches = field & rel[card]
             if matches:
-                if matches.bit_count() == 2:  # the player picks one of the two
-                    if below(2):
+                k = matches.bit_count()
+                if k == 2 or (summ and k > 2):  # the player picks one of the candidates
+                    k = below(k)
+                    while k:
                         matches &= matches - 1
+                        k -= 1
                     matches &= -matches
                     record(_play2(seat, card, matches.bit_length() - 1))
                 else:
@@ -779,12 +782,14 @@ class State:
                 pos += 1
                 matches = field & rel[drawn]
                 if matches:
-                    if matches.bit_count() == 2:  # the player picks one of the two
-                        if below(2):
+                    k = matches.bit_count()
+                    if k == 2 or (summ and k > 2):  # the player picks one of the candidates
+                        k = below(k)
+                        while k:
                             matches &= matches - 1
-                        target = (matches & -matches).bit_length() - 1
-                        record(Action(seat, TAKE, (target,)))
-                        matches = 1 << target
+                            k -= 1
+                        matches &= -matches
+                        record(Action(seat, TAKE, (matches.bit_length() - 1,)))
                     got = (1 << drawn) | matches
                     field &= ~got
                     gained |= got

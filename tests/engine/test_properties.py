@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,38 @@ def test_clone_copies_every_slot_and_is_independent():
     while not twin.is_chance():
         twin.apply(twin.legal_actions()[-1])
     assert (list(st_.hands), st_.field, list(st_.actions), len(st_.history[-1][1])) == before
+
+
+FAMILY = [
+    ("nuki-hachihachi", {}, (2, 3, 4)),
+    ("nuki-hachihachi", {"dropout_fees": True, "forced_out_comp": "all_active",
+                         "compulsory_two": False, "mizuten": False}, (3, 4)),
+    ("hachi", {"match_end": "rounds", "rounds": 3}, (2,)),
+    ("hachi", {"match_end": "points", "target_points": 50}, (2,)),
+    ("hachi", {"agari_count": 2}, (2,)),
+    ("sudaoshi", {}, (3,)),
+    ("sudaoshi", {"teyaku": "1921", "field_four": "dealer_takes", "yaku_unit": 12}, (3,)),
+    ("sudaoshi", {"teyaku": "none", "top_yaku": False, "more_seats": True}, (3, 4, 5, 6)),
+    *[("curriculum", {"tier": t}, (3,)) for t in range(1, 9)],
+    ("curriculum", {"tier": 9}, (2, 3, 4, 7)),
+]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.integers(0, len(FAMILY) - 1), pick=st.integers(0, 3))
+def test_every_ruleset_and_tier_invariants_and_replay(seed, which, pick):
+    name, opts, seat_choices = FAMILY[which]
+    seats = seat_choices[pick % len(seat_choices)]
+    st_, events = play_checked(name, opts, seats, seed, max_rounds=2)
+    check_replay(st_, events)
+
+
+@pytest.mark.parametrize("which", range(len(FAMILY)))
+def test_every_ruleset_and_tier_plays_whole_rounds(which):
+    name, opts, seat_choices = FAMILY[which]
+    for seats in seat_choices:
+        st_, events = play_checked(name, opts, seats, 1000 + which, max_rounds=2)
+        check_replay(st_, events)
+        rs = st_.rs
+        for deck, _ in st_.history:
+            assert len(deck) == len(rs.deck_cards) == (34 if name.startswith("nuki") else 48)

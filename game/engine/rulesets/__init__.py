@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from ..errors import RulesError
 from .base import Claim, Ruleset
+from .curriculum import Curriculum
+from .hachi import Hachi
 from .hachihachi import HachiHachi, HachiHachiNintendo
+from .nuki import NukiHachiHachi
+from .sudaoshi import Sudaoshi
 
 _REGISTRY: dict[str, type[Ruleset]] = {
-    cls.name: cls for cls in (HachiHachi, HachiHachiNintendo)
+    cls.name: cls for cls in (HachiHachi, HachiHachiNintendo, NukiHachiHachi, Hachi,
+                                Sudaoshi, Curriculum)
 }
 
 

@@ -100,8 +100,12 @@ class HachiHachi(Ruleset):
     nintendo = False
     ach_threshold = 89
 
+    def rule_options(self) -> dict:
+        """The hachihachi options this configuration follows (a preset may fix some)."""
+        return self.options
+
     def configure(self) -> None:
-        o = self.options
+        o = self.rule_options()
         self.K = o.get("kan", 12)
         self.split = o.get("payment_model") == "split"
         self.best_one = o.get("teyaku_combine") == "best_one"
@@ -129,16 +133,20 @@ class HachiHachi(Ruleset):
 
     def make_teyaku_values(self) -> dict[str, int]:
         vals = {k: v * self.K for k, v in TEYAKU_KAN.items()}
-        vals["aka"] = self.options.get("aka_value", 2) * self.K
+        vals["aka"] = self.rule_options().get("aka_value", 2) * self.K
         return vals
 
-    def make_dekiyaku(self) -> DekiyakuTable:
+    def dekiyaku_values(self) -> dict[str, int]:
         vals = {k: v * self.K for k, v in DEKIYAKU_KAN.items()}
         if not self.bdb:
             del vals["inoshikacho"]
-        return DekiyakuTable(vals, goko_cumulative=self.options.get(
-            "goko_after_shiko") == "cumulative", nanatan_extra=self.options.get(
-            "nanatan_extra", False), unit=self.K)
+        return vals
+
+    def make_dekiyaku(self) -> DekiyakuTable:
+        o = self.rule_options()
+        return DekiyakuTable(self.dekiyaku_values(),
+                             goko_cumulative=o.get("goko_after_shiko") == "cumulative",
+                             nanatan_extra=o.get("nanatan_extra", False), unit=self.K)
 
     # ------------------------------------------------------------------ rules API
 
@@ -500,7 +508,7 @@ class HachiHachi(Ruleset):
     def game_over(self, st: State) -> bool:
         if st.rounds_played < self.options["rounds"]:
             return False
-        return not (self.options.get("year_extension") and self.carry_list(st.carry))
+        return not (self.rule_options().get("year_extension") and self.carry_list(st.carry))
 
 
 NINTENDO_TEYAKU = {
@@ -546,11 +554,11 @@ class HachiHachiNintendo(HachiHachi):
     def make_teyaku_values(self) -> dict[str, int]:
         return dict(NINTENDO_TEYAKU)
 
-    def make_dekiyaku(self) -> DekiyakuTable:
+    def dekiyaku_values(self) -> dict[str, int]:
         vals = dict(NINTENDO_DEKIYAKU)
         if not self.options["bdb"]:
             del vals["inoshikacho"]
-        return DekiyakuTable(vals, unit=1)
+        return vals
 
     def a_id(self, a: str | None, standing: int) -> str | None:
         if a in (TWO_TRIPLETS, TRIPLET):

@@ -1,0 +1,128 @@
+"""Ruleset ``hachi`` (rules/hachi.md): two players, month-sum captures, 21 yaku, agari.
+
+No teyaku, no field multiplier, no sage: the hands are played out and each round is scored by
+card points plus yaku. The match ends by agari (two decisive wins in a row), rounds or points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import INDEX, KINDS
+from ..options import Option
+from .base import Ruleset
+
+if TYPE_CHECKING:
+    from ..ledger import RoundResult
+    from ..state import State
+
+# (id, points, cards): hachi.md §4. One card may count in several yaku; each scores once.
+YAKU = (
+    ("kirishima", 10, "phoenix cuckoo rain_man"),
+    ("kirishima_tan", 20, "paulownia_yellow wisteria_ribbon willow_ribbon"),
+    ("goroju", 10, "bridge butterflies deer"),
+    ("goroju_tan", 20, "iris_ribbon peony_ribbon maple_ribbon"),
+    ("goshiroku", 10, "bridge cuckoo butterflies"),
+    ("goshiroku_tan", 20, "iris_ribbon wisteria_ribbon peony_ribbon"),
+    ("shichigosan", 10, "boar bridge curtain"),
+    ("shichigosan_tan", 20, "clover_ribbon iris_ribbon cherry_ribbon"),
+    ("kumanosan", 10, "sake_cup rain_man curtain"),
+    ("kumanosan_tan", 20, "chrysanthemum_ribbon willow_ribbon cherry_ribbon"),
+    ("yashima", 10, "moon cuckoo rain_man"),
+    ("yashima_tan", 20, "geese wisteria_ribbon willow_ribbon"),
+    ("nakazo", 10, "boar moon sake_cup"),
+    ("nakazo_tan", 20, "clover_ribbon geese chrysanthemum_ribbon"),
+    ("ichinisan", 10, "crane warbler curtain"),
+    ("ichinisan_tan", 20, "pine_ribbon plum_ribbon cherry_ribbon"),
+    ("den", 10, "warbler rain_man phoenix"),
+    ("den_tan", 20, "plum_ribbon willow_ribbon paulownia_yellow"),
+    ("sangoro", 10, "curtain bridge butterflies"),
+    ("sangoro_tan", 20, "cherry_ribbon iris_ribbon peony_ribbon"),
+    ("jushichihachi", 20, "maple_ribbon clover_ribbon geese"),
+)
+YAKU_MASKS = tuple((k, v, sum(1 << INDEX[c] for c in cards.split())) for k, v, cards in YAKU)
+HACHI_VALUES = tuple(1 if k == "ribbon" else 10 for k in KINDS)
+DECISIVE = 20  # a win by 20 or more is decisive (hachi.md §6)
+
+
+class Hachi(Ruleset):
+    name = "hachi"
+    title = "Hachi"
+    summary = "Two players; cards pair when their months sum to 3 or 8; 21 yaku."
+    OPTIONS = (
+        Option("match_end", str, "agari", ("agari", "rounds", "points"),
+               help="end on agari (decisive wins in a row), after rounds, or at a points target"),
+        Option("agari_count", int, 1, minimum=1, help="agari needed to win the match"),
+        Option("rounds", int, 12, minimum=1, help="rounds in the match (match_end=rounds)"),
+        Option("target_points", int, 100, minimum=1,
+               help="cumulative net that wins (match_end=points)"),
+    )
+    values = HACHI_VALUES
+    min_seats = max_seats = 2
+    active_count = 2
+    capture_sum = True
+    field_check = "none"
+    decision = None
+
+    def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
+        return {k: v for k, v, mask in YAKU_MASKS if pile & mask == mask}
+
+    def settle(self, st: State) -> None:
+        """hachi.md §5: card-point difference and each yaku paid by the opponent."""
+        a, b = st.active
+        ca, cb = self.points(st.captured[a]), self.points(st.captured[b])
+        ya, yb = self.yaku_items(st.captured[a]), self.yaku_items(st.captured[b])
+        if ca != cb:
+            hi, lo = (a, b) if ca > cb else (b, a)
+            st.pay(lo, hi, abs(ca - cb), "card_points")
+        for holder, other, items in ((a, b, ya), (b, a, yb)):
+            for k, v in items.items():
+                st.pay(other, holder, v, k)
+        sa, sb = ca + sum(ya.values()), cb + sum(yb.values())
+        if sa == sb:
+            st.ending, st.winner = "draw", None
+        else:
+            st.ending, st.winner = "card_points", (a if sa > sb else b)
+
+    # ------------------------------------------------------------------ match end
+
+    def new_game_data(self, seats: int) -> dict:
+        return {"streak": None, "agari": [0] * seats}
+
+    def copy_game_data(self, data: dict) -> dict:
+        return {"streak": data["streak"], "agari": data["agari"][:]}
+
+    @staticmethod
+    def agari_step(streak: int | None, winner: int | None,
+                   margin: int) -> tuple[int | None, bool]:
+        """One round of the agari count (hachi.md §6): (new streak holder, agari scored).
+
+        A decisive win by the player who also won the previous round decisively scores an
+        agari; a non-decisive win, a draw, a win by the other player and an agari reset it.
+        """
+        if winner is None or margin < DECISIVE:
+            return None, False
+        if streak == winner:
+            return None, True
+        return winner, False
+
+    def after_round(self, st: State, result: RoundResult) -> None:
+        data = st.game_data
+        margin = abs(result.net[0])
+        data["streak"], scored = self.agari_step(data["streak"], result.winner, margin)
+        if scored:
+            data["agari"][result.winner] += 1
+
+    def game_over(self, st: State) -> bool:
+        o = self.options
+        if o["match_end"] == "agari":
+            return max(st.game_data["agari"]) >= o["agari_count"]
+        if o["match_end"] == "rounds":
+            return st.rounds_played >= o["rounds"]
+        return max(st.totals) >= o["target_points"]
+
+    def game_winners(self, st: State) -> list[int]:
+        o = self.options
+        if o["match_end"] == "agari" and max(st.game_data["agari"]) >= o["agari_count"]:
+            return [s for s, n in enumerate(st.game_data["agari"]) if n >= o["agari_count"]]
+        return super().game_winners(st)
