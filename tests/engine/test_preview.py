@@ -1,0 +1,79 @@
+"""Decision previews: the amounts shown before a choice are what the engine then pays."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import rulesets
+from game.engine.preview import preview
+from game.engine.rng import Rng
+from game.engine.state import DEAL, OVER
+
+DEKIYAKU = {"goko", "shiko", "nanatan", "akatan", "aotan", "inoshikacho"}
+
+
+def _net(payments, seat, reasons) -> int:
+    return sum((p.amount if p.to == seat else -p.amount) for p in payments
+               if p.reason in reasons and seat in (p.frm, p.to))
+
+
+@pytest.mark.parametrize("name, options, seats", [
+    ("hachihachi", {}, 3),
+    ("hachihachi", {"sage_failure": "half_double", "payment_model": "split"}, 3),
+    ("hachihachi", {"dropout_fee": "by_seat"}, 6),
+    ("hachihachi-nintendo", {}, 5),
+    ("nuki-hachihachi", {"dropout_fees": True}, 4),
+    ("curriculum", {"tier": 2}, 3),
+])
+def test_preview_amounts_match_the_settlement(name, options, seats):
+    rs = rulesets.get(name, **options)
+    rng = Rng(17)
+    checked = set()
+    for game in range(40):
+        st = rs.new_state(seats, game % seats, events=False)
+        while st.phase != OVER and len(st.results) < 3:
+            deck = list(rs.deck_cards)
+            rng.shuffle(deck)
+            st.start_round(deck)
+            while st.phase not in (DEAL, OVER):
+                if st.is_chance():
+                    st.apply(st.sample_chance(rng))
+                    continue
+                seat = st.to_move
+                for choice in preview(st.view(seat)):
+                    verb = choice.action.verb
+                    if verb not in ("shoubu", "cancel", "drop"):
+                        continue
+                    twin = st.clone()
+                    before = len(twin.payments)
+                    twin.apply(choice.action)
+                    if verb == "drop":
+                        got = _net(twin.payments[before:], seat, {"dropout_fee"})
+                    else:
+                        got = _net(twin.results[-1].payments, seat, DEKIYAKU)
+                    assert choice.amount == got, (verb, str(choice.action))
+                    assert choice.summary and choice.risk
+                    checked.add(verb)
+                st.apply(rng.choice(st.legal_actions()))
+    assert "shoubu" in checked
+
+
+def test_preview_covers_every_decision_and_no_play():
+    rs = rulesets.get("hachihachi", hand_swap=True)
+    rng = Rng(3)
+    st = rs.new_state(4, 0)
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    st.start_round(deck)
+    seen = set()
+    while st.phase not in (DEAL, OVER):
+        if st.is_chance():
+            st.apply(st.sample_chance(rng))
+            continue
+        v = st.view(st.to_move)
+        titles = {c.action.verb for c in preview(v)}
+        verbs = {a.verb for a in v.legal if a.verb not in ("play", "take")}
+        assert titles == verbs
+        seen |= verbs
+        st.apply(rng.choice(st.legal_actions()))
+    assert {"swap", "pass", "join"} <= seen
