@@ -1,25 +1,47 @@
 """Computer players: they see only a seat's view and return one of its legal actions.
 
-``make_agent(name, seed)`` builds a player by its id; ``AGENTS`` lists the ids. Nothing here
-imports pygame, and no agent ever receives the true game state.
+``make_agent(name, seed)`` builds a player by its id or by a level name; ``AGENTS`` lists
+the ids (the arena's names), ``LEVELS`` the named levels a player picks at the table. Nothing
+here imports pygame, and no agent ever receives the true game state.
 """
 
 from __future__ import annotations
 
 from .base import Agent
+from .expectimax import ExpectimaxAgent
+from .montecarlo import MonteCarloAgent
 from .random_agent import RandomAgent
+from .rules_agent import CasualAgent, GreedyAgent, RulesAgent
 
 AGENTS: dict[str, tuple[type, str]] = {
-    "random": (RandomAgent, "Plays a uniformly random legal move (a baseline, not a player)."),
+    "random": (RandomAgent, "Plays a uniformly random legal move (a baseline)."),
+    "greedy": (GreedyAgent, "Takes the most points it can right now; never plans ahead."),
+    "casual": (CasualAgent, "Plays like the rule-based player, but often without thinking."),
+    "rules": (RulesAgent, "Plays for yaku, blocks yours, and weighs what it leaves on the "
+                          "field."),
+    "expectimax": (ExpectimaxAgent, "Weighs every card it might draw next against the "
+                                    "hands you might hold, playing each line out."),
+    "montecarlo": (MonteCarloAgent, "Imagines many deals consistent with what it has seen "
+                                    "and plays each move out to the end."),
 }
+
+# Named levels for the table: (level, agent id, one line on how it plays).
+LEVELS: tuple[tuple[str, str, str], ...] = (
+    ("Beginner", "casual", AGENTS["casual"][1]),
+    ("Intermediate", "rules", AGENTS["rules"][1]),
+    ("Expert", "expectimax", AGENTS["expectimax"][1]),
+)
+_LEVEL_IDS = {name.lower(): agent for name, agent, _ in LEVELS}
 
 
 def make_agent(name: str, seed: int) -> Agent:
-    """A new player of kind ``name``; ValueError naming an unknown id."""
-    entry = AGENTS.get(name)
+    """A new player by id (``rules``) or level (``Expert``); ValueError if unknown."""
+    key = _LEVEL_IDS.get(name.lower(), name) if isinstance(name, str) else name
+    entry = AGENTS.get(key)
     if entry is None:
-        raise ValueError(f"unknown AI {name!r} (known: {', '.join(AGENTS)})")
+        known = ", ".join([*AGENTS, *(n for n, _, _ in LEVELS)])
+        raise ValueError(f"unknown AI {name!r} (known: {known})")
     return entry[0](seed)
 
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "LEVELS", "Agent", "make_agent"]

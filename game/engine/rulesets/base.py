@@ -157,6 +157,12 @@ class Ruleset:
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
         return {}
 
+    def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
+        """The fixed card sets that score, as (id, mask, mon at m = 1), for this position:
+        what a player can aim for or deny (AIs, the yaku watch). Count-based yaku such as
+        Seven Ribbons are not listed."""
+        return ()
+
     def dek_items(self, pile: int) -> dict[str, int]:
         return self.yaku_items(pile)
 

@@ -67,6 +67,9 @@ class Hachi(Ruleset):
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
         return {k: v for k, v, mask in YAKU_MASKS if pile & mask == mask}
 
+    def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
+        return tuple((k, mask, v) for k, v, mask in YAKU_MASKS)
+
     def settle(self, st: State) -> None:
         """hachi.md §5: card-point difference and each yaku paid by the opponent."""
         a, b = st.active

@@ -167,6 +167,12 @@ class HachiHachi(Ruleset):
     def dek_value_fn(self):  # noqa: ANN201
         return self.dek.value
 
+    def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
+        v = self.dek.values
+        sets = (("goko", GOKO), ("shiko", SHIKO), ("akatan", AKATAN), ("aotan", AOTAN),
+                ("inoshikacho", INOSHIKACHO))
+        return tuple((k, mask & self.deck_mask, v[k]) for k, mask in sets if k in v)
+
     def a_id(self, a: str | None, standing: int) -> str | None:
         if a == TWO_TRIPLETS:
             return ("futasanbon", "sanbon_tatesanbon", "futatatesanbon")[standing]

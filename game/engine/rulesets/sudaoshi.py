@@ -113,6 +113,17 @@ class Sudaoshi(Ruleset):
                 out["ame_kaburi"] = u
         return out
 
+    def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
+        u = self.unit
+        sets = [("bozu_zoro", BOZU_ZORO, 2 * u)]
+        if self.options["top_yaku"]:
+            sets.append(("bozu_kaburi", BOZU_KABURI, u))
+        if position == 2:
+            sets.append(("ame_zoro", AME_ZORO, 2 * u))
+            if self.options["top_yaku"]:
+                sets.append(("ame_kaburi", AME_KABURI, u))
+        return tuple(sets)
+
     # ------------------------------------------------------------------ engine hooks
 
     def each(self, st: State, payee: int, amount: int, reason: str) -> None:

@@ -1,0 +1,94 @@
+"""Expectimax player (Expert): my move, the exact next draw, sampled hidden cards.
+
+The search tree for a decision: a max node over this seat's legal moves; for a play, a chance
+node over every card that may be drawn next (each unseen card not known to be in a hand is
+equally likely, so the draw is enumerated exactly); under it, worlds sampled consistently with
+the view (other hands and the rest of the pile, revealed teyaku kept in place); and at the
+leaves a heuristic evaluation: the round finished by a fast greedy policy for every seat, its
+net for this seat. The same worlds serve every move (common random numbers), and the work is a
+budget of leaves, so a decision is reproducible and does not depend on the machine.
+"""
+
+from __future__ import annotations
+
+from game.engine.actions import Action
+from game.engine.cards import cards_of
+from game.engine.rng import Rng
+from game.engine.view import PlayerView
+
+from .model import Situation
+from .rules_agent import RulesAgent, _name
+from .worlds import greedy_rollout, sample_world
+
+SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
+
+
+class ExpectimaxAgent(RulesAgent):
+    id = "expectimax"
+
+    def __init__(self, seed: int = 0, *, nodes: int = 720) -> None:
+        super().__init__(seed)
+        self.node_budget = nodes
+        self.nodes = 0  # leaves evaluated by the last decision
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = list(view.legal)
+        if len(legal) < 2 or not all(a.verb in SEARCHED for a in legal):
+            return super().choose(view)  # join/drop, mizuten, swap: the rule-based answers
+        sit = Situation.of(view)
+        values = self.search(view, sit, legal)
+        best = max(range(len(legal)), key=lambda i: (values[i], -i))
+        self._explain(legal[best], values[best])
+        return legal[best]
+
+    def search(self, view: PlayerView, sit: Situation, legal: list[Action]) -> list[float]:
+        """Expected net (mon) of each legal move for this seat."""
+        draws: list[int | None] = [None]
+        if view.phase == "play" and view.pile_count:
+            draws = cards_of(sit.draw_candidates) or [None]
+        per_draw = max(1, self.node_budget // (len(legal) * len(draws)))
+        if len(legal) * len(draws) > self.node_budget:  # sample the chance node instead
+            self.rng.shuffle(draws)
+            draws = draws[:max(1, self.node_budget // len(legal))]
+            per_draw = 1
+        totals = [0.0] * len(legal)
+        self.nodes = 0
+        for d in draws:
+            for _ in range(per_draw):
+                seed = self.rng.next64()
+                world = sample_world(view, sit, Rng(seed))
+                if d is not None:
+                    _put_on_top(world, d, sit)
+                for i, a in enumerate(legal):
+                    st = world.clone()
+                    done = len(st.results)
+                    st.apply(a, check=False)
+                    greedy_rollout(st, Rng(seed ^ 0x9E3779B9))
+                    totals[i] += st.results[done].net[sit.me] if len(st.results) > done else 0
+                    self.nodes += 1
+        n = len(draws) * per_draw
+        return [t / n for t in totals]
+
+    def _explain(self, a: Action, value: float) -> None:
+        if a.verb == "play":
+            self.why = (f"I played the {_name(a.args[0])}: over every card I might draw next "
+                        f"it promised the most ({value:+.0f} mon).")
+        elif a.verb == "take":
+            self.why = f"I took the {_name(a.args[0])}: it promised the most."
+        else:
+            self.why = f"I called {a.verb}: it promised more than the alternative."
+
+
+def _put_on_top(world, card: int, sit: Situation) -> None:  # noqa: ANN001
+    """Make ``card`` the next draw of a sampled world, keeping every hand's size."""
+    pile = world.pile
+    if card in pile:
+        i = pile.index(card)
+        pile[0], pile[i] = pile[i], pile[0]
+        return
+    for s in sit.opps:  # it was dealt to an opponent: trade it with the pile's top card
+        if world.hands[s] >> card & 1 and pile:
+            top = pile[0]
+            world.hands[s] = (world.hands[s] & ~(1 << card)) | (1 << top)
+            pile[0] = card
+            return

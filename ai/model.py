@@ -1,0 +1,158 @@
+"""What a computer player may work out from its view: captures, yaku, unseen cards, values.
+
+Everything here starts from a PlayerView (never the true state). ``Model`` caches what is
+fixed for a ruleset; ``Situation`` is one decision's numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.engine import rulesets
+from game.engine.cards import CARD_MONTH_MASK, CHAFF_EQUIV, cards_of
+from game.engine.rng import Rng
+from game.engine.state import SUM_MASK
+from game.engine.view import PlayerView
+
+
+@dataclass
+class Model:
+    """Rules facts for one ruleset, in the AI's own terms."""
+
+    rs: rulesets.Ruleset
+    rel: tuple[int, ...]  # field cards each card may capture
+    sum_rule: bool
+    values: tuple[int, ...]
+    unit: int  # mon per kan (scale for yaku and risk)
+    sets_by_pos: tuple  # per position: ((id, mask, value), ...)
+    chaff_rule: bool  # Sixteen Chaff exists (Hachi-Hachi family)
+
+    def sets(self, position: int) -> tuple:
+        return self.sets_by_pos[min(position, len(self.sets_by_pos) - 1)]
+
+    def points(self, mask: int) -> int:
+        return self.rs.points(mask)
+
+    def arrive(self, field: int, card: int, target: int = -1) -> tuple[int, int]:
+        """(new field, captured) when ``card`` arrives; target for a choice, else best."""
+        matches = field & self.rel[card]
+        if not matches:
+            return field | (1 << card), 0
+        k = matches.bit_count()
+        if k == 2 or (self.sum_rule and k > 2):
+            if target < 0:
+                target = max(cards_of(matches), key=lambda t: self.values[t])
+            got = (1 << card) | (1 << target)
+        else:
+            got = (1 << card) | matches
+        return field & ~got, got
+
+
+@lru_cache(maxsize=64)
+def _model(name: str, options: tuple) -> Model:
+    rs = rulesets.get(name, **dict(options))
+    unit = getattr(rs, "K", getattr(rs, "unit", 10))
+    if getattr(rs, "nintendo", False):
+        unit = 10
+    sets = tuple(rs.yaku_sets(p) for p in range(3))
+    return Model(rs, SUM_MASK if rs.capture_sum else CARD_MONTH_MASK, rs.capture_sum,
+                 rs.values, unit, sets, hasattr(rs, "sujuroku_value"))
+
+
+def model_of(view: PlayerView) -> Model:
+    return _model(view.ruleset, tuple(sorted(view.options.items())))
+
+
+@dataclass
+class Situation:
+    """The numbers of one view that every heuristic needs."""
+
+    view: PlayerView
+    model: Model
+    me: int
+    opps: list[int]
+    position: dict[int, int]
+    unseen: int  # cards whose place this seat does not know (other hands + pile)
+    known_in_hand: dict[int, int]  # revealed teyaku cards still in each opponent's hand
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Situation:
+        model = model_of(view)
+        active = list(view.active) or [s for s in range(view.seats)]
+        me = view.seat
+        opps = [s for s in active if s != me]
+        unseen = view.unseen_mask(model.rs.deck_mask)
+        known = {}
+        for s in opps:
+            c = view.claims.get(s)
+            known[s] = (c.mask & unseen) if c else 0
+        return cls(view, model, me, opps, {s: i for i, s in enumerate(active)}, unseen, known)
+
+    @property
+    def draw_candidates(self) -> int:
+        """Cards that may be the next draw: unseen and not known to be in a hand."""
+        m = self.unseen
+        for k in self.known_in_hand.values():
+            m &= ~k
+        return m
+
+    # ------------------------------------------------------------------ evaluation
+
+    def yaku_progress(self, seat: int, pile: int, others: int) -> float:
+        """Expected-value-like credit for partial yaku in ``pile`` that ``others`` (cards
+        captured by the other players) have not broken."""
+        total = 0.0
+        for _, mask, value in self.model.sets(self.position.get(seat, 0)):
+            if others & mask:
+                continue
+            have = (pile & mask).bit_count()
+            if have:
+                n = mask.bit_count()
+                total += value * (have / n) ** 2
+        return total
+
+    def evaluate(self, field: int, piles: dict[int, int], w_yaku: float = 0.3) -> float:
+        """Heuristic worth of a position for this seat, in mon at the round's multiplier:
+        the card-point lead over the opponents, plus ``w_yaku`` times partial yaku (own
+        minus the opponents', so taking a card an opponent needs counts as denial)."""
+        m = self.view.multiplier
+        model = self.model
+        mine = piles[self.me]
+        others_all = 0
+        for s in self.opps:
+            others_all |= piles[s]
+        pts_me = model.points(mine)
+        pts_opp = sum(model.points(piles[s]) for s in self.opps) / max(1, len(self.opps))
+        score = float(pts_me - pts_opp)
+        if w_yaku:
+            score += w_yaku * self.yaku_progress(self.me, mine, others_all)
+            for s in self.opps:
+                score -= w_yaku * self.yaku_progress(s, piles[s],
+                                                     mine | (others_all & ~piles[s]))
+        if model.chaff_rule:
+            ch = (mine & CHAFF_EQUIV).bit_count()
+            if ch >= 12:
+                score += (ch - 11) * model.unit * 0.5
+        return score * m
+
+
+def sample_hands(view: PlayerView, sit: Situation, rng: Rng) -> dict[int, int]:
+    """One determinization: each opponent's hand, consistent with the view (hand counts and
+    revealed teyaku cards still unplayed); the rest of the unseen cards are the pile."""
+    pool = sit.unseen
+    hands = {}
+    for s in sit.opps:
+        pool &= ~sit.known_in_hand[s]
+    cards = cards_of(pool)
+    rng.shuffle(cards)
+    i = 0
+    for s in sit.opps:
+        known = sit.known_in_hand[s]
+        need = view.hand_counts[s] - known.bit_count()
+        hand = known
+        for c in cards[i:i + max(0, need)]:
+            hand |= 1 << c
+        i += max(0, need)
+        hands[s] = hand
+    return hands

@@ -1,0 +1,68 @@
+"""Milliseconds per decision for each AI, on one core: median and 95th percentile.
+
+Every seat of 3-player hachihachi is played by the measured AI; every decision with more than
+one legal action is timed (forced moves are free and would flatter the figures).
+
+    python benchmarks/ai_latency.py [--rounds 20] [--ai rules --ai expectimax ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import AGENTS, LEVELS, make_agent  # noqa: E402
+from game.engine import rulesets  # noqa: E402
+from game.engine.rng import Rng  # noqa: E402
+from game.engine.state import DEAL, OVER  # noqa: E402
+
+
+def measure(name: str, rounds: int, seed: int = 1) -> list[float]:
+    rs = rulesets.get("hachihachi")
+    rng = Rng(seed)
+    times: list[float] = []
+    agents = [make_agent(name, seed * 10 + s) for s in range(3)]
+    st = rs.new_state(3, 0, events=False)
+    played = 0
+    while played < rounds:
+        if st.phase == OVER:
+            st = rs.new_state(3, 0, events=False)
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        st.start_round(deck)
+        while st.phase != DEAL and st.phase != OVER:
+            if st.is_chance():
+                st.apply(st.sample_chance(rng))
+                continue
+            view = st.view(st.to_move)
+            t0 = time.perf_counter()
+            action = agents[st.to_move].choose(view)
+            if len(view.legal) > 1:
+                times.append((time.perf_counter() - t0) * 1000)
+            st.apply(action)
+        played += 1
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--ai", action="append", help=f"AI ids (default: {', '.join(AGENTS)})")
+    args = ap.parse_args(argv)
+    levels = {agent: level for level, agent, _ in LEVELS}
+    for name in args.ai or list(AGENTS):
+        t = sorted(measure(name, args.rounds))
+        p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
+        label = f"{name} ({levels[name]})" if name in levels else name
+        print(f"{label:26s} {len(t):5d} decisions: median {statistics.median(t):7.2f} ms, "
+              f"95th percentile {p95:7.2f} ms, max {t[-1]:7.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

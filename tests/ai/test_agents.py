@@ -1,0 +1,141 @@
+"""Computer players: legal moves only, no peeking, an honest (small) ladder, explanations."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import ai
+from ai import AGENTS, LEVELS, arena, make_agent
+from ai.expectimax import ExpectimaxAgent
+from ai.montecarlo import MonteCarloAgent
+from game.engine import rulesets
+from game.engine.cards import cards_of
+from game.engine.rng import Rng
+from game.engine.state import DEAL, OVER, PLAY_PH
+
+
+def _fast(name: str, seed: int):
+    """Agents with a small search budget, so the suite stays quick."""
+    if name == "expectimax":
+        return ExpectimaxAgent(seed, nodes=40)
+    if name == "montecarlo":
+        return MonteCarloAgent(seed, rollouts=30)
+    return make_agent(name, seed)
+
+
+CASES = [("hachihachi", {}, 3), ("hachihachi", {"hand_swap": True}, 5),
+         ("hachihachi-nintendo", {}, 4), ("nuki-hachihachi", {"dropout_fees": True}, 3),
+         ("hachi", {"match_end": "rounds"}, 2), ("sudaoshi", {"more_seats": True}, 4),
+         ("curriculum", {"tier": 4}, 3), ("curriculum", {"tier": 9}, 7)]
+
+
+@pytest.mark.parametrize("name, options, seats", CASES)
+@pytest.mark.parametrize("agent", list(AGENTS))
+def test_agents_only_play_legal_moves(agent, name, options, seats):
+    rs = rulesets.get(name, **options)
+    rng = Rng(hash((agent, name)) & 0xFFFF)
+    players = [_fast(agent, s) for s in range(seats)]
+    st = rs.new_state(seats, 0)
+    rounds = 0
+    while st.phase != OVER and rounds < 2:
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        st.start_round(deck)
+        while st.phase not in (DEAL, OVER):
+            if st.is_chance():
+                st.apply(st.sample_chance(rng))
+                continue
+            view = st.view(st.to_move)
+            action = players[st.to_move].choose(view)
+            assert action in view.legal
+            st.apply(action)  # checks legality again
+            why = players[view.seat].explain()
+            assert isinstance(why, str) and 0 < len(why) < 160
+        rounds += 1
+
+
+def _two_worlds(seed: int):
+    """Two true states that differ only in what seat 0 cannot see."""
+    rs = rulesets.get("hachihachi")
+    rng = Rng(seed)
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    a = rs.new_state(3, 0, events=False)
+    a.start_round(deck)
+    while a.phase != PLAY_PH:
+        a.apply(a.legal_actions()[-1])  # pass mizuten
+    for _ in range(3):
+        a.apply(rng.choice(a.legal_actions()))
+    while a.phase != PLAY_PH or a.to_move != 0:
+        a.apply(rng.choice(a.legal_actions()))
+    b = a.clone()
+    hidden = b.hands[1] | b.hands[2] | sum(1 << c for c in b.pile[b.pile_pos:])
+    cards = cards_of(hidden & ~sum(c.reveal for c in b.claims.values()))
+    Rng(seed + 1).shuffle(cards)
+    n1 = b.hands[1].bit_count() - (b.hands[1] & sum(c.reveal for c in b.claims.values())
+                                   ).bit_count()
+    keep1 = b.hands[1] & sum(c.reveal for c in b.claims.values())
+    keep2 = b.hands[2] & sum(c.reveal for c in b.claims.values())
+    n2 = b.hands[2].bit_count() - keep2.bit_count()
+    b.hands[1] = keep1 | sum(1 << c for c in cards[:n1])
+    b.hands[2] = keep2 | sum(1 << c for c in cards[n1:n1 + n2])
+    b.pile = b.pile[:b.pile_pos] + cards[n1 + n2:]
+    return a, b
+
+
+@pytest.mark.parametrize("agent", list(AGENTS))
+def test_no_peeking_same_view_same_action(agent):
+    for seed in range(4):
+        a, b = _two_worlds(seed)
+        assert (a.hands[1], a.hands[2]) != (b.hands[1], b.hands[2])
+        va, vb = a.view(0), b.view(0)
+        assert va == vb  # the views are equal, the true states are not
+        assert _fast(agent, 9).choose(va) == _fast(agent, 9).choose(vb)
+
+
+def test_small_ladder_each_level_beats_the_one_below():
+    """A small, seeded version of the ladder in the closing note (full: 600 deal-sets)."""
+    out = arena.run("hachihachi", "casual", "random", 30, 11)
+    assert out["mean_points_ci"][0] > 0
+    out = arena.run("hachihachi", "rules", "random", 30, 11)
+    assert out["mean_points_ci"][0] > 0
+    ai.AGENTS["expectimax-test"] = (lambda seed: ExpectimaxAgent(seed, nodes=120), "test")
+    try:
+        out = arena.run("hachihachi", "expectimax-test", "greedy", 25, 11)
+    finally:
+        del ai.AGENTS["expectimax-test"]
+    assert out["mean_points"] > 0
+
+
+def test_levels_and_names():
+    assert [lv for lv, _, _ in LEVELS] == ["Beginner", "Intermediate", "Expert"]
+    for level, agent, desc in LEVELS:
+        assert agent in AGENTS and desc
+        assert type(make_agent(level, 1)) is AGENTS[agent][0]
+    with pytest.raises(ValueError, match="genius"):
+        make_agent("genius", 0)
+
+
+def test_search_budget_is_reproducible():
+    a, _ = _two_worlds(3)
+    v = a.view(0)
+    x, y = ExpectimaxAgent(5, nodes=100), ExpectimaxAgent(5, nodes=100)
+    assert x.choose(v) == y.choose(v) and x.nodes == y.nodes and 0 < x.nodes <= 100
+
+
+def test_arena_cli_json():
+    p = subprocess.run([sys.executable, "-m", "ai.arena", "--test", "rules", "--against",
+                        "random", "--deals", "3", "--seed", "2", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    for key in ("deal_sets", "mean_points", "mean_points_ci", "win_share", "win_share_ci"):
+        assert key in out
+    assert out["deal_sets"] == 3 and len(out["mean_points_ci"]) == 2
+    bad = subprocess.run([sys.executable, "-m", "ai.arena", "--test", "nobody", "--against",
+                          "random", "--deals", "1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "nobody" in bad.stderr and "Traceback" not in bad.stderr
