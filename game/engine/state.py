@@ -58,6 +58,14 @@ def _cached_actions() -> tuple[list, dict]:
 _PLAY1, _PLAY2 = _cached_actions()
 
 
+def _pick(mask: int, i: int) -> int:
+    """The i-th set bit of ``mask`` (lowest first), as a one-bit mask."""
+    while i:
+        mask &= mask - 1
+        i -= 1
+    return mask & -mask
+
+
 _CHUNK_ACTIONS: dict[int, tuple[Action, ...]] = {}
 
 
@@ -762,11 +770,7 @@ class State:
             if matches:
                 k = matches.bit_count()
                 if k == 2 or (summ and k > 2):  # the player picks one of the candidates
-                    k = below(k)
-                    while k:
-                        matches &= matches - 1
-                        k -= 1
-                    matches &= -matches
+                    matches = _pick(matches, below(k))
                     record(_play2(seat, card, matches.bit_length() - 1))
                 else:
                     record(_PLAY1[seat][card])
@@ -784,11 +788,7 @@ class State:
                 if matches:
                     k = matches.bit_count()
                     if k == 2 or (summ and k > 2):  # the player picks one of the candidates
-                        k = below(k)
-                        while k:
-                            matches &= matches - 1
-                            k -= 1
-                        matches &= -matches
+                        matches = _pick(matches, below(k))
                         record(Action(seat, TAKE, (matches.bit_length() - 1,)))
                     got = (1 << drawn) | matches
                     field &= ~got

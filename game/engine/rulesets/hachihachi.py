@@ -7,6 +7,7 @@ Everything the Hachi-Hachi family shares lives here as options and class attribu
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards import (
@@ -489,12 +490,7 @@ class HachiHachi(Ruleset):
 
     def achievements(self, st: State, pts: dict[int, int]) -> None:
         thr, k = self.ach_threshold, self.K
-        if st.mizuten:
-            d = st.dealer
-            if pts[d] >= thr:
-                self.from_table(st, d, k, "mizuten")
-            else:
-                self.each_to(st, d, k, "mizuten")
+        self.mizuten_achievement(st, pts)
         if self.hand_swap and st.holder in pts and pts[st.holder] >= thr:
             self.from_table(st, st.holder, k, "dealer_hand")
         for s in st.active:
@@ -508,6 +504,16 @@ class HachiHachi(Ruleset):
                     mm = MONTH_MASK[mo - 1]
                     if st.captured[s] & mm == mm:
                         self.each(st, s, k, 1, "tobikomi", self.liable(st, "tobikomi", s, mo))
+
+    def mizuten_achievement(self, st: State, pts: dict[int, int]) -> None:
+        """The dealer who declared mizuten: 1 kan from every other seat at the table when
+        the pile reaches the threshold, else 1 kan to each other active player (§12)."""
+        if st.mizuten:
+            d = st.dealer
+            if pts[d] >= self.ach_threshold:
+                self.from_table(st, d, self.K, "mizuten")
+            else:
+                self.each_to(st, d, self.K, "mizuten")
 
     # ------------------------------------------------------------------ game end
 
@@ -533,17 +539,10 @@ class HachiHachiNintendo(HachiHachi):
     summary = "88 with the Nintendo leaflet's points: single best teyaku, flat fees, 3 to 6 seats."
     OPTIONS = (
         Option("bdb", bool, True, help="enable Boar-Deer-Butterflies (inoshikacho, 35)"),
-        Option("sage_failure", str, "half_double", ("void_double", "half_double", "void", "half"),
-               help="what a player who called sage pays or gets when another calls shoubu"),
-        Option("multiplier_carry", str, "one_round", ("queue", "one_round", "stack"),
-               help="how extra field brights carry their multiplier to later rounds"),
-        Option("year_extension", bool, False,
-               help="after the last round, play on while a multiplier is carried"),
-        Option("compulsory_three", bool, True,
-               help="once all but three have dropped, the rest must play"),
-        Option("forced_out_comp", str, "none", ("none", "non_dealers", "all_active"),
-               help="who compensates a seat forced out of the round"),
-        Option("rounds", int, 12, minimum=1, help="rounds in the game (12 = a year)"),
+        *(replace(o, default={"sage_failure": "half_double", "multiplier_carry": "one_round",
+                              "forced_out_comp": "none"}.get(o.name, o.default))
+          for o in OPTIONS if o.name in ("sage_failure", "multiplier_carry", "year_extension",
+                                         "compulsory_three", "forced_out_comp", "rounds")),
     )
     min_seats, max_seats = 3, 6
     nintendo = True

@@ -119,12 +119,7 @@ class NukiHachiHachi(HachiHachi):
     def achievements(self, st: State, pts: dict[int, int]) -> None:
         """nuki.md §8, after every round played: mizuten, nukeyaku, tobikomi (1 kan)."""
         thr, k = self.ach_threshold, self.K
-        if st.mizuten:
-            d = st.dealer
-            if pts[d] >= thr:
-                self.from_table(st, d, k, "mizuten")
-            else:
-                self.each_to(st, d, k, "mizuten")
+        self.mizuten_achievement(st, pts)
         for s in st.active:
             claim = st.claims.get(s)
             if not claim:
