@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
 
 import ai
 from ai import AGENTS, LEVELS, arena, make_agent
@@ -139,3 +141,25 @@ def test_arena_cli_json():
     bad = subprocess.run([sys.executable, "-m", "ai.arena", "--test", "nobody", "--against",
                           "random", "--deals", "1"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "nobody" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st_.integers(0, 2**32), case=st_.integers(0, len(CASES) - 1),
+       agent=st_.sampled_from(["random", "greedy", "casual", "rules", "expectimax"]))
+def test_agents_never_play_illegal_moves_over_many_seeds(seed, case, agent):
+    name, options, seats = CASES[case]
+    rs = rulesets.get(name, **options)
+    rng = Rng(seed)
+    players = [_fast(agent, seed + s) for s in range(seats)]
+    st = rs.new_state(seats, rng.below(seats))
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    st.start_round(deck)
+    while st.phase not in (DEAL, OVER):
+        if st.is_chance():
+            st.apply(st.sample_chance(rng))
+            continue
+        view = st.view(st.to_move)
+        action = players[st.to_move].choose(view)
+        assert action in view.legal
+        st.apply(action)
