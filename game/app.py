@@ -1,16 +1,241 @@
-"""The desktop table's entry point.
+"""The desktop table's entry point: window, main loop, scene stack, errors, smoke run.
 
-The pygame scene stack is not built yet (issue "The table"); until it lands, opening the game
-says so plainly instead of failing.
+`run()` opens a resizable window (no pygame.SCALED: text and art are drawn at the real
+size) and drives the scene stack. A player never sees a traceback: an exception in a scene
+is logged to the log file (platformdirs' user_log_dir) and shown as a short message, and the
+failing overlay is closed. `run(smoke=True)` plays a scripted AI game through every scene
+with SDL's dummy drivers and prints SMOKE OK.
 """
 
 from __future__ import annotations
 
+import logging
+import logging.handlers
+import os
 import sys
+import time
+from pathlib import Path
+
+log = logging.getLogger("game")
+
+FPS = 60
 
 
-def run(smoke: bool = False) -> int:
-    print("The game window is not available in this version yet. Headless play works:\n"
-          "  python -m game simulate --ruleset hachihachi --seats 3 --agents random "
-          "--seed 1 --out game.json\n  python -m game replay game.json", file=sys.stderr)
-    return 1
+def setup_logging(log_dir: Path | None) -> None:
+    """Log to a rotating file in the user log folder (and never to a missing stderr)."""
+    root = logging.getLogger()
+    if any(getattr(h, "_hachihachi", False) for h in root.handlers):
+        return
+    if log_dir is not None:
+        try:
+            log_dir.mkdir(parents=True, exist_ok=True)
+            h = logging.handlers.RotatingFileHandler(log_dir / "hachihachi.log",
+                                                     maxBytes=512_000, backupCount=2,
+                                                     encoding="utf-8")
+            h.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            h._hachihachi = True  # type: ignore[attr-defined]
+            root.addHandler(h)
+            root.setLevel(logging.INFO)
+        except OSError:
+            pass
+
+
+class App:
+    """The window and the loop. Tests build one and call `step()` with posted events."""
+
+    def __init__(self, size: tuple[int, int] | None = None, paths=None,  # noqa: ANN001
+                 settings=None, smoke: bool = False) -> None:  # noqa: ANN001
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        if sys.platform == "win32":
+            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        import pygame
+
+        from game import settings as settings_mod
+        from game import storage
+        from game.ui.audio import Audio
+        from game.ui.layout import DEFAULT_SIZE
+        from game.ui.scene import SceneStack
+        from game.ui.table_view import shared_renderer
+
+        self.pg = pygame
+        pygame.display.init()
+        pygame.font.init()
+        self.paths = paths if paths is not None else storage.default_paths().ensure()
+        self._notices: list[str] = []
+        if settings is None:
+            settings, msg = settings_mod.load(self.paths)
+            if msg:
+                self._notices.append(msg)
+        self.settings = settings
+        self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
+        pygame.display.set_caption("八八 Hachi-Hachi")
+        pygame.key.set_repeat(350, 40)
+        self.clock = pygame.time.Clock()
+        self.stack = SceneStack()
+        self.audio = Audio(settings.volume, 1.0, settings.muted)
+        self.renderer = shared_renderer("red", settings.corner_marks)
+        self.running = True
+        self.smoke = smoke
+        self.last_record_path: Path | None = None
+        self.errors: list[str] = []
+        self.frame_times: list[float] = []
+
+    # --- helpers used by scenes ---------------------------------------------------------
+    def pop_notice(self) -> str | None:
+        return self._notices.pop(0) if self._notices else None
+
+    def apply_settings(self) -> None:
+        from game import settings as settings_mod
+        from game.ui.table_view import shared_renderer
+
+        s = self.settings
+        self.audio.volume = s.volume
+        self.audio.muted = s.muted
+        self.renderer = shared_renderer("red", s.corner_marks)
+        from game.ui.scenes.table import TableScene
+
+        for scene in self.stack.scenes:
+            if isinstance(scene, TableScene):
+                scene.tv.renderer = self.renderer
+        if self.paths is not None:
+            settings_mod.save(self.paths, s)
+
+    def game_in_progress(self) -> bool:
+        from game.ui.scenes.table import TableScene
+
+        t = self.stack.find(TableScene)
+        return t is not None and not t.finished
+
+    def request_quit(self) -> None:
+        from game.ui.scenes.confirm_quit import ConfirmQuitScene
+
+        if self.game_in_progress() and self.settings.confirm_quit and not isinstance(
+                self.stack.top, ConfirmQuitScene):
+            self.stack.push(ConfirmQuitScene(self))
+        else:
+            self.running = False
+
+    # --- the loop ---------------------------------------------------------------------
+    def _resize(self, w: int, h: int) -> None:
+        from game.ui.layout import MIN_SIZE
+
+        pg = self.pg
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+            self.screen = pg.display.set_mode((w, h), pg.RESIZABLE)
+        self.screen = pg.display.get_surface()
+        for scene in self.stack.scenes:
+            scene.resize(self.screen.get_size())
+
+    def handle(self, event) -> None:  # noqa: ANN001
+        from game.ui.intents import Intent, intent_of
+
+        pg = self.pg
+        if event.type == pg.QUIT:
+            self.request_quit()
+            return
+        if event.type == pg.VIDEORESIZE:
+            self._resize(event.w, event.h)
+            return
+        intent = intent_of(event)
+        top = self.stack.top
+        if top is not None and top.process_event(event, intent):
+            return
+        if intent is Intent.MUTE and top is not None and top.name != "setup":
+            self.settings.muted = self.audio.toggle_mute()
+            self.apply_settings()
+        elif intent is Intent.FULLSCREEN:
+            try:
+                pg.display.toggle_fullscreen()
+            except pg.error as e:
+                log.info("fullscreen not available: %s", e)
+
+    def step(self, dt: float = 1 / FPS) -> None:
+        """One frame: input, update of the top scene, drawing, flip. Never raises."""
+        start = time.perf_counter()
+        try:
+            for event in self.pg.event.get():
+                self.handle(event)
+            top = self.stack.top
+            if top is not None:
+                top.update(dt)
+            for scene in self.stack.visible():
+                scene.draw(self.screen)
+            self.pg.display.flip()
+        except Exception as e:  # a player never sees a traceback
+            self._fail(e)
+        self.frame_times.append(time.perf_counter() - start)
+        if len(self.frame_times) > 4000:
+            del self.frame_times[:2000]
+
+    def _fail(self, exc: Exception) -> None:
+        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.title import TitleScene
+
+        log.exception("unexpected error in the game loop")
+        self.errors.append(f"{type(exc).__name__}: {exc}")
+        if self.smoke or len(self.errors) > 20:
+            raise exc
+        top = self.stack.top
+        try:
+            if isinstance(top, MessageScene) or top is None:
+                self.stack.reset(TitleScene(self))
+            elif top.transparent:
+                self.stack.pop()
+            else:
+                self.stack.reset(TitleScene(self))
+            self.stack.push(MessageScene(
+                self, "Something went wrong",
+                f"{type(exc).__name__}: {str(exc)[:160]}. Details are in the log file; "
+                "your game was saved after the last move."))
+        except Exception:
+            log.exception("could not show the error message")
+            self.running = False
+
+    def run_loop(self, max_seconds: float | None = None) -> None:
+        t0 = time.monotonic()
+        while self.running and self.stack.top is not None:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            if max_seconds is not None and time.monotonic() - t0 > max_seconds:
+                break
+
+    def screenshot(self, path: str | os.PathLike) -> None:
+        self.pg.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        for scene in list(self.stack.scenes):
+            scene.shutdown()
+        self.stack.scenes.clear()
+        self.audio.stop()
+
+
+def run(smoke: bool = False, size: tuple[int, int] | None = None) -> int:
+    """Open the window (or play the headless smoke run); returns the exit status."""
+    if smoke:
+        from game.ui.smoke import smoke_run
+
+        return smoke_run()
+    from game import storage
+
+    paths = storage.default_paths()
+    try:
+        paths.ensure()
+    except OSError:
+        pass
+    setup_logging(paths.log_dir)
+    try:
+        app = App(size, paths)
+    except Exception as e:
+        log.exception("the window could not be opened")
+        print(f"error: the game window could not be opened: {e}", file=sys.stderr)
+        return 1
+    from game.ui.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    try:
+        app.run_loop()
+    finally:
+        app.close()
+        app.pg.quit()
+    return 0

@@ -1,0 +1,73 @@
+"""Frame times of the play scene during animations (TABLE.md §8: p99 <= 16.7 ms at 1080p).
+
+Runs a computer-only game at Normal animation speed with SDL's dummy driver (set
+SDL_VIDEODRIVER yourself to measure a real display), after warming the card cache, and
+prints the median and 99th percentile of the frames in which cards were moving.
+
+    python benchmarks/frame_times.py [--frames 1500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game import storage  # noqa: E402
+from game.app import App  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+from game.ui.session import GameSession, SeatSpec  # noqa: E402
+
+
+def measure(size: tuple[int, int], frames: int) -> tuple[float, float, int, float]:
+    with tempfile.TemporaryDirectory() as home:
+        app = App(size, storage.default_paths(home).ensure(),
+                  Settings(anim_speed="normal", ai_pace="brisk"))
+        seats = [SeatSpec(n, "ai:random") for n in ("Ana", "Ren", "Yui")]
+        table = TableScene(app, GameSession("hachihachi", {"rounds": 12}, seats, 42))
+        app.stack.push(table)
+        app.step(1 / 60)
+        L, _ = table.current_layout()
+        for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
+            while not app.renderer.warm(w, limit=48):
+                pass
+        moving: list[float] = []
+        every: list[float] = []
+        for _ in range(frames):
+            t0 = time.perf_counter()
+            app.step(1 / 60)
+            dt = time.perf_counter() - t0
+            every.append(dt)
+            if table.tv.anim.running:
+                moving.append(dt)
+            if app.stack.top is not table and app.stack.top.name in ("teyaku", "scoring"):
+                app.stack.top.update(10.0)  # auto-continue without waiting
+        app.close()
+    q = statistics.quantiles(moving, n=100)
+    return statistics.median(moving) * 1000, q[98] * 1000, len(moving), max(every) * 1000
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=1500)
+    args = ap.parse_args()
+    print(f"driver={os.environ['SDL_VIDEODRIVER']}  frames={args.frames}")
+    for size in ((1280, 720), (1920, 1080)):
+        med, p99, n, worst = measure(size, args.frames)
+        print(f"{size[0]}x{size[1]}: animating frames {n}, median {med:.2f} ms, "
+              f"p99 {p99:.2f} ms, worst frame overall {worst:.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

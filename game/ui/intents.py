@@ -1,0 +1,52 @@
+"""Input translated to intentions (TABLE.md §0.5, §6.2) so keys and clicks share code."""
+
+from __future__ import annotations
+
+import enum
+
+import pygame
+
+
+class Intent(enum.Enum):
+    CONFIRM = "confirm"
+    BACK = "back"
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+    DOWN = "down"
+    NEXT_REGION = "next_region"
+    PREV_REGION = "prev_region"
+    HELP = "help"
+    HINT = "hint"
+    MUTE = "mute"
+    LOG = "log"
+    FULLSCREEN = "fullscreen"
+    SELECT = "select"  # with a number: event.key -> select_number()
+
+
+_KEYS = {
+    pygame.K_RETURN: Intent.CONFIRM, pygame.K_KP_ENTER: Intent.CONFIRM,
+    pygame.K_SPACE: Intent.CONFIRM, pygame.K_ESCAPE: Intent.BACK,
+    pygame.K_LEFT: Intent.LEFT, pygame.K_RIGHT: Intent.RIGHT, pygame.K_UP: Intent.UP,
+    pygame.K_DOWN: Intent.DOWN, pygame.K_F1: Intent.HELP, pygame.K_h: Intent.HINT,
+    pygame.K_m: Intent.MUTE, pygame.K_l: Intent.LOG, pygame.K_F11: Intent.FULLSCREEN,
+}
+_NUMBERS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
+_NUMBERS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
+
+
+def intent_of(event: pygame.event.Event) -> Intent | None:
+    if event.type != pygame.KEYDOWN:
+        return None
+    if event.key == pygame.K_TAB:
+        return Intent.PREV_REGION if event.mod & pygame.KMOD_SHIFT else Intent.NEXT_REGION
+    if event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
+        return Intent.FULLSCREEN
+    if event.key in _NUMBERS:
+        return Intent.SELECT
+    return _KEYS.get(event.key)
+
+
+def select_number(event: pygame.event.Event) -> int | None:
+    """1..9 for a number key, else None."""
+    return _NUMBERS.get(getattr(event, "key", None))

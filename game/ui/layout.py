@@ -1,0 +1,268 @@
+"""The table layout (TABLE.md §4): a pure function of the window size and the seating.
+
+`layout()` returns named rectangles and card widths; it draws nothing and holds no state, so
+it is unit-tested for every size and seat count (no overlaps, all inside the window, minimum
+card sizes). The helpers below place cards inside those regions (hand, fans, capture groups,
+month slots), also pure.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pygame import Rect
+
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 720)
+MIN_FACE_W = 40
+CARD_RATIO = 32 / 53  # width / height (CARDS.md §1)
+
+# Bands (fractions of the table height Th), TABLE.md §4.2: opponents, field, captures, hand.
+BANDS = {
+    "three": (0.0, 0.24, 0.36, 0.14, 0.26),
+    "two": (0.0, 0.22, 0.40, 0.13, 0.25),
+    "many": (0.05, 0.21, 0.34, 0.14, 0.26),
+    "dropout": (0.0, 0.24, 0.36, 0.14, 0.26),
+}
+# Card heights (fractions of Th): own hand, field, own captures, opponent captures, backs.
+HEIGHTS = {
+    "three": (0.22, 0.155, 0.115, 0.115, 0.09),
+    "two": (0.21, 0.175, 0.11, 0.11, 0.10),
+    "many": (0.22, 0.145, 0.115, 0.11, 0.085),
+    "dropout": (0.22, 0.155, 0.115, 0.115, 0.09),
+}
+
+
+def width_of(height: float) -> int:
+    return max(1, round(height * CARD_RATIO))
+
+
+def height_of(width: int) -> int:
+    return round(width * 53 / 32)
+
+
+@dataclass(frozen=True)
+class Layout:
+    window: Rect
+    area: Rect
+    top_bar: Rect
+    sidebar: Rect | None
+    table: Rect
+    bench: Rect | None
+    opponents: tuple[Rect, ...]  # [0] = the next player after the viewer (top right)
+    field: Rect  # the field band (grid + reveal + pile)
+    slots: tuple[Rect, ...]  # 12 month slots, months 1-6 on top
+    reveal: Rect
+    pile: Rect
+    captures: Rect
+    plate: Rect
+    prompt: Rect
+    hand: Rect
+    panel: Rect | None
+    hand_w: int
+    field_w: int
+    cap_w: int
+    opp_cap_w: int
+    back_w: int
+    slot_step: float  # fan step inside a month slot, fraction of the card width
+    fs: float  # the type unit (H / 40)
+
+    def regions(self) -> dict[str, Rect]:
+        """The non-overlapping regions, for tests and debugging."""
+        out = {"top_bar": self.top_bar, "field": self.field, "captures": self.captures,
+               "plate": self.plate, "hand_band": self.prompt.union(self.hand)}
+        if self.sidebar:
+            out["sidebar"] = self.sidebar
+        if self.bench:
+            out["bench"] = self.bench
+        if self.panel and not (self.sidebar and self.sidebar.contains(self.panel)):
+            out["panel"] = self.panel
+        for i, r in enumerate(self.opponents):
+            out[f"opponent{i}"] = r
+        return out
+
+
+def mode_of(active: int, seats: int, phase: str) -> str:
+    if seats > 3 and phase == "dropout":
+        return "dropout"
+    if active <= 2:
+        return "two"
+    return "many" if seats > active else "three"
+
+
+def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str = "play",
+           panel: bool = False, card_scale: float = 1.0) -> Layout:
+    """Rectangles and card sizes for a window of width x height (TABLE.md §4.1)."""
+    win = Rect(0, 0, width, height)
+    aw, ah = width, height
+    if width / height > 2.1:
+        aw = round(2.1 * height)
+    elif width / height < 1.25:
+        ah = round(width / 1.25)
+    area = Rect((width - aw) // 2, (height - ah) // 2, aw, ah)
+    unit = ah / 40
+    top_h = max(32, round(0.06 * ah))
+    top = Rect(area.x, area.y, area.w, top_h)
+    sidebar = None
+    table_w = area.w
+    if area.w / area.h >= 1.6 and area.w >= 1200:
+        sw = round(min(420, max(260, 0.22 * area.w)))
+        sidebar = Rect(area.right - sw, top.bottom, sw, area.bottom - top.bottom)
+        table_w -= sw
+    table = Rect(area.x, top.bottom, table_w, area.bottom - top.bottom)
+    th = table.h
+    mode = mode_of(active, seats, phase)
+    bench_f, opp_f, field_f, cap_f, hand_f = BANDS[mode]
+    if mode == "two" and seats > active:  # Nuki with benched seats: room for the bench
+        bench_f, field_f = 0.05, field_f - 0.05
+    hh, fh, ch, och, bh = (f * th * card_scale for f in HEIGHTS[mode])
+
+    y = table.y
+    bench = None
+    if bench_f:
+        bench = Rect(table.x, y, table.w, round(bench_f * th))
+        y = bench.bottom
+    opp_band = Rect(table.x, y, table.w, round(opp_f * th))
+    field = Rect(table.x, opp_band.bottom, table.w, round(field_f * th))
+    caps = Rect(table.x, field.bottom, table.w, round(cap_f * th))
+    hand_band = Rect(table.x, caps.bottom, table.w, table.bottom - caps.bottom)
+
+    panel_rect = None
+    if panel:
+        if sidebar is not None:
+            panel_rect = Rect(sidebar.x + 6, sidebar.y + 6, sidebar.w - 12,
+                              min(sidebar.h - 12, field.bottom + caps.h - sidebar.y))
+        else:
+            pw = max(round(0.36 * table.w), 360)
+            panel_rect = Rect(table.right - pw, field.y, pw, field.h + caps.h)
+            field = Rect(field.x, field.y, field.w - pw, field.h)
+            caps = Rect(caps.x, caps.y, caps.w - pw, caps.h)
+
+    # opponents: one panel across the top, two halves (next player at the right) or chips
+    others = max(0, (seats if mode == "dropout" else active) - 1)
+    opponents: list[Rect] = []
+    if others == 1:
+        opponents.append(opp_band.inflate(-8, -8))
+    elif others >= 2:
+        k = others
+        cw = opp_band.w / k
+        for i in range(k):  # i = 0 is the next player: rightmost
+            x = opp_band.right - (i + 1) * cw
+            opponents.append(Rect(round(x) + 4, opp_band.y + 4, round(cw) - 8, opp_band.h - 8))
+
+    # own hand: plate at the left (0.18 Tw), prompt row above the cards
+    plate = Rect(hand_band.x + 6, hand_band.y + 4, round(0.18 * table.w) - 6, hand_band.h - 10)
+    prompt_h = round(max(15, unit) * 1.45)
+    prompt = Rect(plate.right + 8, hand_band.y + 2, hand_band.right - plate.right - 14, prompt_h)
+    hand = Rect(prompt.x, prompt.bottom, prompt.w, hand_band.bottom - prompt.bottom - 4)
+    hand_h = min(hh, hand.h * 0.94)  # room below for the focus brackets
+    hand_w = width_of(hand_h)
+
+    # opponent rows: name plate row, then the fan of backs and the capture groups
+    row1 = max(round(0.045 * th), round(max(13, 0.82 * unit) * 1.5))
+    if opponents:
+        row2_h = opponents[0].h - row1 - 6
+        if mode == "dropout":
+            och = min(och, row2_h * 0.8)
+            bh = min(bh, row2_h * 0.8)
+        else:
+            och = min(och, row2_h - 4)
+            bh = min(bh, row2_h - 4)
+    opp_cap_w = width_of(och)
+    back_w = width_of(bh)
+
+    # field: 12 month slots, then reveal spot and pile at the right end
+    gap = max(4, round(0.015 * th))
+    field_h = min(fh, (field.h - 3 * gap) / 2)
+    field_w = max(MIN_FACE_W, width_of(field_h))
+    pile_zone_w = 2 * field_w + 3 * gap + round(2.2 * unit)
+    grid = Rect(field.x + gap, field.y, field.w - pile_zone_w - 2 * gap, field.h)
+    slot_step = 0.25
+    slot_w = grid.w / 6
+    if slot_w < field_w * (1 + 2 * slot_step) + gap:
+        slot_step = 0.15
+        if slot_w < field_w * (1 + 2 * slot_step) + gap:
+            field_w = max(MIN_FACE_W, math.floor((slot_w - gap) / (1 + 2 * slot_step)))
+    field_hpx = height_of(field_w)
+    row_gap = max(gap, (field.h - 2 * field_hpx) // 3)
+    slots = []
+    for m in range(12):
+        r, c = divmod(m, 6)
+        sx = grid.x + round(c * slot_w)
+        sy = field.y + row_gap + r * (field_hpx + row_gap)
+        slots.append(Rect(sx, sy, round(slot_w) - gap, field_hpx))
+    cy = field.centery - field_hpx // 2
+    reveal = Rect(grid.right + gap, cy, field_w, field_hpx)
+    pile = Rect(reveal.right + 2 * gap, cy, field_w, field_hpx)
+
+    cap_h = min(ch, caps.h - 8)
+    cap_w = width_of(cap_h)
+    return Layout(win, area, top, sidebar, table, bench, tuple(opponents), field, tuple(slots),
+                  reveal, pile, caps, plate, prompt, hand, panel_rect, hand_w, field_w, cap_w,
+                  opp_cap_w, back_w, slot_step, unit)
+
+
+# ----------------------------------------------------------------------------- placement
+
+
+def hand_positions(rect: Rect, n: int, w: int) -> list[tuple[int, int]]:
+    """Top-left corners of n cards centred in `rect`, overlapping (up to 35 %) if needed."""
+    if n <= 0:
+        return []
+    gap = max(4, round(0.08 * w))
+    step = w + gap
+    if n > 1 and (n - 1) * step + w > rect.w:
+        step = max(0.3 * w, (rect.w - w) / (n - 1))
+    total = (n - 1) * step + w
+    x0 = rect.x + (rect.w - total) / 2
+    y = rect.bottom - height_of(w) - max(2, round(0.03 * height_of(w)))
+    return [(round(x0 + i * step), y) for i in range(n)]
+
+
+def fan_positions(x: int, y: int, n: int, w: int, step: float) -> list[tuple[int, int]]:
+    return [(round(x + i * step * w), y) for i in range(n)]
+
+
+def slot_positions(slot: Rect, n: int, w: int, step: float) -> list[tuple[int, int]]:
+    """Cards of one month fanned right inside their slot, squeezed if there are many."""
+    if n <= 0:
+        return []
+    s = step
+    if n > 1 and w + (n - 1) * s * w > slot.w:
+        s = max(0.08, (slot.w - w) / ((n - 1) * w))
+    return fan_positions(slot.x, slot.y, n, w, s)
+
+
+def group_positions(rect: Rect, counts: list[int], w: int,
+                    label_w: int) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+    """Capture groups left to right: (label centre, card positions) per group.
+
+    The label (kind glyph and count) sits left of its group so the cards keep their height.
+
+    Cards overlap with a step of 42 % of their width, 30 % when that does not fit, then
+    whatever fits (TABLE.md §4.3; the collapsed stack with a popover is not drawn yet).
+    """
+    used = [c for c in counts if c]
+    out: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
+    step, gap = 0.42, max(6, round(0.3 * w)) + label_w
+    for s, g in ((0.42, 0.3), (0.30, 0.3), (0.30, 0.1)):
+        step, gap = s, max(4, round(g * w)) + label_w
+        need = sum(w + (c - 1) * s * w for c in used) + gap * max(0, len(used) - 1) + label_w
+        if need <= rect.w:
+            break
+    else:
+        extra = sum(c - 1 for c in used)
+        if extra:
+            room = rect.w - len(used) * w - gap * max(0, len(used) - 1) - label_w
+            step = max(0.0, min(0.30, room / (extra * w)))
+    x = rect.x + label_w
+    y = rect.y
+    cy = rect.y + height_of(w) // 2
+    for c in counts:
+        if not c:
+            out.append(((x - label_w // 2, cy), []))
+            continue
+        out.append(((x - label_w // 2, cy), fan_positions(x, y, c, w, step)))
+        x += round(w + (c - 1) * step * w) + gap
+    return out

@@ -1,0 +1,264 @@
+"""What the table shows, as public events and one seat's view describe it (no pygame).
+
+`TableModel` is updated event by event (so each event can be animated on its own) and then
+`sync`ed to the view the table reads, which is authoritative: whatever the animations did,
+the resting table equals the view. Hidden cards have no id here, only a count, so nothing
+private can leak into a drawing. `targets()` turns the model into card placements for a
+`Layout` (pure; the Animator moves sprites between successive placements).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.cards import INDEX, KINDS
+from game.engine.events import Event
+from game.engine.view import PlayerView
+from game.ui.layout import Layout, fan_positions, group_positions, hand_positions, slot_positions
+
+KIND_ORDER = ("bright", "animal", "ribbon", "chaff")
+PRE_PLAY = frozenset({"deal", "blank", "swap", "mizuten", "dropout"})
+
+
+@dataclass(frozen=True)
+class Place:
+    x: int
+    y: int
+    w: int
+    face: bool  # face up
+    z: int = 0
+
+
+@dataclass
+class Seating:
+    """Who sits where on screen: the bottom seat, the opponent panels, the bench."""
+
+    bottom: int
+    others: list[int]  # others[0] = next after the bottom seat (top right)
+    bench: list[int]
+    phase: str  # "play" or "dropout" (layout mode)
+    active: int  # number of active players drawn as panels (bottom included)
+
+
+def seating(view: PlayerView, viewer: int, active_count: int) -> Seating:
+    n = view.seats
+    if n <= active_count:
+        others = [(viewer + i) % n for i in range(1, n)]
+        return Seating(viewer, others, [], "play", n)
+    if view.active and view.phase not in PRE_PLAY:
+        act = sorted(view.active)
+        bottom = viewer if viewer in act else next(
+            (viewer + i) % n for i in range(1, n + 1) if (viewer + i) % n in act)
+        others = [(bottom + i) % n for i in range(1, n) if (bottom + i) % n in act]
+        bench = [s for s in range(n) if s not in act]
+        return Seating(bottom, others, bench, "play", len(act))
+    others = [(viewer + i) % n for i in range(1, n)]
+    return Seating(viewer, others, [], "dropout", active_count)
+
+
+@dataclass
+class TableModel:
+    seats: int
+    hands: list[list[str | None]] = field(default_factory=list)
+    field_cards: list[str] = field(default_factory=list)
+    captured: list[list[str]] = field(default_factory=list)
+    pile: int = 0
+    reveal: str | None = None
+    claims: dict[int, list[str]] = field(default_factory=dict)
+    origins: dict[str, tuple] = field(default_factory=dict)  # new key -> where it comes from
+    deal_order: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.hands:
+            self.hands = [[] for _ in range(self.seats)]
+            self.captured = [[] for _ in range(self.seats)]
+
+    # --- keys -------------------------------------------------------------------------
+    @staticmethod
+    def hidden_key(seat: int, i: int) -> str:
+        return f"h{seat}:{i}"
+
+    def hand_keys(self, seat: int) -> list[tuple[str, str | None]]:
+        """(sprite key, card id or None) for a seat's hand, left to right."""
+        out = []
+        hidden = 0
+        for c in self.hands[seat]:
+            if c is None:
+                out.append((self.hidden_key(seat, hidden), None))
+                hidden += 1
+            else:
+                out.append((c, c))
+        return out
+
+    # --- events -----------------------------------------------------------------------
+    def _take_from_hand(self, seat: int, card: str) -> None:
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+            return
+        if None in hand:
+            # the card leaves a face-down hand: it starts where that hand's last back was
+            self.origins[card] = ("hand", seat, len(hand) - 1)
+            hand.remove(None)
+
+    def _remove_everywhere(self, card: str) -> None:
+        if card in self.field_cards:
+            self.field_cards.remove(card)
+        if self.reveal == card:
+            self.reveal = None
+
+    def apply(self, ev: Event) -> None:
+        """Move cards as one public event says (never needs a hidden card's id)."""
+        self.origins = {}
+        self.deal_order = []
+        k, d = ev.kind, ev.data
+        if k == "round_start":
+            self.hands = [[] for _ in range(self.seats)]
+            self.captured = [[] for _ in range(self.seats)]
+            self.field_cards = []
+            self.reveal = None
+            self.claims = {}
+            self.pile = 0
+        elif k == "dealt":
+            seats = list(d.get("seats", []))
+            for s in seats:
+                self.hands[s] = [None] * 7
+                for i in range(7):
+                    key = self.hidden_key(s, i)
+                    self.origins[key] = ("pile",)
+                    self.deal_order.append(key)
+            self.field_cards = list(d.get("field", []))
+            for c in self.field_cards:
+                self.origins[c] = ("pile",)
+                self.deal_order.append(c)
+            self.pile = int(d.get("pile", 0))
+        elif k == "played":
+            self._take_from_hand(ev.seat, d["card"])
+            self.field_cards.append(d["card"])
+        elif k == "placed":
+            card = d["card"]
+            if self.reveal == card:
+                self.reveal = None
+            if card not in self.field_cards:
+                self.field_cards.append(card)
+        elif k == "captured":
+            for c in d.get("cards", []):
+                self._remove_everywhere(c)
+                if c not in self.captured[ev.seat]:
+                    self.captured[ev.seat].append(c)
+        elif k == "drew":
+            self.pile = max(0, self.pile - 1)
+            self.reveal = d["card"]
+            self.origins[d["card"]] = ("pile",)
+        elif k == "teyaku":
+            self.claims[ev.seat] = list(d.get("cards", []))
+        elif k == "reshuffle":
+            self.pile = int(d.get("pile", self.pile))
+
+    def sync(self, view: PlayerView, show_hand_of: int | None) -> None:
+        """Make the model equal to the view. `show_hand_of` is the seat whose own hand the
+        table may show face up (None: every hand face down, e.g. between hot-seat humans)."""
+        self.origins = {k: v for k, v in self.origins.items()}
+        self.field_cards = [c for c in self.field_cards if c in set(view.field)] + [
+            c for c in view.field if c not in self.field_cards]
+        for s in range(view.seats):
+            pile = view.captured(s)
+            self.captured[s] = [c for c in self.captured[s] if c in pile] + [
+                c for c in pile if c not in self.captured[s]]
+        self.pile = view.pile_count
+        self.reveal = None if view.drawn < 0 else _card_id(view.drawn)
+        self.claims = {s: list(c.cards) for s, c in view.claims.items()}
+        public = set(view.field) | {c for s in range(view.seats) for c in view.captured(s)}
+        for s in range(view.seats):
+            count = view.hand_counts[s]
+            if s == view.seat and s == show_hand_of and view.hand_mask:
+                hand = view.hand
+            else:
+                shown = [c for c in self.claims.get(s, []) if c not in public]
+                hand = shown + [None] * max(0, count - len(shown))
+                hand = hand[:count]
+            self.hands[s] = list(hand)
+
+
+def _card_id(c: int) -> str:
+    from game.engine.cards import CARD_IDS
+
+    return CARD_IDS[c]
+
+
+def groups_of(cards: list[str]) -> list[list[str]]:
+    """Captures by kind (Brights, Animals, Ribbons, Chaff), each sorted by month."""
+    out: list[list[str]] = [[] for _ in KIND_ORDER]
+    for c in sorted(cards, key=INDEX.__getitem__):
+        out[KIND_ORDER.index(KINDS[INDEX[c]])].append(c)
+    return out
+
+
+def opponent_parts(rect, L: Layout) -> tuple:
+    """(name row, fan origin, capture area) inside an opponent panel."""
+    from pygame import Rect
+
+    row1 = max(round(0.045 * L.table.h), round(max(13, 0.82 * L.fs) * 1.5))
+    fan_y = rect.y + row1 + 2
+    fan = Rect(rect.x + 8, fan_y, round(L.back_w * 2.6), rect.bottom - fan_y - 2)
+    caps = Rect(fan.right + 10, fan_y, rect.right - fan.right - 14 - points_width(L), fan.h)
+    return Rect(rect.x, rect.y, rect.w, row1), fan, caps
+
+
+def label_width(L: Layout) -> int:
+    return round(max(13, 0.82 * L.fs) * 2.2)
+
+
+def points_width(L: Layout) -> int:
+    """Room kept at the right of a capture row for its "76 pts" label."""
+    return round(max(13, 0.82 * L.fs) * 4.2)
+
+
+def own_caps_rect(L: Layout):  # noqa: ANN201 - pygame.Rect
+    r = L.captures.inflate(-12, -8)
+    r.w -= points_width(L)
+    return r
+
+
+def targets(model: TableModel, L: Layout, seat: Seating) -> dict[str, Place]:
+    """Where every visible card rests for this model and layout."""
+    out: dict[str, Place] = {}
+    # field: month slots
+    by_month: dict[int, list[str]] = {}
+    for c in model.field_cards:
+        by_month.setdefault(INDEX[c] // 4, []).append(c)
+    for m, cards in by_month.items():
+        for c, (x, y) in zip(cards, slot_positions(L.slots[m], len(cards), L.field_w,
+                                                   L.slot_step), strict=True):
+            out[c] = Place(x, y, L.field_w, True, 0)
+    if model.reveal is not None:
+        out[model.reveal] = Place(L.reveal.x, L.reveal.y, L.field_w, True, 5)
+    lw = label_width(L)
+    # the bottom seat
+    b = seat.bottom
+    keys = model.hand_keys(b)
+    for (key, cid), (x, y) in zip(keys, hand_positions(L.hand, len(keys), L.hand_w),
+                                  strict=True):
+        out[key] = Place(x, y, L.hand_w, cid is not None, 3)
+    for (_, pos), cards in zip(group_positions(own_caps_rect(L),
+                                               [len(g) for g in groups_of(model.captured[b])],
+                                               L.cap_w, lw),
+                               groups_of(model.captured[b]), strict=True):
+        for c, (x, y) in zip(cards, pos, strict=True):
+            out[c] = Place(x, y, L.cap_w, True, 1)
+    # opponents
+    for s, rect in zip(seat.others, L.opponents, strict=False):
+        _, fan, caps = opponent_parts(rect, L)
+        keys = model.hand_keys(s)
+        step = 0.25 if seat.phase == "play" else 0.2
+        for i, ((key, cid), (x, y)) in enumerate(zip(keys, fan_positions(
+                fan.x, fan.y, len(keys), L.back_w, step), strict=True)):
+            out[key] = Place(x, y, L.back_w, cid is not None, 2 + i)
+        if seat.phase == "play":
+            groups = groups_of(model.captured[s])
+            for (_, pos), cards in zip(group_positions(caps, [len(g) for g in groups],
+                                                       L.opp_cap_w, lw * 3 // 4), groups,
+                                       strict=True):
+                for c, (x, y) in zip(cards, pos, strict=True):
+                    out[c] = Place(x, y, L.opp_cap_w, True, 1)
+    return out

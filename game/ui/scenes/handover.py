@@ -1,0 +1,58 @@
+"""Hot-seat hand-over (TABLE.md §5.11): opaque, nothing private shows until confirmed.
+
+The confirm button ignores input for the first 400 ms so a held key from the previous
+player cannot pass through. The summary is the public log since that player's last turn.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.ui.intents import Intent
+from game.ui.scenes.overlay import OverlayScene
+from game.ui.theme import Button
+
+GUARD = 0.4
+
+
+class HandoverScene(OverlayScene):
+    name = "handover"
+    transparent = False  # the table below is not drawn at all
+    opaque_background = True
+    width_frac = 0.5
+
+    def __init__(self, app, table, seat: int) -> None:  # noqa: ANN001
+        self.table = table
+        self.seat = seat
+        names = [s.name for s in table.session.seats]
+        prev = table.viewer if table.viewer != seat else None
+        lines = []
+        if prev is not None:
+            lines.append(f"{names[prev]} — please look away.")
+        lines.append("")
+        lines.append("Since your last turn (public):")
+        recent = table.log[-6:] if table.log else ["(nothing yet)"]
+        lines += ["· " + line for line in recent]
+        super().__init__(app, f"Pass to {names[seat]}", lines,
+                         [Button(f"I am {names[seat]} — show my hand ⏎", self._confirm,
+                                 "primary")])
+        self.opened = time.monotonic()
+
+    def resume(self) -> None:
+        self.app.audio.play("handover")
+
+    def _confirm(self) -> None:
+        if time.monotonic() - self.opened < GUARD:
+            return
+        self.app.stack.pop(self)
+        self.table.handover_confirmed(self.seat)
+
+    def on_back(self) -> None:
+        self.table.open_pause()
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if event.type == pygame.KEYDOWN and intent not in (Intent.CONFIRM, Intent.BACK):
+            return True
+        return super().process_event(event, intent)

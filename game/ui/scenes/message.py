@@ -1,0 +1,13 @@
+"""A short message with OK (errors, a set-aside save): never a traceback."""
+
+from __future__ import annotations
+
+from game.ui.scenes.overlay import OverlayScene
+from game.ui.theme import Button
+
+
+class MessageScene(OverlayScene):
+    name = "message"
+
+    def __init__(self, app, title: str, text: str) -> None:  # noqa: ANN001
+        super().__init__(app, title, [text], [Button("OK", self.close, "primary")])

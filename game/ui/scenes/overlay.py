@@ -1,0 +1,109 @@
+"""A centred dialog over the dimmed scene below: title, text lines, a row of buttons.
+
+Most overlays (pause, confirm quit, about, messages, rules help) are this with different
+words; the text scrolls with the wheel or PageUp/PageDown when it is longer than the box.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.intents import Intent
+from game.ui.scene import Scene
+from game.ui.theme import Button, ButtonGroup
+
+
+class OverlayScene(Scene):
+    transparent = True
+    name = "overlay"
+    width_frac = 0.5
+    height_frac = 0.0  # 0: fit the content
+    opaque_background = False
+
+    def __init__(self, app, title: str, lines: list[str] | None = None,  # noqa: ANN001
+                 buttons: list[Button] | None = None, vertical: bool = True) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = lines or []
+        self.group = ButtonGroup(buttons or [], vertical=vertical)
+        self.scroll = 0
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self._max_scroll = 0
+
+    def on_back(self) -> None:
+        """Escape: close (override for dialogs where Escape means something else)."""
+        self.app.stack.pop(self)
+
+    def close(self) -> None:
+        self.app.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self._max_scroll, self.scroll - event.y * 3))
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = 10 if event.key == pygame.K_PAGEDOWN else -10
+            self.scroll = max(0, min(self._max_scroll, self.scroll + step))
+            return True
+        if intent is Intent.BACK:
+            self.on_back()
+            return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)  # modal
+
+    def body_height(self, width: int, size: int) -> int:
+        return sum(len(theme.wrap(line, size, width)) for line in self.lines) * round(size * 1.4)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        if self.opaque_background:
+            surface.fill(theme.PANEL)
+        else:
+            theme.dim(surface, 150)
+        body = theme.size_of("body", H)
+        title = theme.size_of("heading", H)
+        w = max(420, round(W * self.width_frac))
+        inner = w - 48
+        btn_h = round(body * 2.1)
+        n = len(self.group.buttons)
+        buttons_h = (n * (btn_h + 10) if self.group.vertical else btn_h + 10) if n else 0
+        content = self.body_height(inner, body)
+        want = 24 + round(title * 1.5) + content + 16 + buttons_h + 16
+        h = round(H * self.height_frac) if self.height_frac else min(want, round(H * 0.9))
+        self.box = pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
+        theme.panel(surface, self.box, alpha=245, line=theme.GOLD)
+        x, y = self.box.x + 24, self.box.y + 18
+        for part in theme.wrap(self.title, title, inner, True):
+            theme.blit_text(surface, part, title, (x, y), theme.TEXT, True)
+            y += round(title * 1.35)
+        y += 6
+        text_bottom = self.box.bottom - 16 - buttons_h
+        lh = round(body * 1.4)
+        wrapped: list[str] = []
+        for line in self.lines:
+            wrapped.extend(theme.wrap(line, body, inner))
+        rows = max(1, (text_bottom - y) // lh)
+        self._max_scroll = max(0, len(wrapped) - rows)
+        self.scroll = min(self.scroll, self._max_scroll)
+        for line in wrapped[self.scroll:self.scroll + rows]:
+            theme.blit_text(surface, line, body, (x, y), theme.TEXT)
+            y += lh
+        if self._max_scroll:
+            small = theme.size_of("small", H)
+            theme.blit_text(surface, f"PgUp/PgDn or wheel to scroll ({self.scroll + 1}/"
+                            f"{self._max_scroll + 1})", small, (self.box.right - 16,
+                                                                  text_bottom),
+                            theme.TEXT_DIM, False, "bottomright")
+        by = self.box.bottom - 16 - buttons_h + 10
+        if self.group.vertical:
+            for b in self.group.buttons:
+                b.rect = pygame.Rect(x, by, inner, btn_h)
+                by += btn_h + 10
+        elif n:
+            bw = (inner - 10 * (n - 1)) // n
+            for i, b in enumerate(self.group.buttons):
+                b.rect = pygame.Rect(x + i * (bw + 10), by, bw, btn_h)
+        self.group.draw(surface, body)

@@ -1,0 +1,42 @@
+"""Pause (Escape or ≡): the table below is frozen because only the top scene updates."""
+
+from __future__ import annotations
+
+from game.ui.scenes.overlay import OverlayScene
+from game.ui.theme import Button
+
+
+class PauseScene(OverlayScene):
+    name = "pause"
+    width_frac = 0.34
+
+    def __init__(self, app, table) -> None:  # noqa: ANN001
+        self.table = table
+        super().__init__(app, "Paused", ["The game is saved after every move."], [
+            Button("Resume", self.close, "primary"),
+            Button("Settings", self._settings),
+            Button("Rules & cards", self._rules),
+            Button("Save and quit to title", self._to_title),
+            Button("Quit game", self._quit, "danger"),
+        ])
+
+    def _settings(self) -> None:
+        from game.ui.scenes.settings_menu import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def _rules(self) -> None:
+        from game.ui.scenes.rules_help import RulesHelpScene
+
+        self.app.stack.push(RulesHelpScene(self.app, self.table.session.ruleset))
+
+    def _to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.table._autosave()
+        self.app.stack.reset(TitleScene(self.app))
+
+    def _quit(self) -> None:
+        from game.ui.scenes.confirm_quit import ConfirmQuitScene
+
+        self.app.stack.push(ConfirmQuitScene(self.app))

@@ -1,0 +1,113 @@
+"""Game result (TABLE.md §5.9): ranking with shared places, the seed, the saved record."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui import theme
+from game.ui.intents import Intent
+from game.ui.scene import Scene
+from game.ui.theme import Button, ButtonGroup
+
+
+def ranking(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
+    """(place, seat) best first; equal totals share a place (1, 1, 3)."""
+    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    out = []
+    for i, s in enumerate(order):
+        place = out[-1][0] if i and totals[s] == totals[order[i - 1]] else i + 1
+        out.append((place, s))
+    return out
+
+
+class ResultScene(Scene):
+    name = "result"
+
+    def __init__(self, app, session, record_path=None) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.session = session
+        self.record_path = record_path
+        self.group = ButtonGroup([
+            Button("Play again", self.play_again, "primary"),
+            Button("New game", self.new_game),
+            Button("Title", self.title),
+        ], vertical=False)
+        self.app.audio.play("game_end")
+
+    def play_again(self) -> None:
+        from game.ui.scenes.table import TableScene
+        from game.ui.session import GameSession
+
+        s = self.session
+        new = GameSession(s.ruleset, s.options, s.seats, random.getrandbits(48))
+        self.app.stack.reset(TableScene(self.app, new))
+
+    def new_game(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.app.stack.reset(SetupScene(self.app))
+
+    def title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene(self.app))
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.title()
+            return True
+        return self.group.handle(event, intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(theme.FELT)
+        head = theme.size_of("heading", H)
+        body = theme.size_of("body", H)
+        small = theme.size_of("small", H)
+        st = self.session.st
+        view = self.session.view(0)  # public parts only: totals and results
+        totals = view.totals
+        rect = pygame.Rect(0, 0, min(W - 40, max(640, round(W * 0.6))), round(H * 0.8))
+        rect.center = (W // 2, H // 2)
+        theme.panel(surface, rect, line=theme.GOLD)
+        x, y = rect.x + 28, rect.y + 20
+        winners = self.session.rs.game_winners(st)
+        names = [s.name for s in self.session.seats]
+        head_text = ("Winner: " if len(winners) == 1 else "Shared win: ") + \
+            ", ".join(names[w] for w in winners)
+        theme.blit_text(surface, "Game over", head, (x, y), theme.TEXT_DIM, True)
+        y += round(head * 1.4)
+        theme.blit_text(surface, theme.fit(head_text, head, rect.w - 56, True), head, (x, y),
+                        theme.GOLD, True)
+        y += round(head * 1.8)
+        wins = [0] * len(names)
+        for r in view.results:
+            if r.winner is not None and r.ending != "misdeal":
+                wins[r.winner] += 1
+        for place, seat in ranking(totals):
+            spec = self.session.seats[seat]
+            theme.blit_text(surface, f"{place}.", body, (x, y), theme.TEXT, True)
+            theme.blit_text(surface, theme.fit(spec.name, body, rect.w * 0.3, True), body,
+                            (x + 40, y), theme.TEXT, True)
+            theme.blit_text(surface, spec.describe(), small, (x + round(rect.w * 0.35), y + 2),
+                            theme.TEXT_DIM)
+            theme.blit_text(surface, f"rounds won {wins[seat]}", small,
+                            (x + round(rect.w * 0.6), y + 2), theme.TEXT_DIM)
+            theme.blit_text(surface, theme.signed(totals[seat]) + " mon", body,
+                            (rect.right - 28, y), theme.signed_color(totals[seat]), True,
+                            "topright")
+            y += round(body * 1.6)
+        y += 10
+        theme.blit_text(surface, f"Rounds played: {st.rounds_played} · seed {self.session.seed}",
+                        small, (x, y), theme.TEXT_DIM)
+        y += round(small * 1.5)
+        if self.record_path:
+            theme.blit_text(surface, theme.fit(f"Record saved: {self.record_path}", small,
+                                               rect.w - 56), small, (x, y), theme.TEXT_DIM)
+        bw = (rect.w - 56 - 20) // 3
+        for i, b in enumerate(self.group.buttons):
+            b.rect = pygame.Rect(x + i * (bw + 10), rect.bottom - 20 - round(body * 2.2), bw,
+                                 round(body * 2.2))
+        self.group.draw(surface, body)

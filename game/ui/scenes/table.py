@@ -1,0 +1,656 @@
+"""The table scene: deal, pre-round windows, play, and the hand-offs to teyaku and scoring.
+
+It owns one `TableView` (sprites, animation) for the whole game, feeds the engine's events
+to it one by one, asks the AI worker for computer moves, and turns clicks and keys into the
+human's legal actions. What it draws comes only from `self.shown_view`, the view of the seat
+on screen (with the hand removed whenever that hand must stay private).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+
+import pygame
+
+from game.engine.actions import PLAY, TAKE, Action
+from game.engine.cards import INDEX
+from game.engine.errors import IllegalAction
+from game.engine.events import Event
+from game.engine.view import PlayerView
+from game.ui import theme
+from game.ui.cards import State
+from game.ui.intents import Intent, select_number
+from game.ui.layout import Layout, layout
+from game.ui.model import Seating, TableModel, seating, targets
+from game.ui.narrate import narrate
+from game.ui.panels import DecisionPanel
+from game.ui.scene import Scene
+from game.ui.session import AiWorker, GameSession
+from game.ui.table_view import SeatInfo, TableInfo, TableView
+from game.ui.terms import card_name, month_name, term
+
+log = logging.getLogger(__name__)
+
+# seconds at Normal speed (TABLE.md §8)
+DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
+             "reshuffle": 0.3, "teyaku": 0.2}
+HOLDS = {"captured": 0.12, "drew": 0.3}
+SOUNDS = {"captured": "card_slap", "placed": "card_place", "drew": "flip", "teyaku": "teyaku",
+          "yaku": "yaku", "sage": "sage", "shoubu": "shoubu", "cancel": "cancel",
+          "join": "join", "drop": "drop", "round_end": "round_end", "game_end": "game_end",
+          "dealt": "deal_tick"}
+STAMPS = {"sage": "下げ Sage!", "shoubu": "勝負 Shoubu!", "cancel": "取消 Cancel!",
+          "mizuten": "不見転 Mizuten!", "join": "Joined ✓", "drop": "Dropped",
+          "swap": "Swapped hands", "forced_out": "Forced out", "blank": "Blank card",
+          "walkover": "Walkover"}
+THINKING_AFTER = 0.4
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app, session: GameSession) -> None:  # noqa: ANN001 - App
+        super().__init__(app)
+        self.session = session
+        self.tv = TableView(app.renderer)
+        self.tv.model = TableModel(len(session.seats))
+        self.worker = AiWorker()
+        self.pending: list[Event] = []
+        self.log: list[str] = []
+        humans = session.humans
+        self.hotseat = len(humans) >= 2
+        self.viewer = humans[0] if humans else 0
+        self.confirmed = not self.hotseat  # hot-seat: the viewer confirmed the hand-over
+        self.ai_action: Action | None = None
+        self.stamps: dict[int, tuple[str, float]] = {}
+        self.statuses: dict[int, str] = {}
+        self.teyaku_pending = False
+        self.play_started = False
+        self.round_end_pending = False
+        self.selected: str | None = None
+        self.row = "hand"  # keyboard focus row: hand, targets, panel
+        self.focus_i = 0
+        self.show_focus = False
+        self.hover: str | None = None
+        self.panel = DecisionPanel()
+        self.panel.on_choose = self.act
+        self.shown_view: PlayerView = self._view()
+        self._layout_key: tuple | None = None
+        self._layout: Layout | None = None
+        self._seating: Seating | None = None
+        self.finished = False
+        self.handover_open = False
+        self.dirty = False
+        if session.st.history:  # continued game: show the table as it stands
+            self.tv.model.sync(self.shown_view, self._show_hand_of())
+
+    # --- whose view is on screen -----------------------------------------------------
+    def _show_hand_of(self) -> int | None:
+        if not self.session.humans:
+            return None
+        return self.viewer if self.confirmed else None
+
+    def _view(self) -> PlayerView:
+        v = self.session.view(self.viewer)
+        if self._show_hand_of() != self.viewer:
+            v = dataclasses.replace(v, hand_mask=0, legal=())
+        return v
+
+    def human_to_move(self) -> bool:
+        return (self.session.next_step() == "human" and self.confirmed
+                and self.session.st.to_move == self.viewer)
+
+    # --- lifecycle --------------------------------------------------------------------
+    def resume(self) -> None:
+        self._retarget(0)
+
+    def shutdown(self) -> None:
+        self.worker.shutdown()
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.speed_factor
+
+    # --- layout -----------------------------------------------------------------------
+    def current_layout(self) -> tuple[Layout, Seating]:
+        v = self.shown_view
+        seat = seating(v, self.viewer, self.session.rs.active_count)
+        w, h = self.app.screen.get_size()
+        need_panel = self.panel.visible
+        key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
+               need_panel)
+        if key != self._layout_key:
+            self._layout_key = key
+            self._layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel)
+        self._seating = seat
+        assert self._layout is not None
+        return self._layout, seat
+
+    def _targets(self) -> dict:
+        L, seat = self.current_layout()
+        assert self.tv.model is not None
+        return targets(self.tv.model, L, seat)
+
+    def _origin(self, key: str):  # noqa: ANN202 - Place | None
+        from game.ui.model import Place
+
+        L, _ = self.current_layout()
+        model = self.tv.model
+        assert model is not None
+        org = model.origins.get(key)
+        if org is None:
+            return None
+        if org[0] == "pile":
+            return Place(L.pile.x, L.pile.y, L.field_w, False, 50)
+        if org[0] == "hand":
+            _, seat_no, i = org
+            prev = self.tv.anim.rest.get(model.hidden_key(seat_no, i))
+            if prev is not None:
+                return Place(prev.x, prev.y, prev.w, False, 50)
+        return None
+
+    def _retarget(self, duration: float, **kw: object) -> None:
+        self.tv.anim.go(self._targets(), duration * self.speed, self._origin, **kw)
+
+    # --- events -> animation ----------------------------------------------------------
+    def feed(self, events: list[Event]) -> None:
+        """Queue an action's events; the table re-reads the view once they are shown
+        (also when there are none: a pass changes the view without any event)."""
+        self.pending.extend(events)
+        self.dirty = True
+
+    def _names(self) -> list[str]:
+        return [s.name for s in self.session.seats]
+
+    def _animate_pending(self) -> None:
+        """Apply pending events to the model until one needs motion, then animate it."""
+        model = self.tv.model
+        assert model is not None
+        while self.pending:
+            ev = self.pending.pop(0)
+            self._note(ev)
+            model.apply(ev)
+            dur = DURATIONS.get(ev.kind, 0.0)
+            if ev.kind == "dealt":
+                n = max(1, len(model.deal_order))
+                step = min(0.06, 1.4 / n) * self.speed
+                self._retarget(DURATIONS["dealt"], stagger=model.deal_order, stagger_step=step)
+                return
+            if dur:
+                self._retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
+                if self.tv.anim.running:
+                    return
+        # batch done: the view is the truth (hands flip face up for their owner here)
+        self.dirty = False
+        self.shown_view = self._view()
+        model.sync(self.shown_view, self._show_hand_of())
+        self._retarget(0.2)
+
+    def _note(self, ev: Event) -> None:
+        """Log line, sound, stamps and scene hand-offs for one event."""
+        line = narrate(ev, self._names(), self.session.st.rounds_played + 1)
+        if line:
+            self.log.append(line)
+        cue = SOUNDS.get(ev.kind)
+        if ev.kind == "multiplier" and ev.data.get("m", 1) >= 2:
+            cue = "multiplier"
+        if cue:
+            self.app.audio.play(cue)
+        if ev.kind in STAMPS and ev.seat >= 0:
+            self.stamps[ev.seat] = (STAMPS[ev.kind], time.monotonic() + 1.2)
+            if ev.kind in ("join", "drop", "forced_out", "blank"):
+                self.statuses[ev.seat] = STAMPS[ev.kind]
+        if ev.kind == "round_start":
+            self.play_started = False
+            self.statuses = {}
+        elif ev.kind == "turn" and not self.play_started:
+            self.play_started = True
+            self.teyaku_pending = True
+        elif ev.kind == "round_end":
+            self.round_end_pending = True
+
+    # --- the loop -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.tv.anim.update(dt)
+        self._warm()
+        if self.tv.anim.running:
+            return
+        if self.pending or self.dirty:
+            self._animate_pending()
+            return
+        self.current_layout()
+        if self.tv.anim.rest and self._layout_key != getattr(self, "_placed_key", None):
+            self._placed_key = self._layout_key
+            self._retarget(0.18)
+            return
+        self._placed_key = self._layout_key
+        if self.finished:
+            return
+        if self.teyaku_pending:
+            self.teyaku_pending = False
+            from game.ui.scenes.teyaku import TeyakuScene
+
+            self.app.stack.push(TeyakuScene(self.app, self))
+            return
+        if self.round_end_pending:
+            self.round_end_pending = False
+            self._autosave()
+            from game.ui.scenes.scoring import ScoringScene
+
+            self.app.stack.push(ScoringScene(self.app, self))
+            return
+        step = self.session.next_step()
+        if step == "deal":
+            self.feed(self.session.deal())
+            self._autosave()
+        elif step == "chance":
+            self.feed(self.session.chance())
+        elif step == "ai":
+            self._ai_turn()
+        elif step == "human":
+            self._human_turn()
+        elif step == "over":
+            self.game_over()
+
+    def _warm(self) -> None:
+        if self._layout is None:
+            return
+        L = self._layout
+        r = self.tv.renderer
+        for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
+            if not r.warm(w, limit=2):
+                return
+
+    def _ai_turn(self) -> None:
+        st = self.session.st
+        seat = st.to_move
+        if self.ai_action is None and not self.worker.busy:
+            self.worker.start(self.session.agents[seat], self.session.view(seat))
+        if self.ai_action is None:
+            self.ai_action = self.worker.result()
+        if self.ai_action is None:
+            return
+        if time.monotonic() - self.worker.started < self.app.settings.ai_min_time:
+            return
+        action, self.ai_action = self.ai_action, None
+        try:
+            self.feed(self.session.apply(action))
+        except IllegalAction:
+            log.exception("computer player chose an illegal action %s", action)
+            self.feed(self.session.apply(self.session.view(seat).legal[0]))
+        self._autosave()
+
+    def _human_turn(self) -> None:
+        seat = self.session.st.to_move
+        if self.hotseat and (not self.confirmed or self.viewer != seat):
+            if not self.handover_open:
+                self.confirmed = False
+                self.shown_view = self._view()
+                assert self.tv.model is not None
+                self.tv.model.sync(self.shown_view, None)
+                self._retarget(0)
+                from game.ui.scenes.handover import HandoverScene
+
+                self.handover_open = True
+                self.app.stack.push(HandoverScene(self.app, self, seat))
+            return
+        if self.viewer != seat:  # one human: never happens; keep the view consistent
+            self.viewer = seat
+        if self.shown_view.to_move != seat or not self.shown_view.legal:
+            self.shown_view = self._view()
+            assert self.tv.model is not None
+            self.tv.model.sync(self.shown_view, self._show_hand_of())
+            self._retarget(0.2)
+        self._sync_panel()
+
+    def _sync_panel(self) -> None:
+        """Show the decision panel exactly while the human on screen has a decision."""
+        if self.human_to_move() and not self.pending and not self.dirty:
+            self.panel.prepare(self.shown_view, self._names())
+        elif self.panel.visible:
+            self.panel.clear()
+
+    def handover_confirmed(self, seat: int) -> None:
+        self.handover_open = False
+        self.viewer = seat
+        self.confirmed = True
+        self.shown_view = self._view()
+        assert self.tv.model is not None
+        self.tv.model.sync(self.shown_view, self._show_hand_of())
+        self._layout_key = None
+        self._retarget(0.2)
+        self.app.audio.play("your_turn")
+
+    def act(self, action: Action) -> bool:
+        """The human's chosen action; False (and a thud) if the engine refuses it."""
+        if not self.human_to_move() or action not in self.shown_view.legal:
+            self.app.audio.play("refuse")
+            return False
+        self.selected = None
+        self.row = "hand"
+        self.panel.clear()
+        self.feed(self.session.apply(action))
+        self._autosave()
+        if self.hotseat and not (self.session.next_step() == "human"
+                                 and self.session.st.to_move == self.viewer):
+            self.confirmed = False  # privacy: the hand turns face down at once
+        self.shown_view = self._view()
+        return True
+
+    def _autosave(self) -> None:
+        if self.app.paths is None:
+            return
+        from game import storage
+
+        storage.save_autosave(self.app.paths, self.session.record())
+
+    def next_round(self) -> None:
+        """Called by the scoring overlay's Next button."""
+        if self.session.next_step() == "over":
+            self.game_over()
+
+    def game_over(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        from game import storage
+        from game.ui.scenes.result import ResultScene
+
+        path = None
+        if self.app.paths is not None:
+            path = storage.save_record(self.app.paths, self.session.record())
+            storage.clear_autosave(self.app.paths)
+        self.app.last_record_path = path
+        self.app.stack.reset(ResultScene(self.app, self.session, path))
+
+    # --- input --------------------------------------------------------------------------
+    def _hand_cards(self) -> list[str]:
+        m = self.tv.model
+        if m is None or self._seating is None:
+            return []
+        return [c for c in m.hands[self._seating.bottom] if c is not None]
+
+    def _plays(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        from game.engine.cards import CARD_IDS
+
+        for a in self.shown_view.legal if self.human_to_move() else ():
+            if a.verb == PLAY:
+                c = CARD_IDS[a.args[0]]
+                out.setdefault(c, [])
+                if len(a.args) == 2:
+                    out[c].append(CARD_IDS[a.args[1]])
+        return out
+
+    def candidates(self) -> list[str]:
+        from game.engine.cards import CARD_IDS
+
+        if not self.human_to_move():
+            return []
+        if self.shown_view.phase == "take":
+            return [CARD_IDS[a.args[0]] for a in self.shown_view.legal if a.verb == TAKE]
+        if self.selected is not None:
+            return self._plays().get(self.selected, [])
+        return []
+
+    def choose_card(self, card: str) -> None:
+        plays = self._plays()
+        if card not in plays:
+            self.app.audio.play("refuse")
+            return
+        if not plays[card]:
+            self.act(Action(self.viewer, PLAY, (INDEX[card],)))
+            return
+        self.selected = card
+        self.row = "targets"
+        self.focus_i = 0
+
+    def choose_target(self, target: str) -> None:
+        if self.shown_view.phase == "take":
+            self.act(Action(self.viewer, TAKE, (INDEX[target],)))
+        elif self.selected is not None:
+            self.act(Action(self.viewer, PLAY, (INDEX[self.selected], INDEX[target])))
+
+    def _rows(self) -> list[str]:
+        rows = []
+        if self._hand_cards() and self.shown_view.phase == "play":
+            rows.append("hand")
+        if self.candidates():
+            rows.append("targets")
+        if self.panel.visible:
+            rows.append("panel")
+        return rows or ["hand"]
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        self._sync_panel()
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(event.pos)
+            self.panel.group.handle(event, None)
+            return False
+        busy = self.tv.anim.running or bool(self.pending)
+        if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and intent not in (
+                    Intent.BACK, Intent.HELP, Intent.MUTE, Intent.FULLSCREEN))):
+            self.skip()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._click(event)
+        if intent is None:
+            return False
+        if intent is Intent.HELP:
+            from game.ui.scenes.rules_help import RulesHelpScene
+
+            self.app.stack.push(RulesHelpScene(self.app, self.session.ruleset))
+            return True
+        if intent is Intent.BACK:
+            if self.selected is not None:
+                self.selected = None
+                self.row = "hand"
+                return True
+            if self.panel.blocking:
+                self.row = "panel"
+                self.panel.group.show_focus = True
+                return True
+            self.open_pause()
+            return True
+        return self._key(event, intent)
+
+    def skip(self) -> None:
+        """Finish every queued motion at once (the end state is the resting table)."""
+        for _ in range(1000):
+            self.tv.anim.finish()
+            if not self.pending:
+                break
+            self._animate_pending()
+        self.tv.anim.finish()
+
+    def open_pause(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def _card_at(self, pos: tuple[int, int]) -> str | None:
+        for key, rect in reversed(list(self.tv.card_rects.items())):
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+    def _click(self, event: pygame.event.Event) -> bool:
+        for name, rect in self.tv.top_buttons.items():
+            if rect.collidepoint(event.pos) and event.button == 1:
+                if name == "pause":
+                    self.open_pause()
+                elif name == "help":
+                    from game.ui.scenes.rules_help import RulesHelpScene
+
+                    self.app.stack.push(RulesHelpScene(self.app, self.session.ruleset))
+                else:
+                    from game.ui.scenes.settings_menu import SettingsScene
+
+                    self.app.stack.push(SettingsScene(self.app))
+                return True
+        if event.button == 3:
+            self.selected = None
+            return True
+        if self.panel.visible and self.panel.group.handle(event, None):
+            return True
+        card = self._card_at(event.pos)
+        if card is None or not self.human_to_move():
+            return False
+        self.show_focus = False
+        if card in self.candidates():
+            self.choose_target(card)
+        elif card in self._hand_cards() and self.shown_view.phase == "play":
+            if self.selected == card:
+                self.selected = None
+            else:
+                self.choose_card(card)
+        else:
+            self.app.audio.play("refuse")
+        return True
+
+    def _key(self, event: pygame.event.Event, intent: Intent) -> bool:
+        if not self.human_to_move():
+            return False
+        rows = self._rows()
+        if self.panel.blocking:
+            self.row = "panel"
+        if self.row not in rows:
+            self.row = rows[0]
+        self.show_focus = True
+        if self.row == "panel":
+            if intent in (Intent.UP, Intent.DOWN) and not self.panel.blocking:
+                self.row = "hand"
+                return True
+            if intent is Intent.SELECT and not self.panel.blocking:
+                pass  # numbers pick hand cards while the cancel panel is open
+            else:
+                self.panel.group.show_focus = True
+                return self.panel.group.handle(event, intent)
+        items = self.candidates() if self.row == "targets" else self._hand_cards()
+        if intent is Intent.SELECT:
+            n = select_number(event)
+            if n is None or n > len(items):
+                return False
+            if self.row == "targets":
+                self.choose_target(items[n - 1])
+            elif self.focus_i == n - 1 and self.row == "hand":
+                self.choose_card(items[n - 1])
+            else:
+                self.row, self.focus_i = "hand", n - 1
+            return True
+        if intent in (Intent.LEFT, Intent.RIGHT) and items:
+            self.focus_i = (self.focus_i + (1 if intent is Intent.RIGHT else -1)) % len(items)
+            return True
+        if intent in (Intent.UP, Intent.DOWN, Intent.NEXT_REGION, Intent.PREV_REGION):
+            step = -1 if intent in (Intent.DOWN, Intent.PREV_REGION) else 1
+            self.row = rows[(rows.index(self.row) + step) % len(rows)]
+            self.focus_i = 0
+            if self.row == "panel":
+                self.panel.group.show_focus = True
+            return True
+        if intent is Intent.CONFIRM and items:
+            i = min(self.focus_i, len(items) - 1)
+            if self.row == "targets":
+                self.choose_target(items[i])
+            else:
+                self.choose_card(items[i])
+            return True
+        return False
+
+    # --- drawing ------------------------------------------------------------------------
+    def _info(self) -> TableInfo:
+        v = self.shown_view
+        rs = self.session.rs
+        now = time.monotonic()
+        seats = []
+        thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
+        for i, spec in enumerate(self.session.seats):
+            mask = v.captured_masks[i]
+            yaku = [term(k) for k in rs.dek_items(mask)] if mask else []
+            stamp, until = self.stamps.get(i, ("", 0.0))
+            seats.append(SeatInfo(
+                name=spec.name, kind=spec.describe(), total=v.totals[i],
+                points=rs.points(mask), yaku=yaku,
+                dealer=i == v.dealer, sage=i in v.sage_order,
+                status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
+                thinking=thinking and v.to_move == i))
+        total = rs.options.get("rounds")
+        rnd = f"Round {v.round}" + (f" / {total}" if total else "")
+        return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
+                         carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
+                         prompt=self._prompt(thinking), log=self.log)
+
+    def _prompt(self, thinking: bool) -> str:
+        v = self.shown_view
+        st_step = self.session.next_step()
+        names = self._names()
+        if self.tv.anim.running or self.pending:
+            return ""
+        if st_step == "ai":
+            who = names[self.session.st.to_move]
+            return f"{who} is thinking…" if thinking else f"{who}'s turn"
+        if st_step != "human":
+            return ""
+        if not self.human_to_move():
+            return f"{names[self.session.st.to_move]}'s turn"
+        you = "Your" if not self.hotseat else f"{names[self.viewer]}, your"
+        if v.phase == "take":
+            drawn = card_name(self.tv.model.reveal) if self.tv.model and self.tv.model.reveal \
+                else "drawn card"
+            n = len(self.candidates())
+            return f"Choose which card the {drawn} takes (1–{n})"
+        if self.selected is not None:
+            n = len(self.candidates())
+            return f"Choose which {month_name(self.selected)} card to take (1–{n})"
+        if v.phase == "play":
+            return f"{you} turn — play a card"
+        return f"{you} decision — see the panel"
+
+    def _states(self) -> dict[str, State]:
+        states: dict[str, State] = {}
+        if not self.human_to_move():
+            return states
+        hand = self._hand_cards()
+        cands = self.candidates()
+        for c in cands:
+            states[c] = State.MATCH
+        if self.selected:
+            states[self.selected] = State.SELECTED
+        focus_card = None
+        if self.show_focus and self.row == "hand" and hand:
+            focus_card = hand[min(self.focus_i, len(hand) - 1)]
+        elif self.show_focus and self.row == "targets" and cands:
+            states[cands[min(self.focus_i, len(cands) - 1)]] = State.FOCUS
+        probe = focus_card or (self.hover if self.hover in hand else None)
+        if probe and not cands and self.shown_view.phase == "play":
+            rs = self.session.rs
+            for c in self.tv.model.field_cards if self.tv.model else []:
+                if rs.can_capture(probe, c):
+                    states[c] = State.MATCH
+            states[probe] = State.FOCUS if probe == focus_card else State.HOVER
+        return states
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync_panel()
+        L, seat = self.current_layout()
+        info = self._info()
+        panel_h = 0
+        if self.panel.visible and L.panel is not None and L.sidebar is not None:
+            panel_h = L.panel.h + 6
+        self.tv.draw(surface, L, info, seat, self._states(), panel_h)
+        if self.candidates():
+            small = theme.size_of("small", L.window.h)
+            for i, c in enumerate(self.candidates()):
+                r = self.tv.card_rects.get(c)
+                if r is not None:
+                    badge = pygame.Rect(0, 0, small + 8, small + 8)
+                    badge.midbottom = (r.centerx, r.y - 2)
+                    pygame.draw.ellipse(surface, theme.GOLD, badge)
+                    theme.blit_text(surface, str(i + 1), small, badge.center, theme.INK, True,
+                                    "center")
+        if self.panel.visible and L.panel is not None and self.human_to_move():
+            self.panel.draw(surface, L.panel, theme.size_of("body", L.window.h),
+                            self.row == "panel")

@@ -1,0 +1,141 @@
+"""Title menu (TABLE.md §5.2): Continue (with a valid autosave), New game, Rules, Settings,
+About, Quit. The autosave is checked here, so a corrupt one is reported and set aside before
+the player relies on it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.ui import theme
+from game.ui.intents import Intent
+from game.ui.scene import Scene
+from game.ui.theme import Button, ButtonGroup
+
+BRIGHTS = ("crane", "curtain", "moon", "rain_man", "phoenix")
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.group = ButtonGroup()
+        self.saved = None
+        self.saved_text = ""
+        self.t = 0.0
+        self._felt: pygame.Surface | None = None
+
+    def resume(self) -> None:
+        self.saved, msg = (storage.load_autosave(self.app.paths) if self.app.paths
+                           else (None, None))
+        self.saved_text = ""
+        if self.saved is not None:
+            try:
+                from game.ui.session import GameSession
+
+                self.saved_text = GameSession.from_record(self.saved).summary()
+            except ValueError as e:
+                msg = f"The saved game could not be continued ({e})."
+                self.saved = None
+        buttons = []
+        if self.saved is not None:
+            buttons.append(Button("Continue", self.cont, "primary", (self.saved_text,)))
+        buttons += [Button("New game", self.new_game, "primary" if not buttons else "secondary"),
+                    Button("Rules & cards", self.rules), Button("Settings", self.settings),
+                    Button("About", self.about), Button("Quit", self.quit, "danger")]
+        self.group.set(buttons)
+        self.group.index = 0
+        pending = [m for m in (self.app.pop_notice(), msg) if m]
+        if pending:
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, "Notice", " ".join(pending)))
+
+    def cont(self) -> None:
+        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.table import TableScene
+        from game.ui.session import GameSession
+
+        try:
+            session = GameSession.from_record(self.saved)
+        except ValueError as e:
+            self.app.stack.push(MessageScene(self.app, "Cannot continue", str(e)))
+            return
+        self.app.stack.reset(TableScene(self.app, session))
+
+    def new_game(self) -> None:
+        from game.ui.scenes.setup import SetupScene
+
+        self.app.stack.replace(SetupScene(self.app))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules_help import RulesHelpScene
+
+        self.app.stack.push(RulesHelpScene(self.app, "hachihachi"))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings_menu import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def about(self) -> None:
+        from game.ui.scenes.about import AboutScene
+
+        self.app.stack.push(AboutScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            from game.ui.scenes.confirm_quit import ConfirmQuitScene
+
+            self.app.stack.push(ConfirmQuitScene(self.app))
+            return True
+        if event.type == pygame.KEYDOWN and event.unicode and event.unicode.isalpha():
+            for i, b in enumerate(self.group.buttons):
+                if b.label.lower().startswith(event.unicode.lower()):
+                    self.group.index = i
+                    self.group.show_focus = True
+                    return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        if self._felt is None or self._felt.get_size() != (W, H):
+            from game.ui.cards import table_surface
+
+            self._felt = table_surface((W, H), "felt").convert()
+        surface.blit(self._felt, (0, 0))
+        # the five Brights, fanned at the right
+        cw = round(H * 0.22)
+        renderer = self.app.renderer
+        for i, c in enumerate(BRIGHTS):
+            x = round(W * 0.52 + i * cw * 0.62)
+            y = round(H * 0.32 + abs(i - 2) * H * 0.025)
+            renderer.draw(surface, c, (x, y), cw)
+        logo = theme.size_of("title", H)
+        body = theme.size_of("body", H)
+        x = round(W * 0.09)
+        y = round(H * 0.12)
+        theme.blit_text(surface, "八八 Hachi-Hachi", logo, (x, y), theme.GOLD, True)
+        y += round(logo * 1.45)
+        theme.blit_text(surface, "Hanafuda games of the 88 family", body, (x, y), theme.TEXT_DIM)
+        y += round(body * 2.6)
+        bw = max(300, round(W * 0.3))
+        size = round(body * 1.1)
+        for b in self.group.buttons:
+            h = b.height_for(size, bw)
+            b.rect = pygame.Rect(x, y, bw, h)
+            y += h + round(body * 0.6)
+        self.group.draw(surface, size)
+        small = theme.size_of("small", H)
+        theme.blit_text(surface, "↑/↓ choose · Enter open · Esc quit", small,
+                        (x, H - round(small * 2.2)), theme.TEXT_DIM)

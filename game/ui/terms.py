@@ -1,0 +1,112 @@
+"""Readable names for the engine's ids (TABLE.md §0.7: every term with its translation).
+
+Only words live here, never rules: amounts, legality and yaku membership come from the engine.
+"""
+
+from __future__ import annotations
+
+from game.engine.cards import CARD_IDS, INDEX, KINDS, MONTH_NAMES
+
+# reason / teyaku / dekiyaku id -> "Japanese · English"
+TERMS: dict[str, str] = {
+    # teyaku (hand combinations)
+    "shiso": "四三 Shisō · Four-Three", "ichinishi": "一二四 · One-Two-Four",
+    "futatatesanbon": "二立三本 · Two Standing Triplets",
+    "sanbon_tatesanbon": "三本立三本 · Triplet and Standing Triplet",
+    "haneken": "跳剣 Haneken · Triplet and Two Pairs", "futasanbon": "二三本 · Two Triplets",
+    "teshi": "手四 Teshi · Four of a Kind", "kuttsuki": "喰付 Kuttsuki · Three Pairs",
+    "tatesanbon": "立三本 Tatesanbon · Standing Triplet", "sanbon": "三本 Sanbon · Triplet",
+    "karasu": "空素 Karasu · Empty Hand", "pikaichi": "光一 Pikaichi · One Bright",
+    "toichi": "十一 Toichi · One Animal", "tanichi": "短一 Tanichi · One Ribbon",
+    "aka": "赤 Aka · Red",
+    # dekiyaku (capture combinations)
+    "goko": "五光 Gokō · Five Brights", "shiko": "四光 Shikō · Four Brights",
+    "nanatan": "七短 Nanatan · Seven Ribbons", "akatan": "赤短 Akatan · Poetry Ribbons",
+    "aotan": "青短 Aotan · Blue Ribbons",
+    "inoshikacho": "猪鹿蝶 Inoshikachō · Boar-Deer-Butterflies",
+    # Sudaoshi
+    "bozu_kaburi": "坊主被り · Moon and Geese", "bozu_zoro": "坊主揃い · All Susuki",
+    "ame_kaburi": "雨被り · Rain Man and Swallow", "ame_zoro": "雨揃い · All Willow",
+    # Hachi
+    "kirishima": "霧島 · Mist Island", "kirishima_tan": "短の霧島 · Mist Island Ribbons",
+    "goroju": "御老中 · Elder", "goroju_tan": "御老中 短 · Elder Ribbons",
+    "goshiroku": "五四六 · Five Four Six", "goshiroku_tan": "五四六 短 · Five Four Six Ribbons",
+    "shichigosan": "七五三 · Seven Five Three",
+    "shichigosan_tan": "七五三 短 · Seven Five Three Ribbons",
+    "kumanosan": "熊野サン · Kumano Shrines", "kumanosan_tan": "熊野サン 短 · Kumano Ribbons",
+    "yashima": "八島 · Eight Islands", "yashima_tan": "八島 短 · Eight Islands' Ribbons",
+    "nakazo": "仲蔵 · Nakazō", "nakazo_tan": "仲蔵 短 · Nakazō Ribbons",
+    "ichinisan": "一二三 · One Two Three", "ichinisan_tan": "一二三 短 · One Two Three Ribbons",
+    "den": "デン · Den", "den_tan": "デン 短 · Den Ribbons",
+    "sangoro": "三五六 · Three Five Six", "sangoro_tan": "三五六 短 · Three Five Six Ribbons",
+    "jushichihachi": "十七八 · Ten Seven Eight",
+    # specials, achievements, fees
+    "sohachi": "総八 · All Eights", "nihachi": "二八 · Double Eights",
+    "sujuroku": "素十六 · Sixteen Chaff", "mizuten": "不見転 Mizuten · Played blind",
+    "dealer_hand": "親手 · Dealer's hand", "nukeyaku": "抜け役 Nukeyaku · Escape",
+    "tobikomi": "飛び込み Tobikomi · Diving", "card_points": "Card points",
+    "dropout_fee": "Drop-out fee", "compensation": "Compensation (forced out)",
+    "pot": "The pot", "hatto": "Liability (hatto)",
+}
+
+# ledger sections in settlement order (TABLE.md §5.8)
+SECTION_ORDER = ("Drop-out fees and compensation", "Teyaku (hand combinations)",
+                 "Dekiyaku and card points", "Achievements", "Pot")
+TEYAKU_IDS = frozenset({"shiso", "ichinishi", "futatatesanbon", "sanbon_tatesanbon",
+                        "haneken", "futasanbon", "teshi", "kuttsuki", "tatesanbon", "sanbon",
+                        "karasu", "pikaichi", "toichi", "tanichi", "aka"})
+
+
+def section_of(reason: str) -> str:
+    if reason in ("dropout_fee", "compensation"):
+        return SECTION_ORDER[0]
+    if reason in TEYAKU_IDS:
+        return SECTION_ORDER[1]
+    if reason in ("mizuten", "dealer_hand", "nukeyaku", "tobikomi"):
+        return SECTION_ORDER[3]
+    if reason == "pot":
+        return SECTION_ORDER[4]
+    return SECTION_ORDER[2]
+
+
+def term(key: str) -> str:
+    """'三本 Sanbon · Triplet' for an id; unknown ids are shown tidied, never hidden."""
+    return TERMS.get(key, key.replace("_", " ").capitalize())
+
+
+ENDINGS = {"shoubu": "ended by shoubu", "cancel": "ended by a cancel",
+           "exhausted": "hands played out", "card_points": "decided by card points",
+           "misdeal": "misdeal — the same dealer deals again",
+           "walkover": "walkover — only one player stayed in", "draw": "a draw",
+           "sohachi": "All Eights", "nihachi": "Double Eights", "sujuroku": "Sixteen Chaff"}
+
+KIND_GLYPH = {"bright": "光", "animal": "種", "ribbon": "短", "chaff": "カス"}
+KIND_NAMES = {"bright": "Bright", "animal": "Animal", "ribbon": "Ribbon", "chaff": "Chaff"}
+
+_SPECIAL_NAMES = {
+    "crane": "Crane", "curtain": "Curtain", "moon": "Moon", "rain_man": "Rain Man",
+    "phoenix": "Phoenix", "warbler": "Warbler", "cuckoo": "Cuckoo", "bridge": "Bridge",
+    "butterflies": "Butterflies", "boar": "Boar", "geese": "Geese", "sake_cup": "Sake cup",
+    "deer": "Deer", "swallow": "Swallow", "lightning": "Lightning",
+    "paulownia_yellow": "Paulownia yellow chaff",
+}
+
+
+def card_name(card_id: str) -> str:
+    """'Maple ribbon', 'Pine chaff', 'Crane' for a card id."""
+    if card_id in _SPECIAL_NAMES:
+        return _SPECIAL_NAMES[card_id]
+    idx = INDEX[card_id]
+    month = MONTH_NAMES[idx // 4]
+    return f"{month} {KINDS[idx]}"
+
+
+def month_name(card_id: str) -> str:
+    return MONTH_NAMES[INDEX[card_id] // 4]
+
+
+def ending_text(ending: str) -> str:
+    return ENDINGS.get(ending, ending.replace("_", " "))
+
+
+__all__ = ["CARD_IDS", "card_name", "ending_text", "month_name", "section_of", "term"]

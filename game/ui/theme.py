@@ -1,0 +1,298 @@
+"""Palette, text and the few drawn widgets (buttons with a focus ring) of TABLE.md §2-§3, §6.3.
+
+Our own buttons rather than pygame_gui's because keyboard focus must be visible and movable
+(pygame_gui has no focus navigation); pygame_gui is used where its widgets earn their keep
+(text entries and drop-downs in the setup screen).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import fonts
+
+FELT = (0x1F, 0x45, 0x36)
+PANEL = (0x10, 0x1A, 0x16)
+PANEL_ALPHA = 230
+PANEL_LINE = (0x3C, 0x5A, 0x4C)
+TEXT = (0xF3, 0xEC, 0xD8)
+TEXT_DIM = (0xB8, 0xB3, 0xA2)
+TEXT_OFF = (0x7A, 0x75, 0x68)
+GOLD = (0xE8, 0xB8, 0x4A)
+MATCH = (0xF5, 0xD3, 0x6B)
+GAIN = (0x56, 0xB4, 0xE9)
+LOSS = (0xE6, 0x9F, 0x00)
+ALERT = (0xD2, 0x3A, 0x2A)
+INK = (0x1E, 0x1B, 0x18)
+WHITE = (0xFF, 0xFF, 0xFF)
+
+
+def fs(height: int) -> float:
+    """The type unit: window height / 40 (TABLE.md §2)."""
+    return height / 40.0
+
+
+def size_of(role: str, height: int) -> int:
+    return fonts.role_size(role, height)[0]
+
+
+# Symbols Noto Sans lacks but Noto Sans JP has (arrows, triangles, ≡, ✓, ⏎).
+JP_SYMBOLS = frozenset("▲▼⏎▶≡←→↑↓✓")
+
+
+def _segments(s: str) -> list[tuple[bool, str]]:
+    out: list[tuple[bool, str]] = []
+    for ch in s:
+        sym = ch in JP_SYMBOLS
+        if out and out[-1][0] == sym:
+            out[-1] = (sym, out[-1][1] + ch)
+        else:
+            out.append((sym, ch))
+    return out
+
+
+@functools.lru_cache(maxsize=2048)
+def text(s: str, size: int, color: tuple = TEXT, bold: bool = False) -> pygame.Surface:
+    """Rendered mixed-script text, cached (labels repeat every frame).
+
+    Symbols that only Noto Sans JP carries are drawn with it, the rest by script runs.
+    """
+    segs = _segments(s)
+    if not any(sym for sym, _ in segs):
+        return fonts.render_text(s, size, color, bold)
+    jp = fonts.get_font(fonts.JAPANESE, size, bold)
+    parts = [jp.render(run, True, color) if sym else fonts.render_text(run, size, color, bold)
+             for sym, run in segs]
+    h = max(p.get_height() for p in parts)
+    surf = pygame.Surface((sum(p.get_width() for p in parts), h), pygame.SRCALPHA)
+    x = 0
+    for p in parts:
+        surf.blit(p, (x, (h - p.get_height()) // 2))
+        x += p.get_width()
+    return surf
+
+
+def text_width(s: str, size: int, bold: bool = False) -> int:
+    return text(s, size, TEXT, bold).get_width()
+
+
+def signed(v: int) -> str:
+    """Gains and losses by sign and arrow as well as colour (TABLE.md §3)."""
+    if v > 0:
+        return f"▲ +{v}"
+    if v < 0:
+        return f"▼ −{-v}"
+    return "0"
+
+
+def signed_color(v: int) -> tuple[int, int, int]:
+    return GAIN if v > 0 else LOSS if v < 0 else TEXT_DIM
+
+
+def fit(s: str, size: int, width: int, bold: bool = False) -> str:
+    """Shorten `s` with an ellipsis until it fits `width` pixels."""
+    if text_width(s, size, bold) <= width:
+        return s
+    while s and text_width(s + "…", size, bold) > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap by pixel width (Japanese runs may break between any characters)."""
+    return list(_wrap(s, size, width, bold))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    out: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = f"{line} {word}" if line else word
+            if text_width(cand, size, bold) <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = word
+            while text_width(line, size, bold) > width and len(line) > 1:
+                cut = len(line) - 1
+                while cut > 1 and text_width(line[:cut], size, bold) > width:
+                    cut -= 1
+                out.append(line[:cut])
+                line = line[cut:]
+        out.append(line)
+    return tuple(out)
+
+
+def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple[int, int],
+              color: tuple = TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    img = text(s, size, color, bold)
+    r = img.get_rect(**{anchor: pos})
+    surface.blit(img, r)
+    return r
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = PANEL_ALPHA,
+          line: tuple = PANEL_LINE, radius: int = 6) -> None:
+    """A `panel` rectangle with its 1 px border."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    surface.blit(_panel_fill(rect.size, alpha, radius), rect)
+    pygame.draw.rect(surface, line, rect, 1, border_radius=radius)
+
+
+@functools.lru_cache(maxsize=128)
+def _panel_fill(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*PANEL, alpha), s.get_rect(), border_radius=radius)
+    return s
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 6) -> None:
+    """2 px white ring, 1 px ink outside it, 3 px outside the widget (TABLE.md §6.3)."""
+    pygame.draw.rect(surface, INK, rect.inflate(12, 12), 1, border_radius=radius + 5)
+    pygame.draw.rect(surface, WHITE, rect.inflate(10, 10), 2, border_radius=radius + 4)
+
+
+def _shade(color: tuple, k: float) -> tuple[int, int, int]:
+    return tuple(max(0, min(255, round(c * k))) for c in color[:3])  # type: ignore[return-value]
+
+
+@dataclass
+class Button:
+    """A drawn button: primary (gold), secondary (outline) or danger; `lines` below the label."""
+
+    label: str
+    action: Callable[[], None]
+    style: str = "secondary"
+    lines: tuple[str, ...] = ()
+    enabled: bool = True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hover: bool = False
+
+    def draw(self, surface: pygame.Surface, size: int, focused: bool = False) -> None:
+        r = self.rect
+        fill: tuple | None = None
+        if self.style == "primary" and self.enabled:
+            fill, fg, edge = GOLD, INK, GOLD
+        else:
+            fill, fg = (PANEL if self.enabled else (0x18, 0x1E, 0x1B)), TEXT
+            edge = ALERT if self.style == "danger" else GOLD if self.enabled else TEXT_OFF
+        if not self.enabled:
+            fg = TEXT_OFF
+        if self.hover and self.enabled:
+            fill = _shade(fill, 1.15)
+        pygame.draw.rect(surface, fill, r, border_radius=6)
+        pygame.draw.rect(surface, edge, r, 1, border_radius=6)
+        small = max(13, round(size * 0.82))
+        if self.lines:
+            y = r.y + max(4, size // 3)
+            for part in wrap(self.label, size, r.w - 16, True):
+                blit_text(surface, part, size, (r.x + 10, y), fg, True)
+                y += round(size * 1.4)
+            sub = INK if fg == INK else TEXT_DIM
+            for line in self.lines:
+                for part in wrap(line, small, r.w - 24):
+                    blit_text(surface, part, small, (r.x + 20, y), sub)
+                    y += round(small * 1.35)
+        else:
+            blit_text(surface, fit(self.label, size, r.w - 12), size, r.center, fg,
+                      self.style == "primary", "center")
+        if focused:
+            focus_ring(surface, r)
+
+    def height_for(self, size: int, width: int) -> int:
+        """Height that fits the label and the wrapped lines at this width."""
+        if not self.lines:
+            return round(size * 2.1)
+        small = max(13, round(size * 0.82))
+        n = sum(len(wrap(line, small, width - 24)) for line in self.lines)
+        head = len(wrap(self.label, size, width - 16, True)) * round(size * 1.4)
+        return head + n * round(small * 1.35) + 2 * max(4, size // 3)
+
+
+class ButtonGroup:
+    """Our focus manager for a list of buttons: arrows/Tab move, Enter presses, click presses.
+
+    Focus is drawn after the first key press and hidden after mouse use (TABLE.md §6.3).
+    """
+
+    def __init__(self, buttons: list[Button] | None = None, vertical: bool = True) -> None:
+        self.buttons: list[Button] = buttons or []
+        self.vertical = vertical
+        self.index = 0
+        self.show_focus = False
+
+    def set(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.index = min(self.index, max(0, len(buttons) - 1))
+
+    @property
+    def focused(self) -> Button | None:
+        return self.buttons[self.index] if self.buttons else None
+
+    def move(self, step: int) -> None:
+        if not self.buttons:
+            return
+        n = len(self.buttons)
+        for _ in range(n):
+            self.index = (self.index + step) % n
+            if self.buttons[self.index].enabled:
+                break
+        self.show_focus = True
+
+    def press(self, i: int | None = None) -> bool:
+        i = self.index if i is None else i
+        if 0 <= i < len(self.buttons) and self.buttons[i].enabled:
+            self.index = i
+            self.buttons[i].action()
+            return True
+        return False
+
+    def handle(self, event: pygame.event.Event, intent: object) -> bool:
+        """Keys and mouse for the group; returns True when the event was used."""
+        from game.ui.intents import Intent, select_number
+
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(event.pos) and b.enabled:
+                    self.show_focus = False
+                    return self.press(i)
+            return False
+        if intent is None:
+            return False
+        back, fwd = ((Intent.UP, Intent.DOWN) if self.vertical else (Intent.LEFT, Intent.RIGHT))
+        if intent in (back, Intent.PREV_REGION):
+            self.move(-1)
+            return True
+        if intent in (fwd, Intent.NEXT_REGION):
+            self.move(1)
+            return True
+        if intent is Intent.CONFIRM:
+            self.show_focus = True
+            return self.press()
+        if intent is Intent.SELECT:
+            n = select_number(event)
+            if n is not None and n <= len(self.buttons):
+                self.show_focus = True
+                return self.press(n - 1)
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, size, self.show_focus and i == self.index)

@@ -1,0 +1,34 @@
+"""Settings and saves: atomic, remembered, a corrupt file is set aside with a message."""
+
+from game import settings, storage
+
+
+def test_settings_round_trip_and_corrupt_file(tmp_path):
+    paths = storage.default_paths(tmp_path).ensure()
+    s, msg = settings.load(paths)
+    assert msg is None and s.anim_speed == "normal"
+    s.anim_speed = "fast"
+    s.last_setup = {"ruleset": "hachi"}
+    settings.save(paths, s)
+    again, msg = settings.load(paths)
+    assert again.anim_speed == "fast" and again.last_setup == {"ruleset": "hachi"}
+    settings.settings_path(paths).write_text("[1, 2", encoding="utf-8")
+    fresh, msg = settings.load(paths)
+    assert msg and "set aside" in msg
+    assert fresh.anim_speed == "normal"
+    assert list(paths.config_dir.glob("settings.json.corrupt-*"))
+
+
+def test_bad_values_fall_back(tmp_path):
+    paths = storage.default_paths(tmp_path).ensure()
+    settings.settings_path(paths).write_text(
+        '{"anim_speed": "warp", "volume": "loud", "muted": 3, "extra": 1}', encoding="utf-8")
+    s, msg = settings.load(paths)
+    assert msg is None
+    assert (s.anim_speed, s.volume, s.muted) == ("normal", 0.8, False)
+
+
+def test_home_env_puts_everything_under_one_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    p = storage.default_paths()
+    assert p.config_dir.parent == tmp_path and p.records_dir.parent.parent == tmp_path
