@@ -74,11 +74,25 @@ class App:
         self.stack = SceneStack()
         self.audio = Audio(settings.volume, 1.0, settings.muted)
         self.renderer = shared_renderer("red", settings.corner_marks)
+        self.warm_queue: list[int] = []
+        self.warm_art()
         self.running = True
         self.smoke = smoke
         self.last_record_path: Path | None = None
         self.errors: list[str] = []
         self.frame_times: list[float] = []
+
+    def warm_art(self) -> None:
+        """Build the card cache at start-up for the sizes the first deal shows (hand and
+        field of the default 3-seat layout of this window), so it never waits on the art;
+        the capture-pile size follows a few faces per frame (``step``)."""
+        from game.ui.layout import layout
+
+        w, h = self.screen.get_size()
+        lay = layout(w, h, 3, 3)
+        for width in {lay.hand_w, lay.field_w}:
+            self.renderer.warm(width, limit=100)
+        self.warm_queue = [lay.cap_w]
 
     # --- helpers used by scenes ---------------------------------------------------------
     def pop_notice(self) -> str | None:
@@ -162,6 +176,8 @@ class App:
             for scene in self.stack.visible():
                 scene.draw(self.screen)
             self.pg.display.flip()
+            if self.warm_queue and self.renderer.warm(self.warm_queue[0], limit=3):
+                self.warm_queue.pop(0)
         except Exception as e:  # a player never sees a traceback
             self._fail(e)
         self.frame_times.append(time.perf_counter() - start)
@@ -210,8 +226,12 @@ class App:
         self.audio.stop()
 
 
-def run(smoke: bool = False, size: tuple[int, int] | None = None) -> int:
-    """Open the window (or play the headless smoke run); returns the exit status."""
+def run(smoke: bool = False, size: tuple[int, int] | None = None,
+        probe: bool = False) -> int:
+    """Open the window (or play the headless smoke run); returns the exit status.
+
+    ``probe``: draw the first frame of the title menu and return at once (the cold-start
+    benchmark times this from process launch)."""
     if smoke:
         from game.ui.smoke import smoke_run
 
@@ -233,6 +253,11 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None) -> int:
     from game.ui.scenes.title import TitleScene
 
     app.stack.push(TitleScene(app))
+    if probe:
+        app.step()
+        app.close()
+        app.pg.quit()
+        return 0
     try:
         app.run_loop()
     finally:

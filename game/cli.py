@@ -28,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
                     "Without a command, opens the game window.")
     ap.add_argument("--smoke", action="store_true",
                     help="run a short scripted AI game through every scene, headless")
+    ap.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play a headless game between computer players",
                          description="Play a headless game and write its record.")
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_replay(args)
         from game.app import run
 
-        return run(smoke=args.smoke)
+        return run(smoke=args.smoke, probe=args.startup_probe)
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # a player never sees a traceback
