@@ -189,6 +189,7 @@ class App:
         from game.ui.scenes.title import TitleScene
 
         log.exception("unexpected error in the game loop")
+        self.save_crash_record()
         self.errors.append(f"{type(exc).__name__}: {exc}")
         if self.smoke or len(self.errors) > 20:
             raise exc
@@ -207,6 +208,25 @@ class App:
         except Exception:
             log.exception("could not show the error message")
             self.running = False
+
+    def save_crash_record(self) -> Path | None:
+        """Keep the game's record next to the log after an unexpected error, so the game
+        can be replayed and the error reproduced; never raises."""
+        from game.ui.scenes.table import TableScene
+
+        try:
+            table = self.stack.find(TableScene)
+            if table is None or self.paths is None:
+                return None
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = Path(self.paths.log_dir) / f"crash-{stamp}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            table.session.record().save(path)
+            log.error("the game's record at the time of the error: %s", path)
+            return path
+        except Exception:
+            log.exception("could not save the game's record")
+            return None
 
     def run_loop(self, max_seconds: float | None = None) -> None:
         t0 = time.monotonic()

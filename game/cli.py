@@ -132,5 +132,22 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # a player never sees a traceback
-        print(f"error: unexpected failure: {type(e).__name__}: {e}", file=sys.stderr)
+        _log_unexpected(e)
+        if sys.stderr is not None:  # None in a windowed build
+            print(f"error: unexpected failure: {type(e).__name__}: {e} "
+                  "(details in the log file)", file=sys.stderr)
         return 1
+
+
+def _log_unexpected(exc: Exception) -> None:
+    """Write the traceback to the user log file (the only place a windowed build has)."""
+    try:
+        import logging
+
+        from game import storage
+        from game.app import setup_logging
+
+        setup_logging(storage.default_paths().log_dir)
+        logging.getLogger("game").error("unexpected failure", exc_info=exc)
+    except Exception:  # logging must never turn one error into two
+        pass

@@ -32,3 +32,31 @@ def test_home_env_puts_everything_under_one_folder(tmp_path, monkeypatch):
     monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
     p = storage.default_paths()
     assert p.config_dir.parent == tmp_path and p.records_dir.parent.parent == tmp_path
+
+
+def test_an_error_in_the_loop_keeps_the_record_next_to_the_log(tmp_path, monkeypatch):
+    """A crash is logged with the game's record, and the player sees a message."""
+    from game.engine import record as records
+    from game.ui.scenes.table import TableScene
+
+    from .driver import frames, make_app
+
+    app = make_app(tmp_path)
+    from game.ui.scenes.title import TitleScene
+    from game.ui.session import GameSession, SeatSpec
+
+    app.stack.push(TitleScene(app))
+    session = GameSession("hachihachi", {}, [SeatSpec("A", "human"), SeatSpec("B", "ai:random"),
+                                             SeatSpec("C", "ai:random")], 5)
+    app.stack.push(TableScene(app, session))
+    frames(app, 5)
+
+    def boom(dt):  # noqa: ANN001
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app.stack.top, "update", boom)
+    frames(app, 1)
+    crashes = list(app.paths.log_dir.glob("crash-*.json"))
+    assert len(crashes) == 1
+    records.replay(records.load(crashes[0]))  # a valid record of the game so far
+    assert app.stack.top.name == "message" and app.errors
