@@ -275,6 +275,9 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
     app.stack.push(TitleScene(app))
     if probe:
         app.step()
+        shot = os.environ.get("HACHIHACHI_PROBE_SCREENSHOT")
+        if shot:
+            app.screenshot(shot)
         app.close()
         app.pg.quit()
         return 0
