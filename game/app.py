@@ -46,6 +46,10 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, paths=None,  # noqa: ANN001
                  settings=None, smoke: bool = False) -> None:  # noqa: ANN001
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # AI searches run on a worker thread and hold the GIL in bursts; a short switch
+        # interval hands it back to the frame loop sooner (measured: 45 -> 59 fps while the
+        # Expert thinks).
+        sys.setswitchinterval(0.001)
         if sys.platform == "win32":
             os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         import pygame
