@@ -28,6 +28,7 @@ from game import settings as settings_mod
 from game.engine import rulesets
 from game.ui import theme
 from game.ui.intents import Intent
+from game.ui.presets import apply_preset, preset_name, presets_for
 from game.ui.scene import Scene
 from game.ui.session import GameSession, SeatSpec
 
@@ -55,6 +56,7 @@ def human_label() -> str:
     return "Human"
 
 
+CUSTOM = "Custom"
 DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
 
@@ -182,7 +184,11 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.build()
 
-    def build(self) -> None:
+    def build(self, keep_scroll: bool = False) -> None:
+        scroll = None
+        bar = getattr(getattr(self, "rules_scroll", None), "vert_scroll_bar", None)
+        if keep_scroll and bar is not None:
+            scroll = bar.start_percentage
         W, H = self.app.screen.get_size()
         self._size = (W, H)
         self.manager = pygame_gui.UIManager((W, H), gui_theme(H))
@@ -216,7 +222,18 @@ class SetupScene(Scene):
         UITextBox(cls.summary, pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6), m)
         # rules column (scrolls: Hachi-Hachi has 19 options)
         UILabel(pygame.Rect(c2.x, c2.y, c2.w, small + 8), "RULES", m, object_id="@heading")
-        box = pygame.Rect(c2.x, c2.y + small + 10, c2.w, c2.h - small - 10)
+        py = c2.y + small + 10
+        presets = presets_for(self.ruleset)
+        if presets:
+            current = preset_name(self.ruleset, self.opts()) or CUSTOM
+            names = [n for n, _ in presets] + ([CUSTOM] if current == CUSTOM else [])
+            pw = round(c2.w * 0.5)
+            UILabel(pygame.Rect(c2.x, py, pw, row), "Preset", m)
+            w = UIDropDownMenu(names, current, pygame.Rect(c2.x + pw + 4, py, c2.w - pw - 28,
+                                                           row), m)
+            self.widgets[w] = ("preset", None)
+            py += row + 6
+        box = pygame.Rect(c2.x, py, c2.w, c2.bottom - py)
         sc = UIScrollingContainer(box, m, allow_scroll_x=False)
         oy = 0
         cw = box.w - 24
@@ -245,6 +262,9 @@ class SetupScene(Scene):
                 oy += small + 4
             oy += 8
         sc.set_scrollable_area_dimensions((cw, max(oy, 10)))
+        self.rules_scroll = sc
+        if scroll is not None and sc.vert_scroll_bar is not None:
+            sc.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         # seats column
         y = c3.y
         UILabel(pygame.Rect(c3.x, y, c3.w, small + 8), "SEATS", m, object_id="@heading")
@@ -340,6 +360,12 @@ class SetupScene(Scene):
 
     def _dropdown(self, el: object, text: str) -> None:
         kind, arg = self.widgets.get(el, (None, None))
+        if kind == "preset":
+            if text != CUSTOM:
+                self.options[self.ruleset] = apply_preset(self.ruleset, text, self.opts())
+                self.errors = {}
+                self.build()
+            return
         if kind == "option":
             opt = {o.name: o for o in rulesets.ruleset_class(self.ruleset).OPTIONS}[arg]
             if opt.kind is bool:
@@ -348,10 +374,10 @@ class SetupScene(Scene):
                 value = int(text)
             else:
                 value = text
-            before = self.seat_range()
+            before = (self.seat_range(), preset_name(self.ruleset, self.opts()))
             self.opts()[arg] = value
-            if self.seat_range() != before:
-                self.build()
+            if (self.seat_range(), preset_name(self.ruleset, self.opts())) != before:
+                self.build(keep_scroll=True)  # seat limits or the preset shown changed
         elif kind == "count":
             n = int(text)
             self.seats = self.seats[:n]
