@@ -11,7 +11,6 @@ from functools import lru_cache
 
 from game.engine import rulesets
 from game.engine.cards import CARD_MONTH_MASK, CHAFF_EQUIV, cards_of
-from game.engine.rng import Rng
 from game.engine.state import SUM_MASK
 from game.engine.view import PlayerView
 
@@ -135,24 +134,3 @@ class Situation:
             if ch >= 12:
                 score += (ch - 11) * model.unit * 0.5
         return score * m
-
-
-def sample_hands(view: PlayerView, sit: Situation, rng: Rng) -> dict[int, int]:
-    """One determinization: each opponent's hand, consistent with the view (hand counts and
-    revealed teyaku cards still unplayed); the rest of the unseen cards are the pile."""
-    pool = sit.unseen
-    hands = {}
-    for s in sit.opps:
-        pool &= ~sit.known_in_hand[s]
-    cards = cards_of(pool)
-    rng.shuffle(cards)
-    i = 0
-    for s in sit.opps:
-        known = sit.known_in_hand[s]
-        need = view.hand_counts[s] - known.bit_count()
-        hand = known
-        for c in cards[i:i + max(0, need)]:
-            hand |= 1 << c
-        i += max(0, need)
-        hands[s] = hand
-    return hands

@@ -35,13 +35,3 @@ class RoundResult(NamedTuple):
 def scaled(num: int, den: int, m: int) -> int:
     """num/den mon times m, rounded up to a whole mon (rules/README.md §3.3)."""
     return -(-num * m // den)
-
-
-def net_of(payments: list[Payment], seats: int) -> tuple[int, ...]:
-    net = [0] * seats
-    for p in payments:
-        if p.frm != POT:
-            net[p.frm] -= p.amount
-        if p.to != POT:
-            net[p.to] += p.amount
-    return tuple(net)

@@ -262,12 +262,6 @@ class State:
 
         return make_view(self, seat)
 
-    def position(self, seat: int) -> int:
-        """Position of a seat in this round: 0 = (acting) dealer, counted among the active."""
-        if seat in self.active:
-            return self.active.index(seat)
-        return (seat - self.dealer) % self.n
-
     def _emit(self, kind: str, seat: int = -1, **data: object) -> None:
         if self._ev is not None:
             self._ev.append(Event(kind, seat, data))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import CHANCE, DECK, Action
-from .cards import CARD_IDS, names_of
+from .cards import names_of
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
 
@@ -111,7 +111,3 @@ def make_view(st: State, seat: int) -> PlayerView:
         blank=st.blank, holder=st.holder, log=tuple(_public(a) for a in st.actions),
         payments=tuple(st.payments), totals=tuple(st.totals), results=tuple(st.results),
     )
-
-
-def card_name(card: int) -> str:
-    return CARD_IDS[card]
