@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from .errors import RulesError
 
+# Ten years of twelve rounds: longer games are a typo, and a huge value would never end.
+MAX_ROUNDS = 120
+
 
 @dataclass(frozen=True)
 class Option:
@@ -15,6 +18,7 @@ class Option:
     default: object
     values: tuple = ()  # allowed values; empty for "int >= minimum"
     minimum: int | None = None
+    maximum: int | None = None  # a sane cap, so no option can make a game run forever
     help: str = ""
 
     def check(self, value: object) -> object:
@@ -32,6 +36,8 @@ class Option:
             raise RulesError(f"option {self.name!r} cannot be {value!r} (allowed: {allowed})")
         if self.minimum is not None and value < self.minimum:  # type: ignore[operator]
             raise RulesError(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
+        if self.maximum is not None and value > self.maximum:  # type: ignore[operator]
+            raise RulesError(f"option {self.name!r} must be at most {self.maximum}, not {value!r}")
         return value
 
 

@@ -6,7 +6,7 @@ nest and tier 9 is exactly ``hachihachi``.
 
 from __future__ import annotations
 
-from ..options import Option
+from ..options import MAX_ROUNDS, Option
 from .hachihachi import OPTIONS as HH_OPTIONS
 from .hachihachi import HachiHachi
 
@@ -34,7 +34,7 @@ class Curriculum(HachiHachi):
     summary = "88 learned in nine tiers, from a simple fishing game to the full table."
     OPTIONS = (
         Option("tier", int, 1, tuple(range(1, 10)), help="1 = core rules ... 9 = full 88"),
-        Option("rounds", int, 12, minimum=1, help="rounds in the game"),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help="rounds in the game"),
     )
 
     def rule_options(self) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import INDEX, KINDS
-from ..options import Option
+from ..options import MAX_ROUNDS, Option
 from .base import Ruleset
 
 if TYPE_CHECKING:
@@ -52,9 +52,11 @@ class Hachi(Ruleset):
     OPTIONS = (
         Option("match_end", str, "agari", ("agari", "rounds", "points"),
                help="end on agari (decisive wins in a row), after rounds, or at a points target"),
-        Option("agari_count", int, 1, minimum=1, help="agari needed to win the match"),
-        Option("rounds", int, 12, minimum=1, help="rounds in the match (match_end=rounds)"),
-        Option("target_points", int, 100, minimum=1,
+        Option("agari_count", int, 1, minimum=1, maximum=12,
+               help="agari needed to win the match"),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS,
+               help="rounds in the match (match_end=rounds)"),
+        Option("target_points", int, 100, minimum=1, maximum=10_000,
                help="cumulative net that wins (match_end=points)"),
     )
     values = HACHI_VALUES

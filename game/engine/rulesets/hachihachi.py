@@ -26,7 +26,7 @@ from ..cards import (
 )
 from ..dekiyaku import DekiyakuTable
 from ..ledger import POT, scaled
-from ..options import Option
+from ..options import MAX_ROUNDS, Option
 from ..teyaku import TRIPLET, TWO_TRIPLETS, has_teyaku_shape, shape
 from .base import Claim, Ruleset
 
@@ -76,7 +76,8 @@ OPTIONS = (
            help="once all but three have dropped, the rest must play"),
     Option("forced_out_comp", str, "non_dealers", ("non_dealers", "all_active", "none"),
            help="who compensates a seat forced out of the round"),
-    Option("rounds", int, 12, minimum=1, help="rounds in the game (12 = a year)"),
+    Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS,
+           help="rounds in the game (12 = a year)"),
     Option("two_player_payment", str, "difference", ("difference", "capped"),
            help="two active players: pay the card-point difference, or capped in kan"),
 )

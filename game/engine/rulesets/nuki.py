@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..cards import CHAFF_EQUIV, INDEX, LARGE_BRIGHTS, MONTH_MASK, NUKI_DECK, RIBBONS
 from ..dekiyaku import DekiyakuTable
 from ..ledger import POT
-from ..options import Option
+from ..options import MAX_ROUNDS, Option
 from ..teyaku import TRIPLET, TWO_TRIPLETS
 from .hachihachi import HachiHachi
 
@@ -38,7 +38,7 @@ class NukiHachiHachi(HachiHachi):
         Option("dropout_fees", bool, False, help="a seat that drops pays 1, 1.5, 2 kan"),
         Option("forced_out_comp", str, "none", ("none", "non_dealers", "all_active"),
                help="who compensates a seat forced out of the round"),
-        Option("rounds", int, 12, minimum=1, help="rounds in the game"),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help="rounds in the game"),
     )
     deck_mask = NUKI_DECK
     min_seats, max_seats = 2, 4

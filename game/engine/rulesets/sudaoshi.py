@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..cards import CARD_IDS, INDEX, KINDS, MONTH_MASK, RIBBONS, WILLOW
 from ..errors import RulesError
 from ..ledger import POT
-from ..options import Option
+from ..options import MAX_ROUNDS, Option
 from ..teyaku import KUTTSUKI, SHISO, shape
 from .base import Claim, Ruleset
 from .hachihachi import HachiHachi
@@ -48,7 +48,7 @@ class Sudaoshi(Ruleset):
         Option("field_four", str, "misdeal", ("misdeal", "dealer_takes"),
                help="four of a month on the field: redeal, or the dealer takes them"),
         Option("more_seats", bool, False, help="allow 4 to 6 seats (three play each round)"),
-        Option("rounds", int, 12, minimum=1, help="rounds in the game"),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help="rounds in the game"),
     )
     values = SUDA_VALUES
     min_seats = 3
