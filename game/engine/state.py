@@ -847,7 +847,8 @@ class State:
         for s in range(self.n):
             self.totals[s] += net[s]
         if self._ev is not None:
-            self._emit("round_end", -1 if winner is None else winner, **result.as_json())
+            self._emit("round_end", -1 if winner is None else winner,
+                       round=self.rounds_played + 1, **result.as_json())
         if ending != "misdeal":
             self.rounds_played += 1
             self.rs.after_round(self, result)
