@@ -48,6 +48,7 @@ class Layout:
     area: Rect
     top_bar: Rect
     sidebar: Rect | None
+    drawer: Rect | None  # where the log drawer opens over the table when there is no sidebar
     table: Rect
     bench: Rect | None
     opponents: tuple[Rect, ...]  # [0] = the next player after the viewer (top right)
@@ -84,7 +85,7 @@ class Layout:
 
 
 def mode_of(active: int, seats: int, phase: str) -> str:
-    if seats > 3 and phase == "dropout":
+    if phase == "dropout" and seats > active:  # every other seat gets a chip (Nuki's 3 too)
         return "dropout"
     if active <= 2:
         return "two"
@@ -104,12 +105,15 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     unit = ah / 40
     top_h = max(32, round(0.06 * ah))
     top = Rect(area.x, area.y, area.w, top_h)
-    sidebar = None
+    sidebar = drawer = None
     table_w = area.w
     if area.w / area.h >= 1.6 and area.w >= 1200:
         sw = round(min(420, max(260, 0.22 * area.w)))
         sidebar = Rect(area.right - sw, top.bottom, sw, area.bottom - top.bottom)
         table_w -= sw
+    else:  # TABLE.md §10: on narrow windows the log is a drawer (0.34 W) over the table
+        dw = max(300, round(0.34 * area.w))
+        drawer = Rect(area.right - dw, top.bottom, dw, area.bottom - top.bottom)
     table = Rect(area.x, top.bottom, table_w, area.bottom - top.bottom)
     th = table.h
     mode = mode_of(active, seats, phase)
@@ -130,9 +134,9 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
 
     panel_rect = None
     if panel:
-        if sidebar is not None:
+        if sidebar is not None:  # at most 62 % of the sidebar: scores and log keep room
             panel_rect = Rect(sidebar.x + 6, sidebar.y + 6, sidebar.w - 12,
-                              min(sidebar.h - 12, field.bottom + caps.h - sidebar.y))
+                              min(round(0.62 * sidebar.h), field.bottom + caps.h - sidebar.y))
         else:
             pw = max(round(0.36 * table.w), 360)
             panel_rect = Rect(table.right - pw, field.y, pw, field.h + caps.h)
@@ -198,7 +202,7 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
 
     cap_h = min(ch, caps.h - 8)
     cap_w = width_of(cap_h)
-    return Layout(win, area, top, sidebar, table, bench, tuple(opponents), field, tuple(slots),
+    return Layout(win, area, top, sidebar, drawer, table, bench, tuple(opponents), field, tuple(slots),
                   reveal, pile, caps, plate, prompt, hand, panel_rect, hand_w, field_w, cap_w,
                   opp_cap_w, back_w, slot_step, unit)
 
@@ -239,30 +243,52 @@ def group_positions(rect: Rect, counts: list[int], w: int,
     """Capture groups left to right: (label centre, card positions) per group.
 
     The label (kind glyph and count) sits left of its group so the cards keep their height.
-
-    Cards overlap with a step of 42 % of their width, 30 % when that does not fit, then
-    whatever fits (TABLE.md §4.3; the collapsed stack with a popover is not drawn yet).
+    Cards overlap with a step of 42 % of their width, more (up to 75 %) when the row has
+    room. When the row is short, the small groups keep their 42 % and only the largest ones
+    are squeezed (water-filling), so a group of 3 Brights never collapses into one card just
+    because the Chaff are many (TABLE.md §4.3).
     """
     used = [c for c in counts if c]
+    k = len(used)
+    gap = max(6, round(0.3 * w)) + label_w
+    room = rect.w - label_w - k * w - gap * max(0, k - 1)
+    if room < 0:
+        gap = max(4, round(0.1 * w)) + label_w
+        room = rect.w - label_w - k * w - gap * max(0, k - 1)
+    steps = _group_steps(used, w, max(0, room))
     out: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
-    step, gap = 0.42, max(6, round(0.3 * w)) + label_w
-    for s, g in ((0.42, 0.3), (0.30, 0.3), (0.30, 0.1)):
-        step, gap = s, max(4, round(g * w)) + label_w
-        need = sum(w + (c - 1) * s * w for c in used) + gap * max(0, len(used) - 1) + label_w
-        if need <= rect.w:
-            break
-    else:
-        extra = sum(c - 1 for c in used)
-        if extra:
-            room = rect.w - len(used) * w - gap * max(0, len(used) - 1) - label_w
-            step = max(0.0, min(0.30, room / (extra * w)))
     x = rect.x + label_w
     y = rect.y
     cy = rect.y + height_of(w) // 2
+    it = iter(steps)
     for c in counts:
         if not c:
             out.append(((x - label_w // 2, cy), []))
             continue
+        step = next(it)
         out.append(((x - label_w // 2, cy), fan_positions(x, y, c, w, step)))
         x += round(w + (c - 1) * step * w) + gap
     return out
+
+
+def _group_steps(counts: list[int], w: int, room: float, base: float = 0.42,
+                 most: float = 0.75) -> list[float]:
+    """Fan step per group so the fans' extents sum to at most `room` pixels."""
+    extents = [(c - 1) * w for c in counts]  # extent of each fan per unit of step
+    total = sum(extents)
+    if not total:
+        return [base for _ in counts]
+    if room >= base * total:
+        s = min(most, room / total)
+        return [s for _ in counts]
+    # water-filling: cap every fan's extent at `cap`, the largest value that fits
+    natural = sorted(base * e for e in extents)
+    cap, left, n = 0.0, float(room), len(natural)
+    for i, e in enumerate(natural):
+        if e * (n - i) <= left:
+            left -= e
+            cap = e
+        else:
+            cap = left / (n - i)
+            break
+    return [min(base, cap / e) if e else base for e in extents]
