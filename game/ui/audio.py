@@ -1,8 +1,8 @@
 """Sound cue playback that can never stop the game.
 
 The cue WAVs live in the `sounds` package (made by `python -m sounds`) and are read through
-importlib.resources, so they are found in a source tree, an installed wheel and a PyInstaller
-bundle alike (with a `sys._MEIPASS/sounds` fallback for the latter).
+game.resources, so they are found in a source tree, an installed wheel and a PyInstaller
+bundle alike.
 
 Failure policy: machines without an audio device make `pygame.mixer.init` fail; the game must
 then run silently. So if the mixer cannot start, every call becomes a no-op and the reason is
@@ -13,17 +13,15 @@ caller, and it is raised even when silent so it shows up in headless tests.
 
 from __future__ import annotations
 
-import importlib.resources
 import io
 import logging
 import math
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 
+from game.resources import read_resource
 from sounds.synth import CUES
 
 log = logging.getLogger(__name__)
@@ -38,14 +36,7 @@ MIXER_CHANNELS = 16  # quick cues overlap (deal, slap, slide); pygame's default 
 
 def read_cue(name: str) -> bytes:
     """Bytes of `<name>.wav` from the `sounds` package, or from a PyInstaller bundle."""
-    filename = f"{name}.wav"
-    try:
-        return importlib.resources.files("sounds").joinpath(filename).read_bytes()
-    except OSError:
-        bundle = getattr(sys, "_MEIPASS", None)
-        if bundle is None:
-            raise
-        return (Path(bundle) / "sounds" / filename).read_bytes()
+    return read_resource("sounds", f"{name}.wav")
 
 
 def _unit(value: float) -> float:

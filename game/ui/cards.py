@@ -15,20 +15,19 @@ from __future__ import annotations
 import argparse
 import enum
 import functools
-import importlib.resources
 import io
 import itertools
 import math
 import os
 import random
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pygame
 
 from game.engine.cards import AKATAN, AOTAN, CARD_IDS, INDEX, KINDS, MONTH_NAMES
+from game.resources import resource_dir
 
 # ----------------------------------------------------------------------------- geometry
 
@@ -112,18 +111,7 @@ class State(enum.Enum):
 @functools.cache
 def art_dir() -> Path:
     """Folder of the SVG files: the installed `art` package, or PyInstaller's bundle."""
-    candidates = []
-    bundle = getattr(sys, "_MEIPASS", None)
-    try:
-        candidates.append(Path(str(importlib.resources.files("art"))) / "cards")
-    except ModuleNotFoundError:
-        pass
-    if bundle is not None:
-        candidates.append(Path(bundle) / "art" / "cards")
-    for folder in candidates:
-        if (folder / "back.svg").is_file():
-            return folder
-    raise FileNotFoundError(f"card art not found in {[str(c) for c in candidates]}")
+    return resource_dir("art", "cards", holding="back.svg")
 
 
 @functools.cache

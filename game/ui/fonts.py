@@ -12,12 +12,12 @@ is the same on every machine; their OFL licences are in art/LICENSES/.
 from __future__ import annotations
 
 import functools
-import importlib.resources
-import sys
 from pathlib import Path
 from typing import Literal
 
 import pygame
+
+from game.resources import resource_dir
 
 Script = Literal["latin", "japanese"]
 LATIN: Script = "latin"
@@ -96,18 +96,7 @@ def split_runs(text: str) -> list[tuple[Script, str]]:
 @functools.cache
 def font_dir() -> Path:
     """pygame_gui's data folder, found via importlib (installed) or sys._MEIPASS (frozen)."""
-    candidates = []
-    try:
-        candidates.append(Path(str(importlib.resources.files("pygame_gui.data"))))
-    except ModuleNotFoundError:
-        pass
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle is not None:
-        candidates.append(Path(bundle) / "pygame_gui" / "data")
-    for folder in candidates:
-        if (folder / FONT_FILES[(LATIN, False)]).is_file():
-            return folder
-    raise FileNotFoundError(f"Noto Sans fonts not found in {[str(c) for c in candidates]}")
+    return resource_dir("pygame_gui.data", holding=FONT_FILES[(LATIN, False)])
 
 
 def font_path(script: Script, bold: bool = False) -> Path:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.resources
-from pathlib import Path
-
 from game.engine.record import APP_VERSION
+from game.resources import resource_dir
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
 
@@ -15,7 +13,7 @@ def licence_lines() -> list[str]:
              "Card art (art/) and sound effects (sounds/) are the project's own work, MIT.",
              "Built with pygame-ce (LGPL 2.1) and pygame_gui (MIT); platformdirs (MIT).", ""]
     try:
-        folder = Path(str(importlib.resources.files("art"))) / "LICENSES"
+        folder = resource_dir("art", "LICENSES", holding="README.md")
         readme = (folder / "README.md").read_text(encoding="utf-8")
         for raw in readme.splitlines():
             line = raw.strip().replace("`", "")

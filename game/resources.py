@@ -1,0 +1,47 @@
+"""Finding the data shipped with the game (card art, sounds, fonts, licences).
+
+One lookup for every packaged file: through `importlib.resources` (a source tree or an
+installed wheel), then under PyInstaller's bundle folder (`sys._MEIPASS`), where a frozen
+build unpacks the same packages. Callers name a package and a path inside it, never a path
+relative to `__main__.py`.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import sys
+from pathlib import Path
+
+
+def candidates(package: str, *parts: str) -> list[Path]:
+    """Where `package/parts` may be: the imported package first, then the frozen bundle."""
+    out: list[Path] = []
+    try:
+        out.append(Path(str(importlib.resources.files(package))).joinpath(*parts))
+    except (ModuleNotFoundError, TypeError):  # TypeError: a namespace without a file
+        pass
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle is not None:
+        out.append(Path(bundle).joinpath(*package.split("."), *parts))
+    return out
+
+
+def resource_dir(package: str, *parts: str, holding: str | None = None) -> Path:
+    """The folder `package/parts`, the first that exists (and holds the file `holding`).
+
+    FileNotFoundError lists every place looked at."""
+    looked = candidates(package, *parts)
+    for folder in looked:
+        if folder.is_dir() and (holding is None or (folder / holding).is_file()):
+            return folder
+    what = f"{'/'.join((package, *parts))}{f' with {holding}' if holding else ''}"
+    raise FileNotFoundError(f"{what} not found in {[str(c) for c in looked]}")
+
+
+def read_resource(package: str, *parts: str) -> bytes:
+    """The bytes of the packaged file `package/parts`, wherever the game is installed."""
+    *folder, name = parts
+    return (resource_dir(package, *folder, holding=name) / name).read_bytes()
+
+
+__all__ = ["candidates", "read_resource", "resource_dir"]
