@@ -21,6 +21,7 @@ class Intent(enum.Enum):
     MUTE = "mute"
     LOG = "log"
     FULLSCREEN = "fullscreen"
+    FAST_FORWARD = "fast_forward"  # F: play out a round every human sits out
     SELECT = "select"  # with a number: event.key -> select_number()
 
 
@@ -30,6 +31,7 @@ _KEYS = {
     pygame.K_LEFT: Intent.LEFT, pygame.K_RIGHT: Intent.RIGHT, pygame.K_UP: Intent.UP,
     pygame.K_DOWN: Intent.DOWN, pygame.K_F1: Intent.HELP, pygame.K_h: Intent.HINT,
     pygame.K_m: Intent.MUTE, pygame.K_l: Intent.LOG, pygame.K_F11: Intent.FULLSCREEN,
+    pygame.K_f: Intent.FAST_FORWARD,
 }
 _NUMBERS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 _NUMBERS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})

@@ -3,6 +3,10 @@
 The text of every choice (what it pays, what it risks) comes from the engine's
 `preview(view)`; if that module is missing the panel still offers the choices, without
 amounts. The UI never works out an amount itself.
+
+Enter never confirms a risky choice by accident (issue 11): where passing is possible it is
+the default (keep my hand, look at my hand); sage or shoubu has no default at all, a number
+key or a click is required; the footer says what each number does.
 """
 
 from __future__ import annotations
@@ -32,6 +36,36 @@ TITLES = {"decide": "You made a yaku: sage or shoubu?", "dropout": "Join this ro
           "mizuten": "Mizuten? (you are the dealer)", "swap": "Swap hands with the dealer?",
           "play": "You may cancel (you called sage)"}
 PASS_LABEL = {"mizuten": "Look at my hand — no bonus, no penalty", "swap": "Keep my hand"}
+SHORT = {SAGE: "Sage", SHOUBU: "Shoubu", CANCEL: "Cancel", JOIN: "Join", DROP: "Drop out",
+         MIZUTEN: "Mizuten", SWAP: "Swap"}
+SHORT_PASS = {"mizuten": "Look at my hand", "swap": "Keep my hand"}
+NO_DEFAULT = frozenset({"decide"})  # phases where Enter alone must not choose
+
+
+class PanelGroup(ButtonGroup):
+    """A button group that may have no default: index -1 until a key or the mouse picks."""
+
+    def set(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+
+    @property
+    def focused(self) -> Button | None:
+        return self.buttons[self.index] if 0 <= self.index < len(self.buttons) else None
+
+    def move(self, step: int) -> None:
+        if self.index < 0 and self.buttons:
+            self.index = 0 if step > 0 else len(self.buttons) - 1
+            self.show_focus = True
+            return
+        super().move(step)
+
+    def handle(self, event: pygame.event.Event, intent: object) -> bool:
+        from game.ui.intents import Intent
+
+        if intent is Intent.CONFIRM and self.index < 0:
+            self.show_focus = True
+            return True  # nothing chosen yet: Enter does nothing (the footer says why)
+        return super().handle(event, intent)
 
 
 def _amount(v: int | None) -> str:
@@ -42,7 +76,7 @@ def _amount(v: int | None) -> str:
 
 class DecisionPanel:
     def __init__(self) -> None:
-        self.group = ButtonGroup()
+        self.group = PanelGroup()
         self.title = ""
         self.note = ""
         self.blocking = False
@@ -73,7 +107,11 @@ class DecisionPanel:
                 previews = {p.action: p for p in _preview(view)}
             except Exception:  # a preview bug must not stop the game; show plain choices
                 log.exception("decision preview failed")
+        if view.phase in SHORT_PASS:  # the safe choice first: it is the default
+            verbs.sort(key=lambda a: a.verb != PASS)
+        no_default = view.phase in NO_DEFAULT and len(verbs) > 1
         buttons = []
+        keys = []
         for a in verbs:
             p = previews.get(a)
             label = PASS_LABEL.get(view.phase, "Pass") if a.verb == PASS else LABELS[a.verb]
@@ -84,17 +122,18 @@ class DecisionPanel:
                     lines.append(p.summary + (f" ({amt})" if amt else ""))
                 if p.risk:
                     lines.append("Risk: " + p.risk)
-            buttons.append(Button(f"[{len(buttons) + 1}] {label}", _chooser(self, a),
-                                  "primary" if not buttons else "secondary", tuple(lines)))
+            style = "primary" if not buttons and not no_default else "secondary"
+            buttons.append(Button(f"[{len(buttons) + 1}] {label}", _chooser(self, a), style,
+                                  tuple(lines)))
+            short = SHORT_PASS.get(view.phase, "Pass") if a.verb == PASS else SHORT[a.verb]
+            keys.append(f"{len(keys) + 1} {short}")
         self.group.set(buttons)
-        self.group.index = 0
+        self.group.index = -1 if no_default else 0
+        self.group.show_focus = False
         self.title = TITLES.get(view.phase, "Your decision")
         if view.phase == "decide" and len(verbs) == 1:
             self.title = "Last turn — shoubu (sage cannot gain)"
-        self.note = ("Or play a card to continue." if view.phase == "play" else
-                     f"1–{len(buttons)} choose · Enter confirm · F1 rules")
-        if len(verbs) == 1 and view.phase != "play":
-            self.note = "This is the only choice here. " + self.note
+        self.note = footer(view.phase, keys, no_default)
         self.blocking = view.phase != "play"
         self.visible = True
 
@@ -121,6 +160,36 @@ class DecisionPanel:
         self.group.draw(surface, bsize)
         theme.blit_text(surface, theme.fit(self.note, small, rect.w - 20), small,
                         (rect.x + 10, rect.bottom - 6), theme.TEXT_DIM, False, "bottomleft")
+
+
+def footer(phase: str, keys: list[str], no_default: bool) -> str:
+    """What each number key does, and what Enter does (or that it does nothing)."""
+    if phase == "play":
+        return "Or play a card to continue."
+    if len(keys) == 1:
+        return f"The only choice here: press {keys[0].split()[0]} or Enter."
+    if no_default:
+        return "Press " + " · ".join(keys) + " (no default: Enter alone does nothing)"
+    return "Press " + " · ".join(keys) + " · Enter = 1"
+
+
+def draw_sit_out(surface: pygame.Surface, rect: pygame.Rect, size: int, who: str,
+                 fast: bool) -> pygame.Rect:
+    """The banner across the empty hand band while every human sits the round out, with
+    the fast-forward button (F); returns the button's rectangle for clicks."""
+    theme.panel(surface, rect, alpha=235, line=theme.GOLD)
+    head = round(size * 1.2)
+    y = rect.y + max(6, (rect.h - head - size * 3) // 2)
+    theme.blit_text(surface, theme.fit(f"{who} this round", head, rect.w - 24, True), head,
+                    (rect.centerx, y), theme.TEXT, True, "midtop")
+    y += round(head * 1.5)
+    label = "Fast-forwarding to the ledger…" if fast else "▶▶ Fast-forward to the ledger (F)"
+    w = min(rect.w - 24, theme.text_width(label, size, True) + 40)
+    btn = pygame.Rect(0, 0, w, round(size * 2.1))
+    btn.midtop = (rect.centerx, y)
+    Button(label, lambda: None, "secondary" if fast else "primary", enabled=not fast,
+           rect=btn).draw(surface, size)
+    return btn
 
 
 def _chooser(panel: DecisionPanel, action):  # noqa: ANN001, ANN202

@@ -61,6 +61,8 @@ class GameSession:
         self.st = state
         self.agents = {i: ai.make_agent(s.ai_id, (self.seed * 31 + i) & MASK64)
                        for i, s in enumerate(self.seats) if s.ai_id is not None}
+        # a continued game's public events so far, so the table can re-narrate them
+        self.past_events: list[Event] = []
 
     @classmethod
     def from_record(cls, rec: records.Record) -> GameSession:
@@ -72,7 +74,9 @@ class GameSession:
             if s.ai_id is not None and s.ai_id not in ai.AGENTS:
                 raise records.RecordError(f"unknown computer player {s.ai_id!r} in the save")
         seed = rec.seed if rec.seed is not None else 0
-        return cls(rec.ruleset, rec.options, seats, seed, rec.first_dealer, rep.state)
+        session = cls(rec.ruleset, rec.options, seats, seed, rec.first_dealer, rep.state)
+        session.past_events = [ev for rnd in rep.events for ev in rnd]
+        return session
 
     # --- what next --------------------------------------------------------------------
     @property

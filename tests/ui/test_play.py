@@ -125,8 +125,10 @@ def test_continue_resumes_the_saved_game(tmp_path):
     cont = app2.stack.top.group.buttons[0]
     assert cont.label == "Continue"
     click(app2, cont.rect.center)
-    t2 = app2.stack.top
+    t2 = app2.stack.find(TableScene)
     assert isinstance(t2, TableScene)
+    # saved while the first round's ledger was up: Continue shows that ledger again
+    assert app2.stack.top.name == "scoring"
     st = t2.session.st
     assert st.rounds_played >= 1
     assert [str(a) for a in st.history[0][1]] == saved.rounds[0]["actions"]

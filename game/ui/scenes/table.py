@@ -21,11 +21,11 @@ from game.engine.events import Event
 from game.engine.view import PlayerView
 from game.ui import theme
 from game.ui.cards import State
+from game.ui.chronicle import Chronicle
 from game.ui.intents import Intent, select_number
 from game.ui.layout import Layout, layout
-from game.ui.model import Seating, TableModel, seating, targets
-from game.ui.narrate import narrate
-from game.ui.panels import DecisionPanel
+from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
+from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
@@ -58,24 +58,31 @@ class TableScene(Scene):
         self.tv.model = TableModel(len(session.seats))
         self.worker = AiWorker()
         self.pending: list[Event] = []
-        self.log: list[str] = []
+        self.chronicle = Chronicle([s.name for s in session.seats])
+        self.log = self.chronicle.lines
+        self.statuses = self.chronicle.statuses
         humans = session.humans
         self.hotseat = len(humans) >= 2
         self.viewer = humans[0] if humans else 0
         self.confirmed = not self.hotseat  # hot-seat: the viewer confirmed the hand-over
         self.ai_action: Action | None = None
         self.stamps: dict[int, tuple[str, float]] = {}
-        self.statuses: dict[int, str] = {}
         self.teyaku_pending = False
         self.play_started = False
         self.round_end_pending = False
         self.selected: str | None = None
         self.row = "hand"  # keyboard focus row: hand, targets, panel
-        self.focus_i = 0
+        self.focus_i = -1  # no hand card focused: the first number key only focuses
         self.show_focus = False
+        self.fast = False  # fast-forward while every human sits the round out
+        self._ff_rect: pygame.Rect | None = None
         self.hover: str | None = None
         self.panel = DecisionPanel()
         self.panel.on_choose = self.act
+        self.ledgers_seen = len(session.st.results)  # rounds whose ledger was dismissed
+        self._in_round: PlayerView | None = None
+        if session.st.history:
+            self._resume()
         self.shown_view: PlayerView = self._view()
         self._layout_key: tuple | None = None
         self._layout: Layout | None = None
@@ -86,6 +93,18 @@ class TableScene(Scene):
         if session.st.history:  # continued game: show the table as it stands
             self.tv.model.sync(self.shown_view, self._show_hand_of())
 
+    def _resume(self) -> None:
+        """A continued game: re-narrate the saved record's events, so the log, the plates
+        and the hand-over summary are what they were, and reopen what was open then (the
+        teyaku reveal before the first card, the ledger of a round just settled)."""
+        self.chronicle.replay(self.session.past_events)
+        self.play_started = self.chronicle.play_started
+        self.teyaku_pending = self.chronicle.reveal_due
+        st = self.session.st
+        if self.session.next_step() == "deal" and st.results:
+            self.round_end_pending = True
+            self.ledgers_seen = len(st.results) - 1
+
     # --- whose view is on screen -----------------------------------------------------
     def _show_hand_of(self) -> int | None:
         if not self.session.humans:
@@ -94,6 +113,10 @@ class TableScene(Scene):
 
     def _view(self) -> PlayerView:
         v = self.session.view(self.viewer)
+        if len(v.results) > self.ledgers_seen and v.phase in ("deal", "over"):
+            v = round_end_view(v, self._in_round)  # until its ledger is dismissed
+        elif v.phase != "deal":
+            self._in_round = v
         if self._show_hand_of() != self.viewer:
             v = dataclasses.replace(v, hand_mask=0, legal=())
         return v
@@ -111,7 +134,16 @@ class TableScene(Scene):
 
     @property
     def speed(self) -> float:
-        return self.app.settings.speed_factor
+        return 0.0 if self.fast else self.app.settings.speed_factor
+
+    def sitting_out(self) -> bool:
+        return sits_out(self.session.view(self.viewer), self.session.humans)
+
+    def fast_forward(self) -> None:
+        """Play the round the humans sit out to its ledger with instant animations."""
+        if self.sitting_out():
+            self.fast = True
+            self.skip()
 
     # --- layout -----------------------------------------------------------------------
     def current_layout(self) -> tuple[Layout, Seating]:
@@ -190,9 +222,7 @@ class TableScene(Scene):
 
     def _note(self, ev: Event) -> None:
         """Log line, sound, stamps and scene hand-offs for one event."""
-        line = narrate(ev, self._names(), self.session.st.rounds_played + 1)
-        if line:
-            self.log.append(line)
+        self.chronicle.note(ev)
         cue = SOUNDS.get(ev.kind)
         if ev.kind == "multiplier" and ev.data.get("m", 1) >= 2:
             cue = "multiplier"
@@ -200,11 +230,8 @@ class TableScene(Scene):
             self.app.audio.play(cue)
         if ev.kind in STAMPS and ev.seat >= 0:
             self.stamps[ev.seat] = (STAMPS[ev.kind], time.monotonic() + 1.2)
-            if ev.kind in ("join", "drop", "forced_out", "blank"):
-                self.statuses[ev.seat] = STAMPS[ev.kind]
         if ev.kind == "round_start":
             self.play_started = False
-            self.statuses = {}
         elif ev.kind == "turn" and not self.play_started:
             self.play_started = True
             self.teyaku_pending = True
@@ -230,12 +257,15 @@ class TableScene(Scene):
             return
         if self.teyaku_pending:
             self.teyaku_pending = False
+            if self.fast:
+                return  # fast-forward: the reveal's facts stay in the log
             from game.ui.scenes.teyaku import TeyakuScene
 
             self.app.stack.push(TeyakuScene(self.app, self))
             return
         if self.round_end_pending:
             self.round_end_pending = False
+            self.fast = False  # fast-forward stops at the ledger
             self._autosave()
             from game.ui.scenes.scoring import ScoringScene
 
@@ -272,7 +302,8 @@ class TableScene(Scene):
             self.ai_action = self.worker.result()
         if self.ai_action is None:
             return
-        if time.monotonic() - self.worker.started < self.app.settings.ai_min_time:
+        if not self.fast and time.monotonic() - self.worker.started < \
+                self.app.settings.ai_min_time:
             return
         action, self.ai_action = self.ai_action, None
         try:
@@ -330,6 +361,7 @@ class TableScene(Scene):
             return False
         self.selected = None
         self.row = "hand"
+        self.focus_i, self.show_focus = -1, False  # a new turn starts unfocused
         self.panel.clear()
         self.feed(self.session.apply(action))
         self._autosave()
@@ -347,9 +379,15 @@ class TableScene(Scene):
         storage.save_autosave(self.app.paths, self.session.record())
 
     def next_round(self) -> None:
-        """Called by the scoring overlay's Next button."""
+        """Called by the scoring overlay's Next button: the table moves on to the totals,
+        dealer and round the engine already holds."""
+        self.ledgers_seen = len(self.session.st.results)
         if self.session.next_step() == "over":
             self.game_over()
+            return
+        self.shown_view = self._view()
+        assert self.tv.model is not None
+        self.tv.model.sync(self.shown_view, self._show_hand_of())
 
     def game_over(self) -> None:
         if self.finished:
@@ -429,6 +467,12 @@ class TableScene(Scene):
             self.hover = self._card_at(event.pos)
             self.panel.group.handle(event, None)
             return False
+        if intent is Intent.FAST_FORWARD or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self._ff_rect is not None and self._ff_rect.collidepoint(event.pos)):
+            if self.sitting_out():
+                self.fast_forward()
+                return True
         busy = self.tv.anim.running or bool(self.pending)
         if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and intent not in (
@@ -447,7 +491,7 @@ class TableScene(Scene):
         if intent is Intent.BACK:
             if self.selected is not None:
                 self.selected = None
-                self.row = "hand"
+                self.row, self.focus_i = "hand", -1
                 return True
             if self.panel.blocking:
                 self.row = "panel"
@@ -500,6 +544,7 @@ class TableScene(Scene):
         if card is None or not self.human_to_move():
             return False
         self.show_focus = False
+        self.focus_i = -1  # the mouse took over: a digit after a click only focuses
         if card in self.candidates():
             self.choose_target(card)
         elif card in self._hand_cards() and self.shown_view.phase == "play":
@@ -519,6 +564,8 @@ class TableScene(Scene):
             self.row = "panel"
         if self.row not in rows:
             self.row = rows[0]
+        # a hand card plays only on a second press while its focus is on screen
+        armed = self.show_focus and self.row == "hand" and self.focus_i >= 0
         self.show_focus = True
         if self.row == "panel":
             if intent in (Intent.UP, Intent.DOWN) and not self.panel.blocking:
@@ -536,13 +583,17 @@ class TableScene(Scene):
                 return False
             if self.row == "targets":
                 self.choose_target(items[n - 1])
-            elif self.focus_i == n - 1 and self.row == "hand":
+            elif armed and self.focus_i == n - 1:
                 self.choose_card(items[n - 1])
             else:
                 self.row, self.focus_i = "hand", n - 1
             return True
         if intent in (Intent.LEFT, Intent.RIGHT) and items:
-            self.focus_i = (self.focus_i + (1 if intent is Intent.RIGHT else -1)) % len(items)
+            if self.focus_i < 0:
+                self.focus_i = 0 if intent is Intent.RIGHT else len(items) - 1
+            else:
+                step = 1 if intent is Intent.RIGHT else -1
+                self.focus_i = (self.focus_i + step) % len(items)
             return True
         if intent in (Intent.UP, Intent.DOWN, Intent.NEXT_REGION, Intent.PREV_REGION):
             step = -1 if intent in (Intent.DOWN, Intent.PREV_REGION) else 1
@@ -552,7 +603,10 @@ class TableScene(Scene):
                 self.panel.group.show_focus = True
             return True
         if intent is Intent.CONFIRM and items:
-            i = min(self.focus_i, len(items) - 1)
+            if self.row == "hand" and not armed:
+                self.focus_i = max(0, min(self.focus_i, len(items) - 1))
+                return True  # Enter first shows which card it would play
+            i = max(0, min(self.focus_i, len(items) - 1))
             if self.row == "targets":
                 self.choose_target(items[i])
             else:
@@ -561,6 +615,12 @@ class TableScene(Scene):
         return False
 
     # --- drawing ------------------------------------------------------------------------
+    def _sit_out_text(self) -> str:
+        if not self.hotseat:
+            return "You sit out"
+        names = [self.session.seats[h].name for h in self.session.humans]
+        return (", ".join(names[:-1]) + " and " + names[-1]) + " sit out"
+
     def _info(self) -> TableInfo:
         v = self.shown_view
         rs = self.session.rs
@@ -620,10 +680,10 @@ class TableScene(Scene):
         if self.selected:
             states[self.selected] = State.SELECTED
         focus_card = None
-        if self.show_focus and self.row == "hand" and hand:
+        if self.show_focus and self.row == "hand" and hand and self.focus_i >= 0:
             focus_card = hand[min(self.focus_i, len(hand) - 1)]
         elif self.show_focus and self.row == "targets" and cands:
-            states[cands[min(self.focus_i, len(cands) - 1)]] = State.FOCUS
+            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
         probe = focus_card or (self.hover if self.hover in hand else None)
         if probe and not cands and self.shown_view.phase == "play":
             rs = self.session.rs
@@ -651,6 +711,12 @@ class TableScene(Scene):
                     pygame.draw.ellipse(surface, theme.GOLD, badge)
                     theme.blit_text(surface, str(i + 1), small, badge.center, theme.INK, True,
                                     "center")
+        self._ff_rect = None
+        if self.sitting_out():
+            band = L.prompt.union(L.hand).clip(L.table)
+            band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
+            self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
+                                         self._sit_out_text(), self.fast)
         if self.panel.visible and L.panel is not None and self.human_to_move():
             self.panel.draw(surface, L.panel, theme.size_of("body", L.window.h),
                             self.row == "panel")

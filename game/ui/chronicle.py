@@ -1,0 +1,65 @@
+"""The table's memory of public events: the log, plate statuses, where the round stands.
+
+One `Chronicle` is fed every event the table shows, live or replayed from a saved record, so a
+continued game rebuilds exactly the log, the plates and the round's progress it had (issue 11:
+Continue must be faithful). Each line is labelled with the round its event belongs to (the
+engine names it in `round_start` and `round_end`), never with a round counter read from the
+state, which has already moved on when the last events of a round are shown. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.engine.events import Event
+from game.ui.narrate import narrate
+
+# plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
+STATUSES = {"join": "Joined ✓", "drop": "Dropped", "forced_out": "Forced out",
+            "blank": "Blank card", "sage": "下げ Sage", "mizuten": "不見転 Mizuten"}
+
+
+class Chronicle:
+    """Log lines and per-round facts derived from public events only."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = list(names)
+        self.lines: list[str] = []
+        self.statuses: dict[int, str] = {}
+        self.round = 1
+        self.play_started = False  # the round's first turn has come (the reveal is due)
+        self.card_played = False  # a card has been played this round
+        self.round_over = False  # a round_end came and no new round has started
+
+    def note(self, ev: Event) -> str | None:
+        """Record one event; returns its log line (None for silent events)."""
+        d = ev.data
+        if ev.kind == "round_start":
+            self.round = int(d.get("round", self.round + 1))
+            self.statuses.clear()
+            self.play_started = self.card_played = self.round_over = False
+        rnd = int(d.get("round", self.round)) if ev.kind == "round_end" else self.round
+        line = narrate(ev, self.names, rnd)
+        if line:
+            self.lines.append(line)
+        if ev.kind in STATUSES and ev.seat >= 0:
+            self.statuses[ev.seat] = STATUSES[ev.kind]
+        elif ev.kind == "cancel" and ev.seat >= 0:
+            self.statuses.pop(ev.seat, None)
+        if ev.kind == "turn":
+            self.play_started = True
+        elif ev.kind == "played":
+            self.card_played = True
+        elif ev.kind == "round_end":
+            self.round_over = True
+        return line
+
+    def replay(self, events: Iterable[Event]) -> None:
+        for ev in events:
+            self.note(ev)
+
+    @property
+    def reveal_due(self) -> bool:
+        """The teyaku reveal was on screen when play stopped: the round's first turn has
+        come and nobody has played yet (afterwards it has certainly been dismissed)."""
+        return self.play_started and not self.card_played and not self.round_over
