@@ -7,6 +7,9 @@ trigger and ``items(pile)`` for settlement and the rules API. Values are in mon 
 from __future__ import annotations
 
 from .cards import AKATAN, AOTAN, GOKO, INOSHIKACHO, RIBBONS, SHIKO, WILLOW, WILLOW_RIBBON
+from .catalogue import Entry, card_set
+
+SEVEN_RIBBONS = 7  # nanatan: seven ribbons of the pool
 
 
 class DekiyakuTable:
@@ -24,6 +27,18 @@ class DekiyakuTable:
             ("akatan", AKATAN), ("aotan", AOTAN), ("inoshikacho", INOSHIKACHO))
             if k in self.values)
 
+    def entries(self) -> list[Entry]:
+        """The catalogue entries of the enabled dekiyaku, with their cards."""
+        v = self.values
+        out = []
+        for k, mask, need in (("goko", GOKO, 0), ("shiko", SHIKO, 0),
+                              ("nanatan", self.nanatan_pool, SEVEN_RIBBONS),
+                              ("akatan", AKATAN, 0), ("aotan", AOTAN, 0),
+                              ("inoshikacho", INOSHIKACHO, 0)):
+            if k in v:
+                out.append(card_set(k, mask, v[k], need=need))
+        return out
+
     def items(self, pile: int) -> dict[str, int]:
         v = self.values
         out: dict[str, int] = {}
@@ -36,10 +51,10 @@ class DekiyakuTable:
             out["shiko"] = v["shiko"]
         if "nanatan" in v:
             n = (pile & self.nanatan_pool).bit_count()
-            if n >= 7:
+            if n >= SEVEN_RIBBONS:
                 extra = 0
                 if self.nanatan_extra:
-                    extra = (n - 7 + (1 if pile & WILLOW_RIBBON else 0)) * self.unit
+                    extra = (n - SEVEN_RIBBONS + (1 if pile & WILLOW_RIBBON else 0)) * self.unit
                 out["nanatan"] = v["nanatan"] + extra
         for k, mask in self._sets:
             if pile & mask == mask:

@@ -6,6 +6,7 @@ values (standard, Nintendo preset, Nuki, Sudaoshi 1921), so the classification i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .cards import (
@@ -117,3 +118,77 @@ def shape(hand: int) -> Shape:
         b = "pikaichi" if b_count else "toichi"
     b_cards = hand & ~_NOT_CHAFF_CLASS if b else 0
     return Shape(a, triplets, standing, a_cards, b, b_cards, r_count, x)
+
+
+# Teyaku ids that are triplet combinations: their claimed months feed tobikomi (§12.2).
+TRIPLET_IDS = frozenset({"sanbon", "tatesanbon", "futasanbon", "sanbon_tatesanbon",
+                         "futatatesanbon", "haneken"})
+GROUP_B_IDS = ("karasu", "pikaichi", "toichi", "tanichi", "aka")
+
+
+class Claim(NamedTuple):
+    """The teyaku a player scores at the claim (hachihachi.md §6.4)."""
+
+    items: dict[str, int]  # scored id -> mon at m = 1 per opponent, before payment_model
+    reveal: int  # cards made public (mask)
+    a_cards: int  # cards of the scored Group-A combination (0 if none scored)
+    triplets: tuple[int, ...]  # months of a scored triplet teyaku (for tobikomi)
+    b: str | None  # the scored Group-B id (for nukeyaku)
+
+    @property
+    def total(self) -> int:
+        return sum(self.items.values())
+
+
+def standard_a_id(a: str | None, standing: int) -> str | None:
+    """88's Group-A ids: triplets are named by how many of them stand (§6.2)."""
+    if a == TWO_TRIPLETS:
+        return ("futasanbon", "sanbon_tatesanbon", "futatatesanbon")[standing]
+    if a == TRIPLET:
+        return "tatesanbon" if standing else "sanbon"
+    return a
+
+
+class TeyakuTable:
+    """A ruleset's teyaku: an id and value for each hand shape, and how Group A and Group B
+    combine (option ``teyaku_combine``: both, or only the better one)."""
+
+    __slots__ = ("values", "best_one", "a_id")
+
+    def __init__(self, values: dict[str, int], *, best_one: bool = False,
+                 a_id: Callable[[str | None, int], str | None] = standard_a_id) -> None:
+        self.values = dict(values)  # enabled ids -> mon at m = 1 per opponent
+        self.best_one = best_one
+        self.a_id = a_id
+
+    def claim(self, hand: int) -> Claim | None:
+        """The teyaku this 7-card hand scores, or None."""
+        if not self.values or not has_teyaku_shape(hand):
+            return None
+        sh = shape(hand)
+        vals = self.values
+        a = self.a_id(sh.a, sh.standing)
+        b = sh.b
+        av = vals.get(a, 0) if a else 0
+        bv = vals.get(b, 0) if b else 0
+        if not av:
+            a = None
+        if not bv:
+            b = None
+        if a and b and self.best_one:
+            if bv > av:
+                a = None
+            else:
+                b = None
+        if not a and not b:
+            return None
+        items = {}
+        reveal = 0
+        if a:
+            items[a] = av
+            reveal |= sh.a_cards
+        if b:
+            items[b] = bv
+            reveal |= sh.b_cards
+        triplets = sh.triplets if a in TRIPLET_IDS else ()
+        return Claim(items, reveal, sh.a_cards if a else 0, triplets, b)

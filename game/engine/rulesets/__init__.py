@@ -6,7 +6,8 @@ from ..errors import RulesError
 from .base import Claim, Ruleset
 from .curriculum import Curriculum
 from .hachi import Hachi
-from .hachihachi import HachiHachi, HachiHachiNintendo
+from .hachihachi import HachiHachi
+from .nintendo import HachiHachiNintendo
 from .nuki import NukiHachiHachi
 from .sudaoshi import Sudaoshi
 

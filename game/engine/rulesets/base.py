@@ -7,29 +7,21 @@ hooks. The defaults here are "nothing happens" so that a ruleset only writes wha
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
-from ..cards import ALL_MASK, CARD_IDS, CARD_MONTH_MASK, INDEX, cards_of
+from ..cards import ALL_MASK, CARD_IDS, CARD_MONTH_MASK, CHAFF_EQUIV, INDEX, KINDS, cards_of
+from ..catalogue import Entry
 from ..errors import RulesError
+from ..ledger import POT
+from ..multiplier import MultiplierCarry
 from ..options import Option, resolve
+from ..payments import each_opponent_pays, from_each_opponent
+from ..teyaku import Claim, TeyakuTable
+from ..vocab import CaptureRule, Category, PaidAt, Reason
 
 if TYPE_CHECKING:
     from ..ledger import RoundResult
     from ..state import State
-
-
-class Claim(NamedTuple):
-    """The teyaku a player scores at the claim (hachihachi.md §6.4)."""
-
-    items: dict[str, int]  # scored id -> mon at m = 1 per opponent, before payment_model
-    reveal: int  # cards made public (mask)
-    a_cards: int  # cards of the scored Group-A combination (0 if none scored)
-    triplets: tuple[int, ...]  # months of a scored triplet teyaku (for tobikomi)
-    b: str | None  # the scored Group-B id (for nukeyaku)
-
-    @property
-    def total(self) -> int:
-        return sum(self.items.values())
 
 
 class Ruleset:
@@ -53,6 +45,10 @@ class Ruleset:
     teyaku_at_claim = False
     watch_liability = False
     yaku_cards = ALL_MASK  # cards that can raise dek_value (the engine skips V otherwise)
+    kan = 10  # mon per kan (docs/rules/README.md §3.2)
+    split = False  # payment_model=split: 'from each opponent' halved with two opponents
+    teyaku_table: TeyakuTable | None = None
+    carry_rule: MultiplierCarry | None = None  # None: no field multiplier
 
     def __init__(self, **options: object) -> None:
         self.options = resolve(self.name, self.OPTIONS, options)
@@ -66,6 +62,66 @@ class Ruleset:
 
     def configure(self) -> None:
         """Derive the engine configuration from self.options."""
+
+    # ------------------------------------------------------------------ what the table asks
+
+    @property
+    def capture_rule(self) -> CaptureRule:
+        return CaptureRule.MONTH_SUM if self.capture_sum else CaptureRule.SAME_MONTH
+
+    @property
+    def teyaku_paid_at(self) -> PaidAt:
+        """When teyaku claims are paid: at the claim, or at round end."""
+        return PaidAt.CLAIM if self.teyaku_at_claim else PaidAt.ROUND_END
+
+    @property
+    def rounds_planned(self) -> int | None:
+        """Rounds the game is planned for, or None when it ends otherwise (agari, points)."""
+        rounds = self.options.get("rounds")
+        return rounds if isinstance(rounds, int) else None
+
+    def par(self, position: int, n_active: int) -> int | None:
+        """The card points a seat at this position needs to break even (88's par, Sudaoshi's
+        burdens), or None when the round is settled otherwise (two players)."""
+        return None
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        """Everything this ruleset can pay under its options (see ``catalogue.py``)."""
+        return ()
+
+    def category(self, reason: str) -> Category:
+        """The category of a payment reason; RulesError for an id this ruleset never pays."""
+        for e in self.catalogue():
+            if e.id == reason:
+                return e.category
+        raise RulesError(f"ruleset {self.name!r} never pays for {reason!r}")
+
+    def claim_pays(self, items: dict[str, int], m: int, n_opponents: int) -> dict[str, int]:
+        """What ONE opponent pays for each teyaku of a claim, with the multiplier and the
+        payment model applied (the teyaku reveal shows these)."""
+        return {k: each_opponent_pays(v, 1, m, n_opponents, self.split)
+                for k, v in items.items()}
+
+    def yaku_now(self, pile: int, position: int) -> dict[str, int]:
+        """The capture combinations a pile scores now for a seat at this position."""
+        return self.yaku_items(pile, position)
+
+    def interchangeable(self, a: int, b: int) -> bool:
+        """True when cards ``a`` and ``b`` are the same for every rule of this ruleset (two
+        plain chaff of one month): choosing between them can never change the game."""
+        if a >> 2 != b >> 2 or KINDS[a] != KINDS[b] or self.values[a] != self.values[b]:
+            return False
+        if (CHAFF_EQUIV >> a & 1) != (CHAFF_EQUIV >> b & 1):
+            return False
+        return all((e.cards >> a & 1) == (e.cards >> b & 1) for e in self.catalogue()) and \
+            all((m >> a & 1) == (m >> b & 1) for m in self.special_masks())
+
+    def special_masks(self) -> tuple[int, ...]:
+        """Card sets a rule singles out outside the catalogue (teyaku shapes, the Paulownia
+        rule), so ``interchangeable`` never merges their cards."""
+        from ..cards import PAULOWNIA_CHAFF3
+
+        return (PAULOWNIA_CHAFF3,)
 
     def __repr__(self) -> str:
         return f"rulesets.get({self.name!r}, **{self.options!r})"
@@ -131,7 +187,10 @@ class Ruleset:
         return self.api_amounts(self.yaku_items(m, seat))
 
     def api_amounts(self, items: dict[str, int]) -> dict[str, int]:
-        """Per-opponent amounts as the API reports them (payment_model may halve them)."""
+        """Per-opponent amounts as the API reports them: ``payment_model=split`` halves them
+        (rounded up), as if there were two opponents."""
+        if self.split:
+            return {k: -(-v // 2) for k, v in items.items()}
         return dict(items)
 
     # ------------------------------------------------------------------ engine hooks
@@ -142,17 +201,19 @@ class Ruleset:
         return State(self, seats, first_dealer, events=events)
 
     def initial_carry(self) -> object:
-        return None
+        return self.carry_rule.initial() if self.carry_rule else None
 
     def field_multiplier(self, field: int, carry: object) -> tuple[int, object]:
-        return 1, carry
+        """The round's multiplier m and the new carry (docs/rules/hachihachi.md §3)."""
+        return self.carry_rule.step(field, carry) if self.carry_rule else (1, carry)
 
     def carry_list(self, carry: object) -> tuple[int, ...]:
         """Carried multipliers still waiting, for views and year_extension."""
-        return ()
+        return self.carry_rule.waiting(carry) if self.carry_rule else ()
 
     def claim(self, hand: int, position: int) -> Claim | None:
-        return None
+        """The teyaku this hand claims at this position, or None."""
+        return self.teyaku_table.claim(hand) if self.teyaku_table else None
 
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
         return {}
@@ -173,14 +234,27 @@ class Ruleset:
         """The fastest callable computing dek_value (the engine calls it every turn)."""
         return self.dek_value
 
+    def fee(self, k: int, p: int) -> int:
+        """The drop-out fee in mon at m = 1 of the k-th seat to drop (p: its position in the
+        drop-out order); 0 when dropping is free."""
+        return 0
+
     def pay_fee(self, st: State, seat: int, k: int, p: int) -> None:
-        """A seat dropped: its fee into the pot (k-th to drop, p = index in the order)."""
+        """A seat dropped: its drop-out fee (x m) into the pot."""
+        fee = self.fee(k, p)
+        if fee:
+            st.pay(seat, POT, fee * st.m, Reason.DROPOUT_FEE)
 
     def pay_compensation(self, st: State) -> None:
         """Pay forced-out seats (st.forced) once the active players are known."""
 
     def pay_teyaku(self, st: State) -> None:
-        pass
+        """Every claimed teyaku, from each opponent (docs/rules/hachihachi.md §6.5)."""
+        for s in st.active:
+            claim = st.claims.get(s)
+            if claim:
+                for k, v in claim.items.items():
+                    from_each_opponent(st, s, v, 1, k, split=self.split)
 
     def before_play(self, st: State) -> None:
         """Anything that happens between the claim and the first turn."""

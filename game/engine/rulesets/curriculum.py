@@ -1,4 +1,4 @@
-"""Ruleset ``curriculum`` (rules/curriculum.md): tiers 1 to 9 from the core game to full 88.
+"""Ruleset ``curriculum`` (docs/rules/curriculum.md): tiers 1 to 9 from the core game to full 88.
 
 Each tier is ``hachihachi`` with defaults and some of its features switched off, so the tiers
 nest and tier 9 is exactly ``hachihachi``.

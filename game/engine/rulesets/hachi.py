@@ -1,4 +1,4 @@
-"""Ruleset ``hachi`` (rules/hachi.md): two players, month-sum captures, 21 yaku, agari.
+"""Ruleset ``hachi`` (docs/rules/hachi.md): two players, month-sum captures, 21 yaku, agari.
 
 No teyaku, no field multiplier, no sage: the hands are played out and each round is scored by
 card points plus yaku. The match ends by agari (two decisive wins in a row), rounds or points.
@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cardpoints import pay_difference
 from ..cards import INDEX, KINDS
+from ..catalogue import CARD_POINTS_ENTRY, Entry, card_set
 from ..options import MAX_ROUNDS, Option
+from ..vocab import Ending
 from .base import Ruleset
 
 if TYPE_CHECKING:
@@ -69,6 +72,15 @@ class Hachi(Ruleset):
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
         return {k: v for k, v, mask in YAKU_MASKS if pile & mask == mask}
 
+    def catalogue(self) -> tuple[Entry, ...]:
+        return (*(card_set(k, mask, v) for k, v, mask in YAKU_MASKS), CARD_POINTS_ENTRY)
+
+    @property
+    def rounds_planned(self) -> int | None:
+        """Only a match of ``match_end=rounds`` has a planned length; agari and points
+        matches end when they are won."""
+        return self.options["rounds"] if self.options["match_end"] == "rounds" else None
+
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
         return tuple((k, mask, v) for k, v, mask in YAKU_MASKS)
 
@@ -77,17 +89,15 @@ class Hachi(Ruleset):
         a, b = st.active
         ca, cb = self.points(st.captured[a]), self.points(st.captured[b])
         ya, yb = self.yaku_items(st.captured[a]), self.yaku_items(st.captured[b])
-        if ca != cb:
-            hi, lo = (a, b) if ca > cb else (b, a)
-            st.pay(lo, hi, abs(ca - cb), "card_points")
+        pay_difference(st, a, b, ca, cb)
         for holder, other, items in ((a, b, ya), (b, a, yb)):
             for k, v in items.items():
                 st.pay(other, holder, v, k)
         sa, sb = ca + sum(ya.values()), cb + sum(yb.values())
         if sa == sb:
-            st.ending, st.winner = "draw", None
+            st.ending, st.winner = Ending.DRAW, None
         else:
-            st.ending, st.winner = "card_points", (a if sa > sb else b)
+            st.ending, st.winner = Ending.CARD_POINTS, (a if sa > sb else b)
 
     # ------------------------------------------------------------------ match end
 

@@ -1,18 +1,21 @@
-"""Ruleset ``nuki-hachihachi`` (rules/nuki.md): 34 cards, two active players, 2 to 4 seats.
+"""Ruleset ``nuki-hachihachi`` (docs/rules/nuki.md): 34 cards, two active players, 2 to 4
+seats.
 
-Written as differences from ``hachihachi``: its own deck, teyaku values, Large-only field,
-the Paulownia rule, and its own round end and achievements (thresholds at 106).
+Hachi-Hachi configured: its own deck and teyaku values, the Large field only, the Paulownia
+rule, Sixteen Chaff as its only special, two-player card points, achievements at 106.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import CHAFF_EQUIV, INDEX, LARGE_BRIGHTS, MONTH_MASK, NUKI_DECK, RIBBONS
+from ..cardpoints import pay_difference
+from ..cards import INDEX, NUKI_DECK, RIBBONS
 from ..dekiyaku import DekiyakuTable
-from ..ledger import POT
 from ..options import MAX_ROUNDS, Option
+from ..specials import SpecialValues, settle_special
 from ..teyaku import TRIPLET, TWO_TRIPLETS
+from ..vocab import Ending
 from .hachihachi import HachiHachi
 
 if TYPE_CHECKING:
@@ -24,7 +27,9 @@ NUKI_TEYAKU_KAN = {
 }
 NUKI_DEKIYAKU_KAN = {"goko": 12, "shiko": 10, "nanatan": 10, "akatan": 7, "aotan": 7}
 NUKEYAKU_IDS = frozenset({"karasu", "pikaichi", "toichi", "tanichi", "aka"})
+# The Paulownia rule (§1): both on the field go to the acting dealer before the first turn.
 PAULOWNIA_PAIR = (1 << INDEX["phoenix"]) | (1 << INDEX["paulownia_chaff_1"])
+NUKI_ACHIEVEMENT_POINTS = 106  # §8: the 34-card deck's 211 points, halved and rounded up
 
 
 class NukiHachiHachi(HachiHachi):
@@ -43,7 +48,10 @@ class NukiHachiHachi(HachiHachi):
     deck_mask = NUKI_DECK
     min_seats, max_seats = 2, 4
     active_count = 2
-    ach_threshold = 106
+    ach_threshold = NUKI_ACHIEVEMENT_POINTS
+    grand_field = False  # §2: the rain man and the phoenix on the field do nothing
+    nukeyaku_ids = NUKEYAKU_IDS
+    tobikomi_once = True
 
     def rule_options(self) -> dict:
         o = self.options
@@ -55,29 +63,32 @@ class NukiHachiHachi(HachiHachi):
         super().configure()
         self.mizuten_min_seats = 2 if self.options["mizuten"] else 0
 
-    def make_teyaku_values(self) -> dict[str, int]:
-        return {k: v * self.K for k, v in NUKI_TEYAKU_KAN.items()}
+    def teyaku_values(self) -> dict[str, int]:
+        return {k: v * self.kan for k, v in NUKI_TEYAKU_KAN.items()}
 
     def make_dekiyaku(self) -> DekiyakuTable:
         # Seven Ribbons may use the Willow ribbon: the deck holds exactly seven ribbons.
-        vals = {k: v * self.K for k, v in NUKI_DEKIYAKU_KAN.items()}
-        return DekiyakuTable(vals, nanatan_pool=RIBBONS & NUKI_DECK, unit=self.K)
+        vals = {k: v * self.kan for k, v in NUKI_DEKIYAKU_KAN.items()}
+        return DekiyakuTable(vals, nanatan_pool=RIBBONS & NUKI_DECK, unit=self.kan)
+
+    def special_values(self) -> SpecialValues:
+        """Sixteen Chaff is the only special (§7); at most 19 chaff-equivalents here."""
+        sv = super().special_values()
+        return SpecialValues(None, None, sv.sujuroku)
 
     def a_id(self, a: str | None, standing: int) -> str | None:
-        """No standing triplets; two triplets count as one sanbon (nuki.md §5)."""
+        """No standing triplets; two triplets count as one sanbon (§5)."""
         return "sanbon" if a in (TWO_TRIPLETS, TRIPLET) else a
 
-    def field_brights(self, field: int) -> list[int]:
-        """Large field only: rain_man and phoenix do nothing (nuki.md §2)."""
-        return [2] * (field & LARGE_BRIGHTS).bit_count()
-
     def fee(self, k: int, p: int) -> int:
-        return self.K * (k + 1) // 2 if self.options["dropout_fees"] else 0
+        """Drop-out fees only with ``dropout_fees``: 1, 1.5, 2 kan by order."""
+        return self.kan * (k + 1) // 2 if self.options["dropout_fees"] else 0
 
-    def pay_fee(self, st: State, seat: int, k: int, p: int) -> None:
-        fee = self.fee(k, p)
-        if fee:
-            st.pay(seat, POT, fee * st.m, "dropout_fee")
+    def par(self, position: int, n_active: int) -> int | None:
+        return None
+
+    def special_masks(self) -> tuple[int, ...]:
+        return (*super().special_masks(), PAULOWNIA_PAIR)
 
     def before_play(self, st: State) -> None:
         """The Paulownia rule: phoenix and paulownia_chaff_1 both on the field go to the
@@ -90,42 +101,17 @@ class NukiHachiHachi(HachiHachi):
                          cards=["phoenix", "paulownia_chaff_1"], rule="paulownia")
 
     def settle(self, st: State) -> None:
-        """nuki.md §7: dekiyaku, else Sixteen Chaff, else card points; then achievements."""
+        """§7: dekiyaku, else Sixteen Chaff, else card points; then achievements."""
         act = st.active
         pts = {s: self.points(st.captured[s]) for s in act}
         if st.ending is not None or any(st.vcache[s] for s in act):
             super().settle(st)  # teyaku, then dekiyaku with one opponent (hachihachi §9)
-            self.achievements(st, pts)
-            return
-        self.pay_teyaku(st)
-        for s in act:
-            ch = (st.captured[s] & CHAFF_EQUIV).bit_count()
-            if ch >= 16:
-                self.each(st, s, self.sujuroku_value(ch), 1, "sujuroku")
-                st.ending, st.winner = "sujuroku", s
-                break
         else:
-            a, b = act
-            pa, pb = self.points(st.captured[a]), self.points(st.captured[b])
-            st.ending = "card_points"
-            if pa == pb:
-                st.winner = st.acting  # equal totals: no payment, the acting dealer wins
-            else:
-                hi, lo = (a, b) if pa > pb else (b, a)
-                st.pay(lo, hi, abs(pa - pb) * st.m, "card_points")
-                st.winner = hi
+            self.pay_teyaku(st)
+            if not settle_special(st, pts, self.specials, split=self.split):
+                a, b = act
+                st.ending = Ending.CARD_POINTS
+                hi = pay_difference(st, a, b, pts[a], pts[b])
+                # equal totals: no payment, the acting dealer wins
+                st.winner = st.acting if hi is None else hi
         self.achievements(st, pts)
-
-    def achievements(self, st: State, pts: dict[int, int]) -> None:
-        """nuki.md §8, after every round played: mizuten, nukeyaku, tobikomi (1 kan)."""
-        thr, k = self.ach_threshold, self.K
-        self.mizuten_achievement(st, pts)
-        for s in st.active:
-            claim = st.claims.get(s)
-            if not claim:
-                continue
-            if claim.b in NUKEYAKU_IDS and pts[s] >= thr:
-                self.each(st, s, k, 1, "nukeyaku")
-            if any(st.captured[s] & MONTH_MASK[mo - 1] == MONTH_MASK[mo - 1]
-                   for mo in claim.triplets):
-                self.each(st, s, k, 1, "tobikomi")  # either triplet month; at most once

@@ -1,4 +1,4 @@
-"""Ruleset ``sudaoshi`` (rules/sudaoshi.md): three players with seat burdens 100/110/120.
+"""Ruleset ``sudaoshi`` (docs/rules/sudaoshi.md): three players with seat burdens 100/110/120.
 
 Chaff is worth most; four yaku (two for the last seat only); hands are played out and each
 player scores card points + 2 x own yaku - opponents' yaku - burden.
@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import CARD_IDS, INDEX, KINDS, MONTH_MASK, RIBBONS, WILLOW
+from ..cardpoints import settle_against_par
+from ..cards import CARD_IDS, INDEX, KINDS, MONTH_MASK, RIBBONS, WILLOW, names_of
+from ..catalogue import (
+    CARD_POINTS_ENTRY,
+    FEE_ENTRIES,
+    POT_ENTRY,
+    Entry,
+    card_set,
+    teyaku_entries,
+)
+from ..dropout import half_up
 from ..errors import RulesError
-from ..ledger import POT
 from ..options import MAX_ROUNDS, Option
-from ..teyaku import KUTTSUKI, SHISO, shape
-from .base import Claim, Ruleset
+from ..payments import from_each_opponent
+from ..teyaku import KUTTSUKI, SHISO, Claim, shape
+from ..vocab import Ending, Reason
+from .base import Ruleset
 from .hachihachi import HachiHachi
 
 if TYPE_CHECKING:
@@ -32,8 +43,12 @@ BOZU_KABURI = _m("moon", "geese")
 BOZU_ZORO = MONTH_MASK[7]
 AME_KABURI = _m("rain_man", "swallow")
 AME_ZORO = WILLOW
-BURDENS = (100, 110, 120)  # positions D, R, L
+BURDENS = (100, 110, 120)  # the seat burdens of positions D, R, L (§6)
 NASAKE_CARDS = RIBBONS | WILLOW
+WILLOW_POSITION = 2  # the Willow yaku (ame) are the last seat's only (§5)
+NASAKE_POSITION = 1  # the 1921 nasake teyaku is the next player's only (§3)
+# The 1921 set in points, not scaled by yaku_unit (§3)
+TEYAKU_1921 = {"shiso": 30, "kuttsuki": 20, "sanbon": 10, "nasake": 10}
 
 
 class Sudaoshi(Ruleset):
@@ -57,11 +72,38 @@ class Sudaoshi(Ruleset):
 
     def configure(self) -> None:
         o = self.options
-        self.unit = o["yaku_unit"]
+        self.kan = o["yaku_unit"]
         self.max_seats = 6 if o["more_seats"] else 3
         self.field_check = o["field_four"]
         self.mode = o["teyaku"]
-        self.hh = HachiHachi(kan=self.unit, mizuten=False)
+        self.hh = HachiHachi(kan=self.kan, mizuten=False)
+
+    def fee(self, k: int, p: int) -> int:
+        """more_seats: the drop-out fee is 1, 1.5, 2 ... yaku units by order."""
+        return self.kan * (k + 1) // 2
+
+    def par(self, position: int, n_active: int) -> int | None:
+        return BURDENS[position]
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        entries: list[Entry] = [*FEE_ENTRIES] if self.max_seats > 3 else []
+        if self.mode == "hachihachi":
+            entries += teyaku_entries(self.hh.teyaku_table.values)
+        elif self.mode == "1921":
+            entries += [e for e in teyaku_entries(TEYAKU_1921) if e.id != "nasake"]
+            entries += teyaku_entries({"nasake": TEYAKU_1921["nasake"]},
+                                      positions=(NASAKE_POSITION,))
+        u, top = self.kan, self.options["top_yaku"]
+        entries.append(card_set("bozu_zoro", BOZU_ZORO, 2 * u))
+        if top:
+            entries.append(card_set("bozu_kaburi", BOZU_KABURI, u))
+        entries.append(card_set("ame_zoro", AME_ZORO, 2 * u, positions=(WILLOW_POSITION,)))
+        if top:
+            entries.append(card_set("ame_kaburi", AME_KABURI, u, positions=(WILLOW_POSITION,)))
+        entries.append(CARD_POINTS_ENTRY)
+        if self.max_seats > 3:
+            entries.append(POT_ENTRY)
+        return tuple(entries)
 
     # ------------------------------------------------------------------ rules API
 
@@ -83,72 +125,49 @@ class Sudaoshi(Ruleset):
         items: dict[str, int] = {}
         reveal = 0
         if sh.a == SHISO:
-            items["shiso"], reveal = 30, hand
+            items["shiso"], reveal = TEYAKU_1921["shiso"], hand
         elif sh.a == KUTTSUKI:
-            items["kuttsuki"], reveal = 20, sh.a_cards
+            items["kuttsuki"], reveal = TEYAKU_1921["kuttsuki"], sh.a_cards
         elif sh.a is not None and sh.a != KUTTSUKI:
-            items["sanbon"] = 10
+            items["sanbon"] = TEYAKU_1921["sanbon"]
             for i in range(12):
                 if (hand & MONTH_MASK[i]).bit_count() >= 3:
                     reveal |= hand & MONTH_MASK[i]
-        if position == 1 and (hand & NASAKE_CARDS).bit_count() >= 3:
-            items["nasake"] = 10
+        if position == NASAKE_POSITION and (hand & NASAKE_CARDS).bit_count() >= 3:
+            items["nasake"] = TEYAKU_1921["nasake"]
             reveal |= hand & NASAKE_CARDS
         if not items:
             return None
         return Claim(items, reveal, 0, (), None)
 
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
-        """sudaoshi.md §5: one yaku per category; the Willow ones for position 2 (L) only."""
-        u, top = self.unit, self.options["top_yaku"]
+        """§5: one yaku per category (the full set replaces the top one); the Willow ones
+        for the last seat only."""
         out: dict[str, int] = {}
-        if pile & BOZU_ZORO == BOZU_ZORO:
-            out["bozu_zoro"] = 2 * u
-        elif top and pile & BOZU_KABURI == BOZU_KABURI:
-            out["bozu_kaburi"] = u
-        if position == 2:
-            if pile & AME_ZORO == AME_ZORO:
-                out["ame_zoro"] = 2 * u
-            elif top and pile & AME_KABURI == AME_KABURI:
-                out["ame_kaburi"] = u
+        for e in self.catalogue():
+            if e.is_card_set and e.open_to(position) and pile & e.cards == e.cards:
+                if e.id == "bozu_kaburi" and "bozu_zoro" in out:
+                    continue
+                if e.id == "ame_kaburi" and "ame_zoro" in out:
+                    continue
+                out[e.id] = e.value  # type: ignore[assignment]
         return out
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
-        u = self.unit
-        sets = [("bozu_zoro", BOZU_ZORO, 2 * u)]
-        if self.options["top_yaku"]:
-            sets.append(("bozu_kaburi", BOZU_KABURI, u))
-        if position == 2:
-            sets.append(("ame_zoro", AME_ZORO, 2 * u))
-            if self.options["top_yaku"]:
-                sets.append(("ame_kaburi", AME_KABURI, u))
-        return tuple(sets)
+        return tuple((e.id, e.cards, e.value) for e in self.catalogue()
+                     if e.is_card_set and e.open_to(position))  # type: ignore[misc]
 
     # ------------------------------------------------------------------ engine hooks
 
-    def each(self, st: State, payee: int, amount: int, reason: str) -> None:
-        for o in st.active:
-            if o != payee:
-                st.pay(o, payee, amount, reason)
-
-    def pay_teyaku(self, st: State) -> None:
-        for s in st.active:
-            claim = st.claims.get(s)
-            if claim:
-                for k, v in claim.items.items():
-                    self.each(st, s, v, k)
-
-    def pay_fee(self, st: State, seat: int, k: int, p: int) -> None:
-        st.pay(seat, POT, self.unit * (k + 1) // 2, "dropout_fee")
-
     def pay_compensation(self, st: State) -> None:
-        """Half the teyaku value of a forced-out hand, from each active non-dealer."""
+        """more_seats: half the teyaku value of a forced-out hand (rounded up), from each
+        active non-dealer."""
         for f in st.forced:
             claim = self.claim(st.hands[f], 0)
-            amount = -(-claim.total // 2) if claim else 0
+            amount = half_up(claim.total) if claim else 0
             for p in st.active:
                 if p != st.acting:
-                    st.pay(p, f, amount, "compensation")
+                    st.pay(p, f, amount, Reason.COMPENSATION)
 
     def before_play(self, st: State) -> None:
         """field_four=dealer_takes: the acting dealer captures four of a month on the field."""
@@ -159,28 +178,21 @@ class Sudaoshi(Ruleset):
                 st.field &= ~mm
                 st.captured[st.acting] |= mm
                 if st._ev is not None:
-                    st._emit("captured", st.acting, card="", cards=[], rule="field_four")
+                    four = names_of(mm)
+                    st._emit("captured", st.acting, card=four[0], cards=four,
+                             rule="field_four")
 
     def settle(self, st: State) -> None:
-        """sudaoshi.md §6: scores, card-point transfers against the burdens, yaku."""
+        """§6: scores, card-point transfers against the burdens, yaku."""
         act = st.active
         c = [self.points(st.captured[s]) for s in act]
         y = [self.yaku_items(st.captured[s], pos) for pos, s in enumerate(act)]
-        d = [c[i] - BURDENS[i] for i in range(3)]
-        below = [i for i in range(3) if d[i] < 0]
-        above = [i for i in range(3) if d[i] > 0]
-        if len(below) == 1:
-            for i in above:
-                st.pay(act[below[0]], act[i], d[i], "card_points")
-        else:
-            for i in above:
-                for j in below:
-                    st.pay(act[j], act[i], -d[j], "card_points")
+        settle_against_par(st, act, c, BURDENS)
         for i, items in enumerate(y):
             for k, v in items.items():
-                self.each(st, act[i], v, k)
+                from_each_opponent(st, act[i], v, 1, k)
         ysum = [sum(items.values()) for items in y]
         total = sum(ysum)
         score = [c[i] + 3 * ysum[i] - total - BURDENS[i] for i in range(3)]
         best = max(range(3), key=lambda i: (score[i], -i))
-        st.ending, st.winner = "card_points", act[best]
+        st.ending, st.winner = Ending.CARD_POINTS, act[best]

@@ -1,0 +1,54 @@
+"""Card-point settlement: against a par, or between two players (hachihachi.md §10,
+nuki.md §7, hachi.md §5, sudaoshi.md §6).
+
+Written once for the family: three players settle against a par (88 in Hachi-Hachi, the seat
+burdens 100/110/120 in Sudaoshi); two players pay the difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .vocab import Reason
+
+if TYPE_CHECKING:
+    from .state import State
+
+PAR_88 = 88  # three players share 264 card points: 88 each is even (hachihachi.md §10)
+
+
+def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
+                       pars: Sequence[int]) -> None:
+    """Card points against a par: each seat's surplus or deficit d = points - par.
+
+    One seat below the par pays each seat above it that seat's surplus; otherwise each seat
+    below pays its own deficit to each seat above (x m).
+    """
+    d = [p - par for p, par in zip(points, pars, strict=True)]
+    below = [i for i, x in enumerate(d) if x < 0]
+    above = [i for i, x in enumerate(d) if x > 0]
+    if len(below) == 1:
+        for i in above:
+            st.pay(seats[below[0]], seats[i], d[i] * st.m, Reason.CARD_POINTS)
+    else:
+        for i in above:
+            for j in below:
+                st.pay(seats[j], seats[i], -d[j] * st.m, Reason.CARD_POINTS)
+
+
+def pay_difference(st: State, a: int, b: int, pa: int, pb: int, *,
+                   cap_kan: int | None = None) -> int | None:
+    """Two players: the lower pays the difference of card points (x m) to the higher.
+
+    ``cap_kan`` (88's ``two_player_payment=capped``): a difference of 30 or more is paid as
+    min(5, d // 10) kan of ``cap_kan`` mon. Returns the higher seat, or None when equal.
+    """
+    if pa == pb:
+        return None
+    hi, lo = (a, b) if pa > pb else (b, a)
+    d = abs(pa - pb)
+    if cap_kan is not None and d >= 30:
+        d = min(5, d // 10) * cap_kan
+    st.pay(lo, hi, d * st.m, Reason.CARD_POINTS)
+    return hi

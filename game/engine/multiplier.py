@@ -1,0 +1,67 @@
+"""The field multiplier and its carry (hachihachi.md §4): Large field x2, Grand field x4.
+
+Brights dealt to the field multiply every payment of the round; extra brights carry their
+multiplier to later rounds in one of three ways (option ``multiplier_carry``).
+"""
+
+from __future__ import annotations
+
+from .cards import GRAND_BRIGHTS, LARGE_BRIGHTS
+
+QUEUE, ONE_ROUND, STACK = "queue", "one_round", "stack"
+
+
+def field_brights(field: int, *, grand: bool = True) -> list[int]:
+    """The multiplier of each bright on the field: x4 for the rain man and the phoenix (a
+    Grand field), x2 for the crane, curtain and moon (a Large field). ``grand=False``
+    (Nuki): only the Large brights count."""
+    large = [2] * (field & LARGE_BRIGHTS).bit_count()
+    return [4] * (field & GRAND_BRIGHTS).bit_count() + large if grand else large
+
+
+class MultiplierCarry:
+    """One carry rule: ``initial()`` state, ``step(field, carry)`` -> (m, new carry)."""
+
+    __slots__ = ("mode", "grand")
+
+    def __init__(self, mode: str, *, grand: bool = True) -> None:
+        self.mode = mode
+        self.grand = grand
+
+    def initial(self) -> object:
+        return {QUEUE: (), ONE_ROUND: 1, STACK: None}[self.mode]
+
+    def waiting(self, carry: object) -> tuple[int, ...]:
+        """Carried multipliers still waiting for later rounds (views, year_extension)."""
+        if self.mode == QUEUE and carry:
+            return tuple(carry)  # type: ignore[arg-type]
+        if self.mode == ONE_ROUND and isinstance(carry, int) and carry > 1:
+            return (carry,)
+        return ()
+
+    def step(self, field: int, carry: object) -> tuple[int, object]:
+        f = field_brights(field, grand=self.grand)
+        if self.mode == QUEUE:
+            # the first bright of a fresh queue sets this round; the rest wait their turn
+            q = list(carry)  # type: ignore[arg-type]
+            if not q:
+                m = f[0] if f else 1
+                q.extend(f[1:])
+            else:
+                m = q.pop(0)
+                q.extend(f)
+            return m, tuple(q)
+        if self.mode == ONE_ROUND:
+            fv = 4 if field & GRAND_BRIGHTS else 2 if field & LARGE_BRIGHTS else 1
+            m = max(fv, carry)  # type: ignore[type-var]
+            if field & GRAND_BRIGHTS == GRAND_BRIGHTS:
+                new = 4
+            elif (field & LARGE_BRIGHTS).bit_count() >= 2:
+                new = 2
+            else:
+                new = 1
+            return m, new
+        m = 1  # stack: every bright multiplies this round, nothing carries
+        for v in f:
+            m *= v
+        return m, None

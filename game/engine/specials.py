@@ -1,0 +1,60 @@
+"""Round-end specials of the Hachi-Hachi family (hachihachi.md §11, nuki.md §7):
+All Eights (sohachi), Double Eights (nihachi), Sixteen Chaff (sujuroku).
+
+A special settles the round by itself: it voids teyaku paid at round end, card points and
+achievements (fees, compensation and teyaku paid at the claim stay).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import CHAFF_EQUIV
+from .payments import from_each_opponent
+from .vocab import Ending
+
+if TYPE_CHECKING:
+    from .state import State
+
+SOHACHI_POINTS = 88  # All Eights: every active player holds exactly 88 card points
+NIHACHI_POINTS = 168  # Double Eights: one player holds 168 card points or more
+SUJUROKU_CHAFF = 16  # Sixteen Chaff: one player holds 16 chaff-equivalents or more
+
+
+class SpecialValues(NamedTuple):
+    """What each special pays from each opponent, in mon at m = 1 (None: not played)."""
+
+    sohachi: int | None
+    nihachi: Callable[[int], int] | None  # card points -> value
+    sujuroku: Callable[[int], int] | None  # chaff-equivalents -> value
+
+
+def chaff_equivalents(pile: int) -> int:
+    """Chaff cards plus the Willow cards, which count as chaff here (common.md §2)."""
+    return (pile & CHAFF_EQUIV).bit_count()
+
+
+def settle_special(st: State, pts: dict[int, int], values: SpecialValues, *,
+                   split: bool = False) -> bool:
+    """Pay the first special that applies, in the rules' order; True if one did."""
+    act = st.active
+    if values.sohachi is not None and all(pts[s] == SOHACHI_POINTS for s in act):
+        from_each_opponent(st, st.acting, values.sohachi, 1, Ending.SOHACHI, split=split)
+        st.ending, st.winner = Ending.SOHACHI, st.acting
+        return True
+    if values.nihachi is not None:
+        for s in act:
+            if pts[s] >= NIHACHI_POINTS:
+                from_each_opponent(st, s, values.nihachi(pts[s]), 1, Ending.NIHACHI,
+                                   split=split)
+                st.ending, st.winner = Ending.NIHACHI, s
+                return True
+    if values.sujuroku is not None:
+        for s in act:
+            ch = chaff_equivalents(st.captured[s])
+            if ch >= SUJUROKU_CHAFF:
+                from_each_opponent(st, s, values.sujuroku(ch), 1, Ending.SUJUROKU, split=split)
+                st.ending, st.winner = Ending.SUJUROKU, s
+                return True
+    return False
