@@ -37,6 +37,7 @@ from .errors import IllegalAction
 from .events import Event
 from .ledger import POT, Payment, RoundResult
 from .teyaku import month_counts
+from .vocab import EventKind
 
 if TYPE_CHECKING:
     from .rulesets.base import Claim, Ruleset
@@ -263,8 +264,9 @@ class State:
         return make_view(self, seat)
 
     def _emit(self, kind: str, seat: int = -1, **data: object) -> None:
+        """Report an event; its kind must be in the engine's vocabulary (vocab.EventKind)."""
         if self._ev is not None:
-            self._ev.append(Event(kind, seat, data))
+            self._ev.append(Event(EventKind(kind), seat, data))
 
     def pay(self, frm: int, to: int, amount: int, reason: str) -> None:
         """Record one transfer (amount in mon, already multiplied); zero amounts are dropped."""

@@ -13,6 +13,7 @@ from .actions import CHANCE, DECK, Action
 from .cards import names_of
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
+from .vocab import CaptureRule, PaidAt
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,29 @@ class ClaimView:
     items: dict[str, int]  # teyaku id -> mon at m = 1, per opponent
     cards: tuple[str, ...]  # revealed cards
     mask: int
+    pays: dict[str, int] = field(default_factory=dict)  # id -> what ONE opponent pays, x m
+    paid_at: str = PaidAt.ROUND_END  # PaidAt: at the claim, or at round end
+
+
+@dataclass(frozen=True)
+class YakuProgress:
+    """How far one seat is from one capture combination, from public information only."""
+
+    id: str
+    value: int | None  # mon at m = 1 from each opponent
+    have: int  # cards of the combination already in the seat's pile
+    need: int  # cards it takes
+    on_field: tuple[str, ...]  # missing cards lying on the field now
+    unseen: int  # missing cards nobody has seen placed (hands or the draw pile)
+    gone: int  # missing cards in other piles: lost for good
+
+    @property
+    def made(self) -> bool:
+        return self.have >= self.need
+
+    @property
+    def reachable(self) -> bool:
+        return self.have + len(self.on_field) + self.unseen >= self.need
 
 
 @dataclass(frozen=True)
@@ -53,6 +77,13 @@ class PlayerView:
     payments: tuple[Payment, ...]
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...] = field(repr=False)
+    # what the table asks, answered by the engine (issue 10):
+    positions: tuple[int, ...] = ()  # each seat's position this round (0 = acting dealer), -1
+    yaku: tuple[dict[str, int], ...] = ()  # each seat's capture combinations now
+    watch: tuple[tuple[YakuProgress, ...], ...] = ()  # each seat's combinations in reach
+    par: tuple[int | None, ...] = ()  # card points each seat needs to break even, or None
+    rounds_planned: int | None = None  # None: the game ends otherwise (agari, extension)
+    capture_rule: str = CaptureRule.SAME_MONTH
 
     @property
     def hand(self) -> list[str]:
@@ -91,23 +122,70 @@ def _public(action: Action) -> str:
     return str(action)
 
 
+def seat_positions(st: State) -> tuple[int, ...]:
+    """Each seat's position among the active players (0 = acting dealer), -1 if inactive."""
+    pos = [-1] * st.n
+    for i, s in enumerate(st.active):
+        pos[s] = i
+    return tuple(pos)
+
+
+def yaku_watch(st: State, seat: int, position: int) -> tuple[YakuProgress, ...]:
+    """The capture combinations ``seat`` can still make or has made, with where their
+    missing cards are (public information only: the field and the piles)."""
+    rs = st.rs
+    pile = st.captured[seat]
+    others = 0
+    for s, m in enumerate(st.captured):
+        if s != seat:
+            others |= m
+    out = []
+    for e in rs.entries:
+        if not e.is_card_set or not e.open_to(position):
+            continue
+        cards = e.cards & rs.deck_mask
+        have = (pile & cards).bit_count()
+        missing = cards & ~pile
+        on_field = missing & st.field
+        gone = (missing & others).bit_count()
+        unseen = (missing & ~st.field & ~others).bit_count()
+        prog = YakuProgress(e.id, e.value, have, e.need, tuple(names_of(on_field)), unseen, gone)
+        if prog.reachable:
+            out.append(prog)
+    return tuple(out)
+
+
 def make_view(st: State, seat: int) -> PlayerView:
     if not 0 <= seat < st.n:
         raise ValueError(f"no seat {seat!r} at this table of {st.n}")
+    rs = st.rs
     to_move = st.to_move
     legal = tuple(st.legal_actions()) if to_move == seat and not st.is_chance() else ()
-    claims = {s: ClaimView(dict(c.items), tuple(names_of(c.reveal)), c.reveal)
+    n_opp = max(0, len(st.active) - 1)
+    claims = {s: ClaimView(dict(c.items), tuple(names_of(c.reveal)), c.reveal,
+                           rs.claim_pays(c.items, st.m, n_opp), rs.teyaku_paid_at)
               for s, c in st.claims.items()}
+    positions = seat_positions(st)
+    n_act = len(st.active)
+    planned = rs.rounds_planned
+    if planned is not None and st.rounds_played >= planned and not st.over:
+        planned = None  # the year extension: play goes on past the planned rounds
     return PlayerView(
-        ruleset=st.rs.name, options=dict(st.rs.options), seats=st.n, seat=seat,
+        ruleset=rs.name, options=dict(rs.options), seats=st.n, seat=seat,
         phase=PHASE_NAMES[st.phase], round=st.rounds_played + (0 if st.over else 1),
         dealer=st.dealer,
         acting_dealer=st.acting, active=tuple(st.active), to_move=to_move, legal=legal,
         hand_mask=0 if st.hidden_hands else st.hands[seat],
         hand_counts=tuple(h.bit_count() for h in st.hands), field_mask=st.field,
         captured_masks=tuple(st.captured), pile_count=len(st.pile) - st.pile_pos,
-        drawn=st.drawn, multiplier=st.m, carry=tuple(st.rs.carry_list(st.carry)),
+        drawn=st.drawn, multiplier=st.m, carry=tuple(rs.carry_list(st.carry)),
         pot=st.pot, sage_order=tuple(st.sage_order), claims=claims, mizuten=st.mizuten,
         blank=st.blank, holder=st.holder, log=tuple(_public(a) for a in st.actions),
         payments=tuple(st.payments), totals=tuple(st.totals), results=tuple(st.results),
+        positions=positions,
+        yaku=tuple(rs.yaku_now(st.captured[s], p) if p >= 0 else {}
+                   for s, p in enumerate(positions)),
+        watch=tuple(yaku_watch(st, s, p) if p >= 0 else () for s, p in enumerate(positions)),
+        par=tuple(rs.par(p, n_act) if p >= 0 else None for p in positions),
+        rounds_planned=planned, capture_rule=rs.capture_rule,
     )

@@ -59,6 +59,7 @@ class Ruleset:
         for c in self.deck_cards:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c
         self.value_masks = tuple(by_value.items())
+        self.entries = self.catalogue()  # cached: views and the yaku watch read it often
 
     def configure(self) -> None:
         """Derive the engine configuration from self.options."""
@@ -91,7 +92,7 @@ class Ruleset:
 
     def category(self, reason: str) -> Category:
         """The category of a payment reason; RulesError for an id this ruleset never pays."""
-        for e in self.catalogue():
+        for e in self.entries:
             if e.id == reason:
                 return e.category
         raise RulesError(f"ruleset {self.name!r} never pays for {reason!r}")
@@ -113,7 +114,7 @@ class Ruleset:
             return False
         if (CHAFF_EQUIV >> a & 1) != (CHAFF_EQUIV >> b & 1):
             return False
-        return all((e.cards >> a & 1) == (e.cards >> b & 1) for e in self.catalogue()) and \
+        return all((e.cards >> a & 1) == (e.cards >> b & 1) for e in self.entries) and \
             all((m >> a & 1) == (m >> b & 1) for m in self.special_masks())
 
     def special_masks(self) -> tuple[int, ...]:

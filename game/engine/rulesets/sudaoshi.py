@@ -144,7 +144,7 @@ class Sudaoshi(Ruleset):
         """§5: one yaku per category (the full set replaces the top one); the Willow ones
         for the last seat only."""
         out: dict[str, int] = {}
-        for e in self.catalogue():
+        for e in self.entries:
             if e.is_card_set and e.open_to(position) and pile & e.cards == e.cards:
                 if e.id == "bozu_kaburi" and "bozu_zoro" in out:
                     continue
@@ -154,7 +154,7 @@ class Sudaoshi(Ruleset):
         return out
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
-        return tuple((e.id, e.cards, e.value) for e in self.catalogue()
+        return tuple((e.id, e.cards, e.value) for e in self.entries
                      if e.is_card_set and e.open_to(position))  # type: ignore[misc]
 
     # ------------------------------------------------------------------ engine hooks
