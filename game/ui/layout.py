@@ -202,9 +202,9 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
 
     cap_h = min(ch, caps.h - 8)
     cap_w = width_of(cap_h)
-    return Layout(win, area, top, sidebar, drawer, table, bench, tuple(opponents), field, tuple(slots),
-                  reveal, pile, caps, plate, prompt, hand, panel_rect, hand_w, field_w, cap_w,
-                  opp_cap_w, back_w, slot_step, unit)
+    return Layout(win, area, top, sidebar, drawer, table, bench, tuple(opponents), field,
+                  tuple(slots), reveal, pile, caps, plate, prompt, hand, panel_rect, hand_w,
+                  field_w, cap_w, opp_cap_w, back_w, slot_step, unit)
 
 
 # ----------------------------------------------------------------------------- placement
