@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.engine.events import Event
+from game.ui.numbers import amount
 from game.ui.terms import card_name, ending_text, term
 
 
@@ -14,6 +15,15 @@ def _who(names: list[str], seat: object) -> str:
     return str(seat)
 
 
+def agrees(name: str, verb: str) -> str:
+    """'Ren deals', 'You deal': the verb agrees with a seat named "You"."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def _mon(v: object) -> str:
+    return amount(v) if isinstance(v, int) else str(v)
+
+
 def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
     """A log line for an event, or None for events that need no line (turn markers)."""
     d = ev.data
@@ -21,7 +31,7 @@ def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
     k = ev.kind
     pre = f"R{rnd} "
     if k == "round_start":
-        return f"Round {d.get('round', rnd)} — {who} deals."
+        return f"Round {d.get('round', rnd)} — {agrees(who, 'deal')}."
     if k == "dealt":
         return pre + f"Dealt: {len(d.get('field', []))} cards on the field, " \
                      f"{d.get('pile', 0)} in the pile."
@@ -77,7 +87,7 @@ def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
         return pre + f"{who}: 取消 Cancel!"
     if k == "payment":
         return pre + f"Payment: {_who(names, d.get('from'))} → {_who(names, d.get('to'))} " \
-                     f"{d.get('amount')} ({term(str(d.get('reason')))})"
+                     f"{_mon(d.get('amount'))} mon · {term(str(d.get('reason')))}"
     if k == "round_end":
         return pre + f"Round over: {ending_text(str(d.get('ending')))}."
     if k == "game_end":

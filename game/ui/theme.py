@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import fonts
+from game.ui.numbers import amount
 
 FELT = (0x1F, 0x45, 0x36)
 PANEL = (0x10, 0x1A, 0x16)
@@ -83,9 +84,9 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
 def signed(v: int) -> str:
     """Gains and losses by sign and arrow as well as colour (TABLE.md §3)."""
     if v > 0:
-        return f"▲ +{v}"
+        return f"▲ {amount(v, sign=True)}"
     if v < 0:
-        return f"▼ −{-v}"
+        return f"▼ {amount(v)}"
     return "0"
 
 

@@ -12,6 +12,8 @@ import pygame
 from game.engine.ledger import POT
 from game.ui import theme
 from game.ui.intents import Intent
+from game.ui.narrate import agrees
+from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.terms import SECTION_ORDER, ending_text, section_of, term
 from game.ui.theme import Button, ButtonGroup
@@ -67,6 +69,24 @@ class ScoringScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 
+    def headline(self) -> str:
+        """'Round 3 · ×2 · decided by card points · Ren +24 · Ren deals next'.
+
+        The engine's round winner is whoever takes the deal (the caller, the most card
+        points), who may still have lost money to others' yaku, so the headline names the
+        round's biggest gain and the next dealer, never "winner" for a loser."""
+        r = self.result
+        over = self.view.phase == "over" or r.ending == "misdeal"
+        rnd = self.view.round if over else self.view.round - 1
+        parts = [f"Round {max(1, rnd)}", f"×{r.multiplier}", ending_text(r.ending)]
+        best = max(r.net, default=0)
+        if best > 0:
+            top = [self.names[i] for i, v in enumerate(r.net) if v == best]
+            parts.append(f"{' and '.join(top)} {amount(best, sign=True)}")
+        if r.ending != "misdeal" and self.view.phase != "over":
+            parts.append(agrees(self.names[self.view.dealer], "deal") + " next")
+        return " · ".join(parts)
+
     def _who(self, seat: int) -> str:
         return "Pot" if seat == POT else self.names[seat]
 
@@ -84,7 +104,7 @@ class ScoringScene(Scene):
             for p in by[sec]:
                 n += 1
                 out.append(("row", str(n), term(p.reason),
-                            f"{self._who(p.frm)} → {self._who(p.to)}", str(p.amount)))
+                            f"{self._who(p.frm)} → {self._who(p.to)}", amount(p.amount)))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -97,11 +117,7 @@ class ScoringScene(Scene):
         rect.center = (W // 2, H // 2)
         theme.panel(surface, rect, alpha=245, line=theme.GOLD)
         r = self.result
-        over = self.view.phase == "over" or r.ending == "misdeal"
-        rnd = self.view.round if over else self.view.round - 1
-        title = f"Round {max(1, rnd)} · ×{r.multiplier} · {ending_text(r.ending)}"
-        if r.winner is not None and r.ending not in ("misdeal",):
-            title += f" · winner {self.names[r.winner]}"
+        title = self.headline()
         x, y = rect.x + 20, rect.y + 14
         theme.blit_text(surface, theme.fit(title, head, rect.w - 40, True), head, (x, y),
                         theme.TEXT, True)
@@ -152,7 +168,7 @@ class ScoringScene(Scene):
                 theme.blit_text(surface, theme.fit(txt, body, step - 10, True), body,
                                 (cx + i * step, y), theme.signed_color(v), True)
             y += lh
-        pts = " · ".join(f"{self.names[i]} {rs.points(m)}"
+        pts = " · ".join(f"{self.names[i]} {amount(rs.points(m))}"
                          for i, m in enumerate(self.view.captured_masks) if m)
         if pts:
             theme.blit_text(surface, theme.fit(f"Card points: {pts}", small, rect.w - 40), small,
