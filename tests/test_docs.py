@@ -158,3 +158,18 @@ def test_code_citations_point_to_existing_sections() -> None:
                 assert page in numbers, f"{where}: no such page"
                 for ref in re.findall(r"\d+(?:\.\d+)?", refs):
                     assert ref in numbers[page], f"{where}: no §{ref} there"
+
+
+_LINK = re.compile(r"(README|[a-z]+)\.md`?(?:\]\([a-z]+\.md\))?\)?,? "
+                   r"((?:§[\d.]*\d(?:,? (?:and )?)?)+)")
+
+
+def test_references_between_pages_exist() -> None:
+    """'`hachihachi.md` §5.3' or '[common.md](common.md) §6' inside the pages."""
+    numbers = {page: set(_numbers(page)) for page in SECTIONS}
+    for page in SECTIONS:
+        for name, refs in _LINK.findall(_text(page)):
+            target = f"{name}.md"
+            assert target in numbers, f"{page} refers to {target}, which is not a page"
+            for ref in re.findall(r"\d+(?:\.\d+)?", refs):
+                assert ref in numbers[target], f"{page} refers to {target} §{ref}: no such section"
