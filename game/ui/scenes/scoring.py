@@ -141,7 +141,7 @@ class ScoringScene(Scene):
             elif row[0] == "note":
                 theme.blit_text(surface, row[1], body, (cols[1], y), theme.TEXT_DIM)
             else:
-                _, n, reason, who, amount = row
+                _, n, reason, who, mon = row
                 mine = viewer >= 0 and self.names[viewer] in who.split(" → ")
                 color = theme.MATCH if mine else theme.TEXT
                 theme.blit_text(surface, n, body, (cols[0], y), theme.TEXT_DIM)
@@ -149,7 +149,7 @@ class ScoringScene(Scene):
                                 (cols[1], y), color)
                 theme.blit_text(surface, theme.fit(who, body, cols[3] - cols[2] - 120), body,
                                 (cols[2], y), color)
-                theme.blit_text(surface, amount, body, (cols[3], y), color, True, "topright")
+                theme.blit_text(surface, mon, body, (cols[3], y), color, True, "topright")
             y += lh
         if len(rows) > room:
             theme.blit_text(surface, "↑/↓ or wheel: more rows", small,
