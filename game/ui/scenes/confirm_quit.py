@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button
+from game.ui.scenes.confirm_dialog import ConfirmScene
 
 
-class ConfirmQuitScene(OverlayScene):
+class ConfirmQuitScene(ConfirmScene):
     name = "confirm_quit"
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app, "Quit the game?",
                          ["Your game is saved; Continue on the title screen resumes it."],
-                         [Button("Quit", self._quit, "danger"),
-                          Button("Stay", self.close, "primary")], vertical=False)
-        self.group.index = 1
+                         "Quit", self._quit, no="Stay")
 
     def _quit(self) -> None:
         self.app.running = False

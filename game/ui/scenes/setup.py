@@ -5,18 +5,24 @@ line (bool: On/Off, listed values: a drop-down, a free int: a checked entry), th
 of the configured ruleset (it can depend on options), and per seat a name and Human or any
 computer player of `ai.AGENTS`. Invalid input shows a message and disables Start; it never
 raises. The last choices are remembered in the settings file.
+
+Drop-downs are a pygame_gui button that opens our own `ChoiceList` (drawn above everything,
+modal, with keys), and the scene is its own focus manager (TABLE.md §6.2-§6.3): Tab/Shift+Tab
+and ↑/↓ move between controls, ←/→ change a drop-down's value, Enter/Space open or press,
+Esc backs out one level (the open list, then text editing, then the screen). Enter starts the
+game only on the Start button, and a saved game is replaced only after a confirm.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
-    UIDropDownMenu,
     UILabel,
     UIScrollingContainer,
     UITextBox,
@@ -25,9 +31,12 @@ from pygame_gui.elements import (
 
 import ai
 from game import settings as settings_mod
+from game import storage
 from game.engine import rulesets
+from game.seats import MAX_NAME, clean_name, clean_typed
 from game.ui import theme
 from game.ui.intents import Intent
+from game.ui.picker import ChoiceList
 from game.ui.presets import apply_preset, preset_name, presets_for
 from game.ui.scene import Scene
 from game.ui.session import GameSession, SeatSpec
@@ -108,6 +117,8 @@ def gui_theme(height: int) -> dict:
                                   "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
         "@primary": {"colours": {"normal_bg": hx(theme.GOLD), "normal_text": hx(theme.INK),
                                  "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
+        "@choice": {"misc": {"text_horiz_alignment": "left",
+                             "text_horiz_alignment_padding": "10"}},
         "text_box": {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
                      "font": {"name": "noto_sans", "size": str(small), "style": "regular"}},
     }
@@ -133,6 +144,16 @@ class SetupScene(Scene):
         self.back_button: UIButton | None = None
         self.error_label: UILabel | None = None
         self._size = (0, 0)
+        # keyboard focus (TABLE.md §6.3): a control's key survives rebuilds of the widgets
+        self.focus_key: tuple = ("ruleset", self.ruleset)
+        self.show_focus = False  # shown after the first key press, hidden after mouse use
+        self.choices: dict[tuple, tuple[list[str], str]] = {}  # drop-down: values, current
+        self.picker: ChoiceList | None = None
+        self._picker_key: tuple | None = None
+        self._swallow_up = False
+        self.rules_box = pygame.Rect(0, 0, 0, 0)
+        self._rules_h = 1
+        self.footer = pygame.Rect(0, 0, 0, 0)
 
     # --- model ------------------------------------------------------------------------
     def opts(self) -> dict:
@@ -197,6 +218,8 @@ class SetupScene(Scene):
         m.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
                          for size in (body, small) for style in ("bold",)])
         self.widgets = {}
+        self.choices = {}
+        self.picker = None
         self.fix_seats()
         body = theme.size_of("body", H)
         small = theme.size_of("small", H)
@@ -229,9 +252,8 @@ class SetupScene(Scene):
             names = [n for n, _ in presets] + ([CUSTOM] if current == CUSTOM else [])
             pw = round(c2.w * 0.5)
             UILabel(pygame.Rect(c2.x, py, pw, row), "Preset", m)
-            w = UIDropDownMenu(names, current, pygame.Rect(c2.x + pw + 4, py, c2.w - pw - 28,
-                                                           row), m)
-            self.widgets[w] = ("preset", None)
+            self._choice(("preset", None), names, current,
+                         pygame.Rect(c2.x + pw + 4, py, c2.w - pw - 28, row))
             py += row + 6
         box = pygame.Rect(c2.x, py, c2.w, c2.bottom - py)
         sc = UIScrollingContainer(box, m, allow_scroll_x=False)
@@ -245,15 +267,15 @@ class SetupScene(Scene):
             UILabel(pygame.Rect(0, oy, lw, row), label, m, container=sc)
             rect = pygame.Rect(lw + 4, oy, cw - lw - 4, row)
             if opt.kind is bool:
-                w = UIDropDownMenu(["On", "Off"], "On" if value else "Off", rect, m,
-                                   container=sc)
+                self._choice(("option", opt.name), ["On", "Off"], "On" if value else "Off",
+                             rect, sc)
             elif opt.values:
                 vals = [str(v) for v in opt.values]
-                w = UIDropDownMenu(vals, str(value) if str(value) in vals else vals[0], rect,
-                                   m, container=sc)
+                self._choice(("option", opt.name), vals,
+                             str(value) if str(value) in vals else vals[0], rect, sc)
             else:
                 w = UITextEntryLine(rect, m, container=sc, initial_text=str(value))
-            self.widgets[w] = ("option", opt.name)
+                self.widgets[w] = ("option", opt.name)
             oy += row + 2
             err = self.errors.get(opt.name)
             for part in theme.wrap(err or opt.help, small, cw - 16):
@@ -263,6 +285,8 @@ class SetupScene(Scene):
             oy += 8
         sc.set_scrollable_area_dimensions((cw, max(oy, 10)))
         self.rules_scroll = sc
+        self.rules_box = box
+        self._rules_h = max(oy, 10)
         if scroll is not None and sc.vert_scroll_bar is not None:
             sc.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         # seats column
@@ -272,9 +296,8 @@ class SetupScene(Scene):
         lo, hi = self.seat_range()
         counts = [str(i) for i in range(lo, hi + 1)]
         UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row), f"Seats ({lo}–{hi})", m)
-        w = UIDropDownMenu(counts, str(len(self.seats)), pygame.Rect(
-            c3.x + round(c3.w * 0.45), y, round(c3.w * 0.55), row), m)
-        self.widgets[w] = ("count", None)
+        self._choice(("count", None), counts, str(len(self.seats)), pygame.Rect(
+            c3.x + round(c3.w * 0.45), y, round(c3.w * 0.55), row))
         y += row + 8
         kinds = [human_label()] + [ai_label(agent) for _, agent, _ in ai.LEVELS]
         for s in self.seats:  # keep a saved non-level choice selectable
@@ -283,11 +306,11 @@ class SetupScene(Scene):
         for i, s in enumerate(self.seats):
             nw = round(c3.w * 0.42)
             e = UITextEntryLine(pygame.Rect(c3.x, y, nw, row), m, initial_text=str(s["name"]))
-            e.set_text_length_limit(16)
+            e.set_text_length_limit(MAX_NAME)
             self.widgets[e] = ("name", i)
             cur = human_label() if s["kind"] == "human" else ai_label(s["kind"][3:])
-            d = UIDropDownMenu(kinds, cur, pygame.Rect(c3.x + nw + 4, y, c3.w - nw - 4, row), m)
-            self.widgets[d] = ("kind", i)
+            self._choice(("kind", i), kinds, cur,
+                         pygame.Rect(c3.x + nw + 4, y, c3.w - nw - 4, row))
             y += row + 4
         y += 6
         UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row), "Seed", m)
@@ -302,9 +325,35 @@ class SetupScene(Scene):
         self.back_button = UIButton(pygame.Rect(pad, bottom, bw, row), "Back", m)
         self.start_button = UIButton(pygame.Rect(W - pad - bw, bottom, bw, row),
                                      "Start game", m, object_id="@primary")
+        self.widgets[self.back_button] = ("back", None)
+        self.widgets[self.start_button] = ("start", None)
         self.error_label = UILabel(pygame.Rect(pad + bw + 20, bottom, W - 2 * bw - 2 * pad - 40,
                                                row), "", m, object_id="@error")
+        self.footer = pygame.Rect(pad + bw + 20, bottom, W - 2 * bw - 2 * pad - 40, row)
         self.validate()
+        if self.focus_key not in self.widgets.values():
+            self.focus_key = ("ruleset", self.ruleset)
+        self._sync_text_focus()
+
+    def _choice(self, key: tuple, values: list[str], current: str, rect: pygame.Rect,
+                container: UIScrollingContainer | None = None) -> UIButton:
+        """A drop-down: a button showing the value; pressing it opens a `ChoiceList`."""
+        b = UIButton(rect, current, self.manager, container=container, object_id="@choice")
+        self.widgets[b] = key
+        self.choices[key] = (values, current)
+        self._face(b, current)
+        return b
+
+    @staticmethod
+    def _face(b: UIButton, text: str) -> None:
+        """Show a drop-down's value, shortened so that it ends before the drawn ▾."""
+        room = b.rect.w - 10 - 2 * max(4, b.rect.h // 7) - 16
+        font = b.font
+        if font is not None and font.size(text)[0] > room:
+            while len(text) > 1 and font.size(text + "…")[0] > room:
+                text = text[:-1]
+            text += "…"
+        b.set_text(text)
 
     def validate(self) -> bool:
         problems = [v for k, v in self.errors.items() if k != "ruleset"]
@@ -326,31 +375,167 @@ class SetupScene(Scene):
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if self.manager is None:
             return False
-        focused_text = any(isinstance(w, UITextEntryLine) and w.is_focused
-                           for w in self.widgets)
-        used = self.manager.process_events(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._button(event.ui_element)
+        picker = self.picker
+        if picker is not None and picker.handle(event):
+            if picker.done:  # chosen or closed: the click that closed it stops here
+                self._swallow_up = picker.swallow_up
+                if self.picker is picker:  # (choosing may have rebuilt the screen)
+                    self.picker = None
             return True
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            self._dropdown(event.ui_element, event.text)
+        if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
+            self._swallow_up = False
+            return True
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if event.type == pygame.TEXTINPUT:  # what draws nothing crashes SDL_ttf (issue 12)
+            typed = clean_typed(event.text)
+            if not typed:
+                return True
+            if typed != event.text:
+                event = pygame.event.Event(pygame.TEXTINPUT, text=typed)
+        used = self.manager.process_events(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.show_focus = False  # mouse use hides the ring until the next key press
+            for el, key in self.widgets.items():
+                if isinstance(el, UITextEntryLine) and el.is_focused:
+                    self.focus_key = key
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.focus_key = self.widgets.get(event.ui_element, self.focus_key)
+            self._button(event.ui_element)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self._entry(event.ui_element, event.text)
             return True
-        if not focused_text and intent is Intent.BACK:
+        return used
+
+    # --- keyboard focus (TABLE.md §6.2-§6.3) ------------------------------------------
+    def focused(self) -> object | None:
+        """The widget that has the keyboard focus."""
+        return next((el for el, key in self.widgets.items() if key == self.focus_key), None)
+
+    def editing(self) -> bool:
+        el = self.focused()
+        return isinstance(el, UITextEntryLine) and el.is_focused
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Keys the scene owns; the rest (typing in a field) go on to pygame_gui."""
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT:
+            return False  # fullscreen
+        if k == pygame.K_TAB or k in (pygame.K_UP, pygame.K_DOWN):
+            back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self.move_focus(-1 if back else 1)
+            return True
+        if self.editing():
+            if k in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.manager.set_focus_set(None)  # done editing; the ring stays on the field
+                self.show_focus = True
+                return True
+            return False
+        if k == pygame.K_ESCAPE:
             self.back()
             return True
-        if intent is Intent.CONFIRM and event.key == pygame.K_RETURN and not used:
-            self.start()
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.show_focus = True
+            if self.focus_key in self.choices:
+                self.step_choice(self.focus_key, -1 if k == pygame.K_LEFT else 1)
             return True
-        return used
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if not self.show_focus:  # the first press only shows where the focus is
+                self.show_focus = True
+            else:
+                self.operate()
+            return True
+        return False
+
+    def move_focus(self, step: int) -> None:
+        """Tab order: games, preset, options, seats, seed, Back, Start (disabled skipped)."""
+        order = [key for el, key in self.widgets.items()
+                 if getattr(el, "is_enabled", True)]
+        if not order:
+            return
+        i = order.index(self.focus_key) if self.focus_key in order else 0
+        if self.show_focus:  # else the first press only shows where the focus is
+            i = (i + step) % len(order)
+        self.focus_key = order[i]
+        self.show_focus = True
+        self._sync_text_focus()
+        self._reveal_focus()
+
+    def _sync_text_focus(self) -> None:
+        """A text field edits while it has the focus; any other control takes it away."""
+        if self.manager is None:
+            return
+        el = self.focused()
+        if isinstance(el, UITextEntryLine) and self.show_focus:
+            self._edit(el)
+        else:
+            self.manager.set_focus_set(None)
+
+    def _edit(self, el: UITextEntryLine) -> None:
+        """Edit a field from the keyboard: all its text selected, so typing replaces it."""
+        if self.manager is None or el.is_focused:
+            return
+        self.manager.set_focus_set(el)
+        n = len(el.get_text())
+        el.edit_position = n
+        el.select_range = [0, n]
+
+    def _reveal_focus(self) -> None:
+        """Scroll the rules list so that the focused option is in view."""
+        el = self.focused()
+        bar = getattr(self.rules_scroll, "vert_scroll_bar", None)
+        if self.focus_key[0] != "option" or el is None or bar is None:
+            return
+        view = self.rules_box
+        r = el.rect
+        delta = 0
+        if r.top - 8 < view.top:
+            delta = r.top - 8 - view.top
+        elif r.bottom + 8 > view.bottom:
+            delta = r.bottom + 8 - view.bottom
+        if delta:
+            bar.set_scroll_from_start_percentage(bar.start_percentage + delta / self._rules_h)
+            self.manager.update(0)  # move the widgets now, so the next key sees them there
+
+    def operate(self) -> None:
+        """Enter/Space on the focused control: press a button, open a list, edit a field."""
+        el = self.focused()
+        if el is None:
+            return
+        if self.focus_key in self.choices:
+            self.open_choice(self.focus_key)
+        elif isinstance(el, UITextEntryLine):
+            self._edit(el)
+        else:
+            self._button(el)
+
+    def open_choice(self, key: tuple) -> None:
+        el = next((e for e, k in self.widgets.items() if k == key), None)
+        if el is None or key not in self.choices:
+            return
+        values, current = self.choices[key]
+        H = self.app.screen.get_height()
+        body = theme.size_of("body", H)
+        self._picker_key = key
+        self.picker = ChoiceList(el.rect, values, current, lambda v: self.choose(key, v),
+                                 self.app.screen.get_size(), theme.size_of("small", H),
+                                 round(body * 1.7))
+
+    def step_choice(self, key: tuple, step: int) -> None:
+        values, current = self.choices[key]
+        i = values.index(current) if current in values else 0
+        j = max(0, min(len(values) - 1, i + step))
+        if j != i:
+            self.choose(key, values[j])
 
     def _button(self, el: object) -> None:
         if el is self.back_button:
             self.back()
         elif el is self.start_button:
             self.start()
+        elif self.widgets.get(el) in self.choices:
+            self.open_choice(self.widgets[el])
         else:
             kind, arg = self.widgets.get(el, (None, None))
             if kind == "ruleset" and arg != self.ruleset:
@@ -358,8 +543,16 @@ class SetupScene(Scene):
                 self.errors = {}
                 self.build()
 
-    def _dropdown(self, el: object, text: str) -> None:
-        kind, arg = self.widgets.get(el, (None, None))
+    def choose(self, key: tuple, text: str) -> None:
+        """A drop-down's new value, chosen from its list or with ←/→."""
+        values, current = self.choices.get(key, ([], ""))
+        if text == current:
+            return
+        self.choices[key] = (values, text)
+        el = next((e for e, k in self.widgets.items() if k == key), None)
+        if isinstance(el, UIButton):
+            self._face(el, text)
+        kind, arg = key
         if kind == "preset":
             if text != CUSTOM:
                 self.options[self.ruleset] = apply_preset(self.ruleset, text, self.opts())
@@ -408,7 +601,9 @@ class SetupScene(Scene):
                 self.errors.pop(arg, None)
             except ValueError:
                 low = opt.minimum if opt.minimum is not None else 0
-                self.errors[arg] = f"Enter a whole number, at least {low}."
+                self.errors[arg] = (f"Enter a whole number from {low} to {opt.maximum}."
+                                    if opt.maximum is not None
+                                    else f"Enter a whole number, at least {low}.")
         self.validate()
 
     # --- actions ----------------------------------------------------------------------
@@ -429,7 +624,7 @@ class SetupScene(Scene):
             return None
         seed = int(self.seed_text) if self.seed_text.strip().isdigit() else \
             secrets.randbits(48)
-        seats = [SeatSpec((s.get("name") or "").strip() or f"Seat {i + 1}", s["kind"])
+        seats = [SeatSpec(clean_name(s.get("name"), f"Seat {i + 1}"), s["kind"])
                  for i, s in enumerate(self.seats)]
         try:
             return GameSession(self.ruleset, self.opts(), seats, seed)
@@ -438,13 +633,38 @@ class SetupScene(Scene):
                 self.error_label.set_text(str(e))
             return None
 
+    def saved_summary(self) -> str | None:
+        """The saved game that Continue would resume, in one line, or None."""
+        if self.app.paths is None:
+            return None
+        rec, _ = storage.load_autosave(self.app.paths)
+        if rec is None:
+            return None
+        try:
+            return GameSession.from_record(rec).summary()
+        except ValueError:
+            return None
+
     def start(self) -> None:
-        from game.ui.scenes.table import TableScene
+        """Start the game; a saved game is replaced only after the player confirms."""
+        from game.ui.scenes.confirm_dialog import ConfirmScene
 
         session = self.session()
         if session is None:
             self.app.audio.play("refuse")
             return
+        summary = self.saved_summary()
+        if summary is None:
+            self._begin(session)
+            return
+        self.app.stack.push(ConfirmScene(
+            self.app, "Start a new game?",
+            [f"The saved game ({summary}) will be replaced."],
+            "Start new game", lambda: self._begin(session)))
+
+    def _begin(self, session: GameSession) -> None:
+        from game.ui.scenes.table import TableScene
+
         self.remember()
         self.app.stack.replace(TableScene(self.app, session))
 
@@ -462,5 +682,51 @@ class SetupScene(Scene):
                         theme.TEXT, True)
         for c in getattr(self, "columns", ()):
             theme.panel(surface, c.inflate(12, 12), alpha=150)
-        if self.manager is not None:
-            self.manager.draw_ui(surface)
+        if self.manager is None:
+            return
+        self.manager.draw_ui(surface)
+        for key in self.choices:
+            el = next((e for e, k in self.widgets.items() if k == key), None)
+            if el is not None:
+                self._with_clip(surface, key, lambda r=el.rect: self._chevron(surface, r), 0)
+        el = self.focused()
+        if self.show_focus and el is not None and self.picker is None:
+            self._with_clip(surface, self.focus_key,
+                            lambda: theme.focus_ring(surface, el.rect, 4), 14)
+        small = theme.size_of("small", H)
+        if self.error_label is not None and not self.error_label.text:
+            y = self.footer.centery - (len(lines := self.footer_lines(small)) - 1) * small * 0.6
+            for line in lines:
+                theme.blit_text(surface, line, small, (self.footer.centerx, round(y)),
+                                theme.TEXT_DIM, False, "center")
+                y += small * 1.2
+        if self.picker is not None:
+            self.picker.draw(surface)
+
+    def footer_lines(self, size: int) -> list[str]:
+        """What the keys do now, Enter above all (it starts the game only on Start)."""
+        if self.picker is not None:
+            text = "↑/↓ move · Enter or Space choose · Esc close the list"
+        elif self.editing():
+            text = "Type · Enter or Esc done · Tab next"
+        else:
+            text = ("Tab or ↑/↓ move · ←/→ change · Enter or Space open or press "
+                    "(on Start game: start) · Esc back")
+        return theme.wrap(text, size, self.footer.w)[:2]
+
+    def _with_clip(self, surface: pygame.Surface, key: tuple, paint: Callable[[], None],
+                   margin: int) -> None:
+        """Paint clipped to the rules list's view for its options (they scroll)."""
+        old = surface.get_clip()
+        if key[0] == "option":
+            surface.set_clip(self.rules_box.inflate(margin, margin).clip(old))
+        paint()
+        surface.set_clip(old)
+
+    @staticmethod
+    def _chevron(surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The ▾ of a drop-down (Noto Sans has no such glyph, so it is drawn)."""
+        s = max(4, r.h // 7)
+        x, y = r.right - 10 - s, r.centery
+        pygame.draw.polygon(surface, theme.TEXT_DIM,
+                            [(x - s, y - s // 2), (x + s, y - s // 2), (x, y + s // 2 + 1)])
