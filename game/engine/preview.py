@@ -1,8 +1,8 @@
 """What each decision pays and risks, computed from one seat's view (never the true state).
 
-The table's decision panels show these lines; the UI never does rules arithmetic itself.
-Amounts are in mon with the round's multiplier, from the deciding seat's side (positive:
-it receives).
+The table's decision panels put these facts into words (game/ui/choices.py); the UI never
+does rules arithmetic itself, and the engine holds no sentences. Amounts are in mon with the
+round's multiplier, from the deciding seat's side (positive: it receives).
 """
 
 from __future__ import annotations
@@ -13,20 +13,25 @@ from functools import lru_cache
 from . import rulesets
 from .actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP, Action
 from .ledger import scaled
+from .payments import each_opponent_pays
 from .view import PlayerView
-
-NAMES = {"goko": "Five Brights", "shiko": "Four Brights", "nanatan": "Seven Ribbons",
-         "akatan": "Poetry Ribbons", "aotan": "Blue Ribbons",
-         "inoshikacho": "Boar-Deer-Butterflies"}
 
 
 @dataclass(frozen=True)
 class ChoicePreview:
+    """The facts of one decision; which fields matter depends on ``action.verb``."""
+
     action: Action
-    title: str
+    phase: str  # the decision's phase (a pass declines mizuten or the swap)
     amount: int | None  # mon this seat nets from the choice now, when it is known
-    summary: str  # what it pays
-    risk: str  # what it risks
+    items: tuple[str, ...] = ()  # shoubu, sage, cancel: this seat's dekiyaku ids
+    others_paid: int = 0  # shoubu: what this seat pays for the other sage calls
+    void_and_double: bool = False  # sage: a failed sage may be void and pay double
+    fee: int = 0  # drop: the drop-out fee into the pot (x m); 0 when dropping is free
+    forced: bool = False  # join: this seat must play
+    multiplier: int = 1
+    threshold: int | None = None  # mizuten, swap: the achievement's card points
+    kan: int = 0  # mizuten, swap: one kan x m
 
 
 @lru_cache(maxsize=32)
@@ -36,10 +41,6 @@ def _ruleset(name: str, options: tuple) -> rulesets.Ruleset:
 
 def ruleset_of(view: PlayerView) -> rulesets.Ruleset:
     return _ruleset(view.ruleset, tuple(sorted(view.options.items())))
-
-
-def _yaku_text(items: dict[str, int]) -> str:
-    return " + ".join(NAMES.get(k, k) for k in items) or "nothing"
 
 
 def preview(view: PlayerView) -> list[ChoicePreview]:
@@ -57,101 +58,69 @@ def _opponents(view: PlayerView) -> list[int]:
     return [s for s in view.active if s != view.seat]
 
 
-def _dekiyaku_share(view: PlayerView, rs, value: int, den: int) -> int:
+def _from_opponents(view: PlayerView, rs: rulesets.Ruleset, value: int, den: int) -> int:
     """What all opponents together pay for one amount 'from each opponent' (value/den)."""
-    opps = _opponents(view)
-    d = den * 2 if getattr(rs, "split", False) and len(opps) == 2 else den
-    return scaled(value, d, view.multiplier) * len(opps)
+    n = len(_opponents(view))
+    return each_opponent_pays(value, den, view.multiplier, n, rs.split) * n
 
 
-def _shoubu(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    mine = rs.dek_items(view.captured_masks[view.seat])
-    got = sum(_dekiyaku_share(view, rs, v, 1) for v in mine.values())
+def _mine(view: PlayerView) -> dict[str, int]:
+    return view.yaku[view.seat] if view.yaku else {}
+
+
+def _shoubu(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    mine = _mine(view)
+    got = sum(_from_opponents(view, rs, v, 1) for v in mine.values())
     paid = 0
-    failure = getattr(rs, "sage_failure", "void")
-    if failure in ("half_double", "half"):
+    if rs.sage_failure in ("half_double", "half"):
         for y in view.sage_order:
             if y != view.seat:
-                theirs = rs.dek_items(view.captured_masks[y])
-                paid += sum(scaled(v, 2, view.multiplier) for v in theirs.values())
-    risk = "None: the round ends now."
-    if paid:
-        risk = f"You also pay {paid} mon for the other sage calls."
-    return ChoicePreview(a, "Shoubu", got - paid,
-                         f"End the round and collect {_yaku_text(mine)}: {got} mon.", risk)
+                paid += sum(scaled(v, 2, view.multiplier) for v in view.yaku[y].values())
+    return ChoicePreview(a, view.phase, got - paid, tuple(mine), others_paid=paid,
+                         multiplier=view.multiplier)
 
 
-def _sage(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    mine = rs.dek_items(view.captured_masks[view.seat])
-    failure = getattr(rs, "sage_failure", "void")
-    if failure in ("void_double", "half_double") and len(_opponents(view)) == 2:
-        risk = ("If another player ends the round with a yaku, your yaku may be void and "
-                "you may pay their whole yaku twice.")
-    else:
-        risk = "If another player ends the round with a yaku, yours may be void."
-    return ChoicePreview(a, "Sage", None,
-                         f"Play on with {_yaku_text(mine)}: improve it and call shoubu later, "
-                         "or receive half at the end.", risk)
+def _sage(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    double = rs.sage_failure in ("void_double", "half_double") \
+        and len(_opponents(view)) == 2
+    return ChoicePreview(a, view.phase, None, tuple(_mine(view)), void_and_double=double,
+                         multiplier=view.multiplier)
 
 
-def _cancel(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    mine = rs.dek_items(view.captured_masks[view.seat])
-    got = sum(_dekiyaku_share(view, rs, v, 2) for v in mine.values())
-    return ChoicePreview(a, "Cancel", got,
-                         f"End the round now for half of {_yaku_text(mine)}: {got} mon.",
-                         "None: the round ends now.")
+def _cancel(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    mine = _mine(view)
+    got = sum(_from_opponents(view, rs, v, 2) for v in mine.values())
+    return ChoicePreview(a, view.phase, got, tuple(mine), multiplier=view.multiplier)
 
 
 def _drops_so_far(view: PlayerView) -> int:
     return sum(1 for line in view.log if line.endswith(" drop"))
 
 
-def _drop(view: PlayerView, rs, a: Action) -> ChoicePreview:
+def _drop(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
     k = _drops_so_far(view) + 1
     n = view.seats
     p = (view.seat - view.dealer) % n
     if view.blank >= 0 and (view.blank - view.dealer) % n < p:
         p -= 1
-    fee_fn = getattr(rs, "fee", None)
-    if fee_fn is not None:
-        fee = fee_fn(k, p) * view.multiplier
-    else:  # sudaoshi's more_seats fees
-        fee = rs.unit * (k + 1) // 2
-    return ChoicePreview(a, "Drop", -fee,
-                         f"Sit this round out for a fee of {fee} mon into the pot.",
-                         "None beyond the fee: your hand goes back to the pile.")
+    fee = rs.fee(k, p) * view.multiplier
+    return ChoicePreview(a, view.phase, -fee, fee=fee, multiplier=view.multiplier)
 
 
-def _join(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    forced = len(view.legal) == 1
-    why = "You must play this round." if forced else "Play this round with this hand."
-    return ChoicePreview(a, "Join", None, why,
-                         f"Every payment of the round is multiplied by {view.multiplier}.")
+def _join(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    return ChoicePreview(a, view.phase, None, forced=len(view.legal) == 1,
+                         multiplier=view.multiplier)
 
 
-def _mizuten(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    k = getattr(rs, "K", 10) * view.multiplier
-    thr = getattr(rs, "ach_threshold", 89)
-    return ChoicePreview(a, "Mizuten", None,
-                         f"Play blind: with {thr} card points or more, every other seat "
-                         f"pays you {k} mon.",
-                         f"Below {thr} you pay {k} mon to each other active player, "
-                         "and you cannot drop out.")
+def _achievement(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    """Mizuten and the hand swap both pay 1 kan x m at the achievement threshold (§12)."""
+    return ChoicePreview(a, view.phase, None, multiplier=view.multiplier,
+                         threshold=rs.ach_threshold, kan=rs.kan * view.multiplier)
 
 
-def _swap(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    return ChoicePreview(a, "Swap", None,
-                         "Take the dealer's hand, unseen; with 89 card points or more, every "
-                         "other seat pays you 1 kan (dealer_hand).",
-                         "The dealer's hand may be worse than yours.")
-
-
-def _pass(view: PlayerView, rs, a: Action) -> ChoicePreview:
-    if view.phase == "mizuten":
-        return ChoicePreview(a, "Look at the hand", None, "Decline mizuten and see your hand.",
-                             "None.")
-    return ChoicePreview(a, "Keep", None, "Keep your own hand.", "None.")
+def _pass(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    return ChoicePreview(a, view.phase, None, multiplier=view.multiplier)
 
 
 _PREVIEWS = {SHOUBU: _shoubu, SAGE: _sage, CANCEL: _cancel, DROP: _drop, JOIN: _join,
-             MIZUTEN: _mizuten, SWAP: _swap, PASS: _pass}
+             MIZUTEN: _achievement, SWAP: _achievement, PASS: _pass}

@@ -18,6 +18,7 @@ import pygame
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.view import PlayerView
 from game.ui import theme
+from game.ui.choices import choice_words
 from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
@@ -118,10 +119,11 @@ class DecisionPanel:
             lines: list[str] = []
             if p is not None:
                 amt = _amount(p.amount)
-                if p.summary:
-                    lines.append(p.summary + (f" ({amt})" if amt else ""))
-                if p.risk:
-                    lines.append("Risk: " + p.risk)
+                summary, risk = choice_words(p)
+                if summary:
+                    lines.append(summary + (f" ({amt})" if amt else ""))
+                if risk:
+                    lines.append("Risk: " + risk)
             style = "primary" if not buttons and not no_default else "secondary"
             buttons.append(Button(f"[{len(buttons) + 1}] {label}", _chooser(self, a), style,
                                   tuple(lines)))

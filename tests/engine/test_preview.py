@@ -8,6 +8,7 @@ from game.engine import rulesets
 from game.engine.preview import preview
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER
+from game.ui.choices import choice_words
 
 DEKIYAKU = {"goko", "shiko", "nanatan", "akatan", "aotan", "inoshikacho"}
 
@@ -52,7 +53,7 @@ def test_preview_amounts_match_the_settlement(name, options, seats):
                     else:
                         got = _net(twin.results[-1].payments, seat, DEKIYAKU)
                     assert choice.amount == got, (verb, str(choice.action))
-                    assert choice.summary and choice.risk
+                    assert all(choice_words(choice))
                     checked.add(verb)
                 st.apply(rng.choice(st.legal_actions()))
     assert "shoubu" in checked

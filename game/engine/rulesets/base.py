@@ -46,6 +46,8 @@ class Ruleset:
     watch_liability = False
     yaku_cards = ALL_MASK  # cards that can raise dek_value (the engine skips V otherwise)
     kan = 10  # mon per kan (docs/rules/README.md §3.2)
+    ach_threshold: int | None = None  # card points an achievement needs (hachihachi §12)
+    sage_failure = "void"  # what a failed sage does (hachihachi option sage_failure)
     split = False  # payment_model=split: 'from each opponent' halved with two opponents
     teyaku_table: TeyakuTable | None = None
     carry_rule: MultiplierCarry | None = None  # None: no field multiplier
