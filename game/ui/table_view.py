@@ -15,7 +15,7 @@ from game.engine.cards import INDEX
 from game.ui import theme
 from game.ui.anim import Animator, Frame
 from game.ui.cards import CardRenderer, State, table_surface
-from game.ui.layout import Layout, height_of
+from game.ui.layout import Layout, height_of, width_of
 from game.ui.model import (
     KIND_ORDER,
     Seating,
@@ -26,7 +26,7 @@ from game.ui.model import (
     own_caps_rect,
     points_width,
 )
-from game.ui.terms import KIND_GLYPH, term
+from game.ui.terms import KIND_GLYPH, card_name, term
 
 
 @dataclass
@@ -91,6 +91,17 @@ class TableView:
         self.top_buttons: dict[str, pygame.Rect] = {}
         self.card_rects: dict[str, pygame.Rect] = {}
         self.widths: tuple[int, ...] = ()
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_max_scroll = 0
+        # view state shared by the scenes over the table (TABLE.md §1): the log drawer and
+        # its scroll, what is docked in the panel rect, the choice strip, the hovered card
+        self.drawer_open = False
+        self.log_scroll = 0
+        self.dock: str | None = None
+        self.choice_rects: dict[str, pygame.Rect] = {}
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.hover_key: str | None = None
+        self.hover_since = 0.0
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
         if self._felt is None or self._felt.get_size() != size:
@@ -130,50 +141,149 @@ class TableView:
                 _gear(s, br.center, br.h * 0.3)
             self.top_buttons[key] = br
             right = br.x - 6
+        if L.sidebar is None:  # narrow window: the log and scores live in a drawer (L)
+            label = "Log · L"
+            lw = theme.text_width(label, size) + 20
+            br = pygame.Rect(right - lw, r.y + 4, lw, r.h - 8)
+            pygame.draw.rect(s, theme.GOLD if self.drawer_open else theme.PANEL, br,
+                             border_radius=5)
+            pygame.draw.rect(s, theme.GOLD, br, 1, border_radius=5)
+            theme.blit_text(s, label, size, br.center,
+                            theme.INK if self.drawer_open else theme.TEXT, False, "center")
+            self.top_buttons["log"] = br
+            right = br.x - 6
         line = "   ·   ".join(parts)
         theme.blit_text(s, theme.fit(line, size, right - x - 8), size, (x, cy), theme.TEXT,
                         False, "midleft")
 
     def draw_sidebar(self, s: pygame.Surface, L: Layout, info: TableInfo,
-                     seating: Seating, panel_h: int) -> None:
-        if L.sidebar is None:
+                     seating: Seating, panel_h: int, scroll: int = 0,
+                     rect: pygame.Rect | None = None) -> None:
+        """Scores and the event log, in the docked sidebar or in the drawer (`rect`).
+
+        The score list takes one row per seat (two columns above four seats, so seven fit),
+        and the log keeps the rest; `scroll` is how many lines the log is scrolled back.
+        """
+        r = rect or L.sidebar
+        if r is None:
             return
-        r = L.sidebar
-        theme.panel(s, r, radius=0)
+        theme.panel(s, r, radius=0 if rect is None else 6, alpha=theme.PANEL_ALPHA if
+                    rect is None else 248, line=theme.PANEL_LINE if rect is None else theme.GOLD)
         small = theme.size_of("small", L.window.h)
+        lh = round(small * 1.35)
         y = r.y + 8 + panel_h
         theme.blit_text(s, "SCORES", small, (r.x + 10, y), theme.TEXT_DIM, True)
         y += round(small * 1.5)
-        for i, si in enumerate(info.seats):
-            if i not in [seating.bottom, *seating.others, *seating.bench]:
-                continue
-            line = f"{si.name}"
-            theme.blit_text(s, theme.fit(line, small, r.w - 110), small, (r.x + 10, y),
-                            theme.TEXT, True)
-            theme.blit_text(s, theme.signed(si.total), small, (r.right - 10, y),
-                            theme.signed_color(si.total), True, "topright")
-            y += round(small * 1.35)
+        shown = [i for i in range(len(info.seats))
+                 if i in (seating.bottom, *seating.others, *seating.bench)]
+        cols = 2 if len(shown) > 4 else 1
+        col_w = (r.w - 20 - 12 * (cols - 1)) // cols
+        rows = -(-len(shown) // cols)
+        for k, i in enumerate(shown):
+            si = info.seats[i]
+            cx = r.x + 10 + (k // rows) * (col_w + 12)
+            cy = y + (k % rows) * lh
+            total = theme.signed(si.total)
+            tw = theme.text_width(total, small, True)
+            theme.blit_text(s, theme.fit(si.name, small, col_w - tw - 8, True), small,
+                            (cx, cy), theme.GOLD if i == seating.bottom else theme.TEXT, True)
+            theme.blit_text(s, total, small, (cx + col_w, cy), theme.signed_color(si.total),
+                            True, "topright")
+        y += rows * lh
+        for i in shown:  # formed yaku: one line per seat that has any
+            si = info.seats[i]
             if si.yaku:
-                txt = ", ".join(si.yaku)
-                for part in theme.wrap(txt, small, r.w - 30)[:2]:
-                    theme.blit_text(s, part, small, (r.x + 20, y), theme.MATCH)
-                    y += round(small * 1.35)
+                line = f"{si.name}: " + ", ".join(si.yaku)
+                theme.blit_text(s, theme.fit(line, small, r.w - 20), small, (r.x + 10, y),
+                                theme.MATCH)
+                y += lh
         y += 6
         pygame.draw.line(s, theme.PANEL_LINE, (r.x + 6, y), (r.right - 6, y))
         y += 6
         theme.blit_text(s, "EVENT LOG", small, (r.x + 10, y), theme.TEXT_DIM, True)
         y += round(small * 1.5)
-        lh = round(small * 1.35)
         lines: list[str] = []
-        for entry in info.log[-40:]:
+        for entry in info.log[-200:]:
             lines.extend(theme.wrap(entry, small, r.w - 20))
+        self.log_rect = pygame.Rect(r.x, y, r.w, max(0, r.bottom - 6 - y))
         room = max(0, (r.bottom - 6 - y) // lh)
-        for line in lines[-room:] if room else []:
+        self.log_max_scroll = max(0, len(lines) - room)
+        scroll = max(0, min(scroll, self.log_max_scroll))
+        end = len(lines) - scroll
+        visible = lines[max(0, end - room):end] if room else []
+        if room and scroll < self.log_max_scroll:
+            visible = visible[1:]
+            theme.blit_text(s, f"▲ {end - room + 1} earlier · wheel or PgUp", small,
+                            (r.x + 10, y), theme.TEXT_DIM)
+            y += lh
+        if scroll and visible:
+            visible = visible[:-1]
+        for line in visible:
             theme.blit_text(s, line, small, (r.x + 10, y), theme.TEXT)
             y += lh
+        if scroll and room:
+            theme.blit_text(s, f"▼ {scroll + 1} newer · PgDn", small, (r.x + 10, y),
+                            theme.TEXT_DIM)
+
+    def draw_choice(self, s: pygame.Surface, rect: pygame.Rect, cards: list[str],
+                    focus: int | None, title: str, window_h: int,
+                    max_w: int) -> dict[str, pygame.Rect]:
+        """Every candidate whole, side by side, numbered and named (TABLE.md §5.6), so a
+        card half hidden in its month slot can be seen before it is chosen."""
+        theme.panel(s, rect, alpha=240, line=theme.GOLD)
+        head = theme.size_of("panel_title", window_h)
+        small = theme.size_of("small", window_h)
+        y = rect.y + 8
+        for part in theme.wrap(title, head, rect.w - 20, True)[:2]:
+            theme.blit_text(s, part, head, (rect.x + 10, y), theme.TEXT, True)
+            y += round(head * 1.3)
+        n = max(1, len(cards))
+        gap = 14
+        badge = small + 8
+        name_h = 2 * round(small * 1.3)
+        y += badge + 8
+        room_h = rect.bottom - 10 - y - name_h
+        cw = min(max_w, (rect.w - 20 - gap * (n - 1)) // n, width_of(max(8.0, room_h)))
+        cw = max(8, cw)
+        x = rect.x + (rect.w - (n * cw + (n - 1) * gap)) // 2
+        out: dict[str, pygame.Rect] = {}
+        for i, c in enumerate(cards):
+            r = self.renderer.draw(s, c, (x, y), cw, State.FOCUS if focus == i else
+                                   State.NORMAL)
+            if focus != i:
+                pygame.draw.rect(s, theme.MATCH, r.inflate(6, 6), 2, border_radius=6)
+            out[c] = r
+            b = pygame.Rect(0, 0, badge, badge)
+            b.midbottom = (r.centerx, r.y - 6)
+            pygame.draw.ellipse(s, theme.GOLD, b)
+            theme.blit_text(s, str(i + 1), small, b.center, theme.INK, True, "center")
+            ny = r.bottom + 5
+            for part in theme.wrap(card_name(c), small, cw + gap - 2)[:2]:
+                theme.blit_text(s, part, small, (r.centerx, ny), theme.TEXT, False, "midtop")
+                ny += round(small * 1.3)
+            x += cw + gap
+        return out
+
+    def choice_height(self, rect_w: int, n: int, window_h: int, max_w: int) -> int:
+        """Height the choice strip needs for n candidates at most `max_w` wide each."""
+        head = theme.size_of("panel_title", window_h)
+        small = theme.size_of("small", window_h)
+        cw = min(max_w, (rect_w - 20 - 14 * (max(1, n) - 1)) // max(1, n))
+        return (8 + round(head * 1.3) + small + 16 + height_of(cw) + 2 * round(small * 1.3)
+                + 14)
+
+    def draw_tooltip(self, s: pygame.Surface, label: str, pos: tuple[int, int],
+                     window_h: int) -> None:
+        small = theme.size_of("small", window_h)
+        img = theme.text(label, small, theme.TEXT)
+        r = img.get_rect().inflate(14, 8)
+        r.bottomleft = (pos[0] + 12, pos[1] - 6)
+        r.clamp_ip(s.get_rect())
+        theme.panel(s, r, alpha=245, line=theme.GOLD, radius=4)
+        s.blit(img, img.get_rect(center=r.center))
 
     def draw_plate(self, s: pygame.Surface, rect: pygame.Rect, si: SeatInfo, turn: bool,
-                   size: int, small: int, bottom: bool) -> None:
+                   size: int, small: int, bottom: bool, chip: bool = False) -> None:
         theme.panel(s, rect)
         if turn:
             pygame.draw.rect(s, theme.GOLD, rect, 2, border_radius=6)
@@ -205,20 +315,39 @@ class TableView:
                     y += round(small * 1.35)
             return
         kind = si.kind + (" · thinking…" if si.thinking else "")
+        note = si.stamp or si.status
+        if chip:  # a narrow seat chip: name and total on top, status and kind at the bottom
+            theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
+                            True, "topright")
+            tw_small = theme.text_width(total, small, True)
+            theme.blit_text(s, theme.fit(name, small, rect.w - tw_small - 24, True), small,
+                            (x, y), theme.GOLD if turn else theme.TEXT, True)
+            rows: list[tuple[str, tuple]] = [(part, theme.TEXT_DIM)
+                                             for part in theme.wrap(kind, small, rect.w - 16)]
+            if note:
+                rows = [(part, theme.MATCH)
+                        for part in theme.wrap(note, small, rect.w - 16)[:2]] + rows
+            lh = round(small * 1.3)
+            rows = rows[:3]
+            by = rect.bottom - 4 - lh * len(rows)
+            for part, color in rows:
+                theme.blit_text(s, part, small, (x, by), color)
+                by += lh
+            return
         left = f"{name}"
-        theme.blit_text(s, theme.fit(left, small, rect.w // 2, True), small, (x, y),
-                        theme.GOLD if turn else theme.TEXT, True)
-        lx = x + theme.text(theme.fit(left, small, rect.w // 2, True), small,
-                            theme.TEXT, True).get_width() + 10
-        extra = kind
-        if si.points is not None:
-            extra += f" · {si.points} pts"
-        if si.stamp:
-            extra = si.stamp + " · " + extra
-        elif si.status:
-            extra = si.status + " · " + extra
-        theme.blit_text(s, theme.fit(extra, small, rect.right - lx - tw - 20), small,
-                        (lx, y), theme.MATCH if (si.stamp or si.status) else theme.TEXT_DIM)
+        shown = theme.fit(left, small, rect.w // 2, True)
+        theme.blit_text(s, shown, small, (x, y), theme.GOLD if turn else theme.TEXT, True)
+        lx = x + theme.text_width(shown, small, True) + 10
+        room = rect.right - lx - tw - 20
+        extra = ""
+        for k in (kind, kind.removeprefix("Computer · ")):  # the short form when crowded
+            extra = k + (f" · {si.points} pts" if si.points is not None else "")
+            if note:
+                extra = note + " · " + extra
+            if theme.text_width(extra, small) <= room:
+                break
+        theme.blit_text(s, theme.fit(extra, small, room), small,
+                        (lx, y), theme.MATCH if note else theme.TEXT_DIM)
         theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
                         True, "topright")
 
@@ -298,10 +427,12 @@ class TableView:
         self.draw_sidebar(s, L, info, seating, panel_h)
         if L.bench is not None:
             x = L.bench.x + 8
+            each = (L.bench.w - 8) // max(1, len(seating.bench)) - 24
             for b in seating.bench:
                 si = info.seats[b]
-                label = f"{si.name} · {si.status or 'sits out'} · {theme.signed(si.total)}"
-                img = theme.text(theme.fit(label, small, 360), small, theme.TEXT_DIM)
+                label = f"{si.name} · {si.status or 'sits out'}"  # the status names the fee
+                img = theme.text(theme.fit(label, small, min(360, each)), small,
+                                 theme.TEXT_DIM)
                 chip = pygame.Rect(x, L.bench.y + 3, img.get_width() + 16, L.bench.h - 6)
                 if chip.right > L.bench.right:
                     break
@@ -310,7 +441,8 @@ class TableView:
                 x = chip.right + 8
         for seat_no, rect in zip(seating.others, L.opponents, strict=False):
             si = info.seats[seat_no]
-            self.draw_plate(s, rect, si, info.to_move == seat_no, size, small, False)
+            self.draw_plate(s, rect, si, info.to_move == seat_no, size, small, False,
+                            seating.phase == "dropout")
             if seating.phase == "play":
                 _, _, caps = opponent_parts(rect, L)
                 self.draw_group_labels(s, L, model.captured[seat_no], caps, L.opp_cap_w,

@@ -27,6 +27,7 @@ from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
+from game.ui.scenes import table_chrome
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import card_name, month_name, term
@@ -150,7 +151,7 @@ class TableScene(Scene):
         v = self.shown_view
         seat = seating(v, self.viewer, self.session.rs.active_count)
         w, h = self.app.screen.get_size()
-        need_panel = self.panel.visible
+        need_panel = self.panel.visible or table_chrome.needs_dock(self)
         key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
                need_panel)
         if key != self._layout_key:
@@ -335,6 +336,9 @@ class TableScene(Scene):
             self.tv.model.sync(self.shown_view, self._show_hand_of())
             self._retarget(0.2)
         self._sync_panel()
+        legal = self.shown_view.legal
+        if self.shown_view.phase == "take" and len(legal) == 1 and legal[0].verb == TAKE:
+            self.act(legal[0])  # one card to take: nothing to ask
 
     def _sync_panel(self) -> None:
         """Show the decision panel exactly while the human on screen has a decision."""
@@ -441,6 +445,9 @@ class TableScene(Scene):
         if not plays[card]:
             self.act(Action(self.viewer, PLAY, (INDEX[card],)))
             return
+        if len(plays[card]) == 1:  # the engine offers one target: nothing to ask
+            self.act(Action(self.viewer, PLAY, (INDEX[card], INDEX[plays[card][0]])))
+            return
         self.selected = card
         self.row = "targets"
         self.focus_i = 0
@@ -463,6 +470,8 @@ class TableScene(Scene):
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         self._sync_panel()
+        if table_chrome.global_input(self, event, intent):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
             self.panel.group.handle(event, None)
@@ -649,6 +658,8 @@ class TableScene(Scene):
         names = self._names()
         if self.tv.anim.running or self.pending:
             return ""
+        if self.tv.dock == "teyaku":
+            return "Teyaku shown — Enter or Continue to play on"
         if st_step == "ai":
             who = names[self.session.st.to_move]
             return f"{who} is thinking…" if thinking else f"{who}'s turn"
@@ -688,8 +699,7 @@ class TableScene(Scene):
         if probe and not cands and self.shown_view.phase == "play":
             rs = self.session.rs
             for c in self.tv.model.field_cards if self.tv.model else []:
-                if rs.can_capture(probe, c):
-                    states[c] = State.MATCH
+                states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
             states[probe] = State.FOCUS if probe == focus_card else State.HOVER
         return states
 
@@ -698,25 +708,18 @@ class TableScene(Scene):
         L, seat = self.current_layout()
         info = self._info()
         panel_h = 0
-        if self.panel.visible and L.panel is not None and L.sidebar is not None:
+        if L.panel is not None and L.sidebar is not None:
             panel_h = L.panel.h + 6
         self.tv.draw(surface, L, info, seat, self._states(), panel_h)
-        if self.candidates():
-            small = theme.size_of("small", L.window.h)
-            for i, c in enumerate(self.candidates()):
-                r = self.tv.card_rects.get(c)
-                if r is not None:
-                    badge = pygame.Rect(0, 0, small + 8, small + 8)
-                    badge.midbottom = (r.centerx, r.y - 2)
-                    pygame.draw.ellipse(surface, theme.GOLD, badge)
-                    theme.blit_text(surface, str(i + 1), small, badge.center, theme.INK, True,
-                                    "center")
+        table_chrome.draw_choice(self, surface, L)  # candidates whole, numbered, named
         self._ff_rect = None
         if self.sitting_out():
             band = L.prompt.union(L.hand).clip(L.table)
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
                                          self._sit_out_text(), self.fast)
-        if self.panel.visible and L.panel is not None and self.human_to_move():
-            self.panel.draw(surface, L.panel, theme.size_of("body", L.window.h),
+        decision_rect = table_chrome.panel_rects(self, L)[1]
+        if self.panel.visible and decision_rect is not None and self.human_to_move():
+            self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),
                             self.row == "panel")
+        table_chrome.draw_top(self, surface, L)

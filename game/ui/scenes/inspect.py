@@ -1,0 +1,151 @@
+"""Inspect captures (TABLE.md §5.6, §5.10): every seat's pile large, by kind, with the names.
+
+Opened by C or a click on a capture row; Escape, C or Enter close it. Public facts only: the
+capture piles, card points and formed yaku of the view the table shows. One section per
+seat at the table (the seats sitting out say so); cards at the left, fanned by kind as on
+the table but larger, and at the right one line per kind naming every card.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.intents import Intent
+from game.ui.layout import group_positions, height_of, width_of
+from game.ui.model import KIND_ORDER, groups_of
+from game.ui.scene import Scene
+from game.ui.terms import KIND_GLYPH, card_name
+
+KIND_PLURAL = {"bright": "Brights", "animal": "Animals", "ribbon": "Ribbons", "chaff": "Chaff"}
+
+
+def names_line(cards: list[str]) -> str:
+    """'Pine chaff ×2, Plum chaff' — repeated names counted, in the pile's month order."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        n = card_name(c)
+        counts[n] = counts.get(n, 0) + 1
+    return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items())
+
+
+def kind_lines(cards: list[str]) -> list[str]:
+    """One line per kind present: '光 Brights (2): Crane, Phoenix'."""
+    out = []
+    for kind, group in zip(KIND_ORDER, groups_of(cards), strict=True):
+        if group:
+            out.append(f"{KIND_GLYPH[kind]} {KIND_PLURAL[kind]} ({len(group)}): "
+                       f"{names_line(group)}")
+    return out
+
+
+class InspectScene(Scene):
+    transparent = True
+    name = "inspect"
+
+    def __init__(self, app, table) -> None:  # noqa: ANN001 - App, TableScene
+        super().__init__(app)
+        self.table = table
+        self.scroll = 0  # sections scrolled past
+        self._max_scroll = 0
+
+    def seats(self) -> list[int]:
+        """Seats in table order: the bottom seat, the others in turn order, the bench."""
+        s = self.table._seating
+        if s is None:
+            return list(range(len(self.table.session.seats)))
+        return [s.bottom, *s.others, *s.bench]
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent in (Intent.BACK, Intent.CONFIRM) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_c):
+            self.app.stack.pop(self)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self._max_scroll, self.scroll - event.y))
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP,
+                                                          pygame.K_DOWN, pygame.K_UP):
+            step = 1 if event.key in (pygame.K_PAGEDOWN, pygame.K_DOWN) else -1
+            self.scroll = max(0, min(self._max_scroll, self.scroll + step))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.app.stack.pop(self)  # a click anywhere closes, as a popover would
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        theme.dim(surface, 170)
+        body = theme.size_of("body", H)
+        small = theme.size_of("small", H)
+        head = theme.size_of("heading", H)
+        box = pygame.Rect(0, 0, min(W - 40, max(900, round(W * 0.86))), round(H * 0.9))
+        box.center = (W // 2, H // 2)
+        theme.panel(surface, box, alpha=248, line=theme.GOLD)
+        x, y = box.x + 20, box.y + 12
+        theme.blit_text(surface, "Captures", head, (x, y), theme.TEXT, True)
+        theme.blit_text(surface, "Esc, C or a click closes · wheel scrolls", small,
+                        (box.right - 20, y + head // 2), theme.TEXT_DIM, False, "midright")
+        y += round(head * 1.5)
+        info = self.table._info()
+        model = self.table.tv.model
+        seats = self.seats()
+        benched = self.table._seating.bench if self.table._seating is not None else []
+        active = [s for s in seats
+                  if s not in benched or (model is not None and model.captured[s])]
+        bench = [s for s in seats if s not in active]
+        lh = round(small * 1.35)
+        # a section: header line + up to four kind lines; the cards take the same height
+        bottom = box.bottom - 12 - (lh if bench else 0)
+        least = round(body * 1.5) + max(4 * lh, round(0.11 * H)) + 14
+        section_h = max(least, min(round(0.26 * H), (bottom - y) // max(1, len(active))))
+        fit = max(1, (bottom - y) // section_h)
+        self._max_scroll = max(0, len(active) - fit)
+        self.scroll = min(self.scroll, self._max_scroll)
+        cards_w = round(box.w * 0.46)
+        for s in active[self.scroll:self.scroll + fit]:
+            si = info.seats[s]
+            cards = model.captured[s] if model is not None else []
+            pts = f" · {si.points} pts" if si.points is not None else ""
+            header = f"{si.name}{pts}"
+            if si.yaku:
+                header += " · " + ", ".join(si.yaku)
+            theme.blit_text(surface, theme.fit(header, body, box.w - 40, True), body, (x, y),
+                            theme.GOLD if s == self.table.viewer else theme.TEXT, True)
+            y += round(body * 1.5)
+            ch = section_h - round(body * 1.5) - 14
+            cw = max(24, width_of(ch))
+            area = pygame.Rect(x, y, cards_w, height_of(cw))
+            label_w = round(small * 2.2)
+            groups = groups_of(cards)
+            for kind, ((lx, ly), pos), group in zip(
+                    KIND_ORDER, group_positions(area, [len(g) for g in groups], cw, label_w),
+                    groups, strict=True):
+                if not group:
+                    continue
+                theme.blit_text(surface, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
+                                False, "midbottom")
+                theme.blit_text(surface, str(len(group)), small, (lx, ly), theme.TEXT, True,
+                                "midtop")
+                for c, p in zip(group, pos, strict=True):
+                    self.table.tv.renderer.draw(surface, c, p, cw)
+            tx = x + cards_w + 20
+            ty = y
+            lines = kind_lines(cards) or ["No captures yet."]
+            for line in lines:
+                for part in theme.wrap(line, small, box.right - 20 - tx)[:2]:
+                    if ty + lh <= y + ch + 6:
+                        theme.blit_text(surface, part, small, (tx, ty), theme.TEXT)
+                    ty += lh
+            y += ch + 14
+            pygame.draw.line(surface, theme.PANEL_LINE, (x, y - 7), (box.right - 20, y - 7))
+        if self._max_scroll:
+            theme.blit_text(surface, f"{self.scroll + 1}–{self.scroll + fit} of {len(active)}",
+                            small, (box.right - 20, bottom), theme.TEXT_DIM, False,
+                            "bottomright")
+        if bench:
+            names = ", ".join(info.seats[s].name for s in bench)
+            theme.blit_text(surface, theme.fit(f"Sitting out this round: {names}", small,
+                                               box.w - 40), small, (x, box.bottom - 10),
+                            theme.TEXT_DIM, False, "bottomleft")
