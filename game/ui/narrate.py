@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.engine.events import Event
 from game.ui.numbers import amount
-from game.ui.terms import card_name, ending_text, term
+from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, term
 
 
 def _who(names: list[str], seat: object) -> str:
@@ -72,6 +72,11 @@ def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
         return pre + f"{who} drew {card_name(d['card'])}."
     if k == "placed":
         return pre + f"{card_name(d['card'])} stays on the field."
+    if k == "captured" and d.get("rule") in RULE_CAPTURES:
+        cards = list(d.get("cards", []))
+        return pre + RULE_CAPTURES[d["rule"]].format(
+            who=who, cards=", ".join(card_name(c) for c in cards),
+            month=month_name(cards[0]) if cards else "")
     if k == "captured":
         taken = [c for c in d.get("cards", []) if c != d.get("card")]
         return pre + f"{who}: {card_name(d['card'])} took " + \

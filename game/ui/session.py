@@ -21,6 +21,8 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
+from game.seats import clean_name, kind_problem
+from game.ui.terms import round_label
 
 log = logging.getLogger(__name__)
 
@@ -66,13 +68,15 @@ class GameSession:
 
     @classmethod
     def from_record(cls, rec: records.Record) -> GameSession:
-        """Continue a saved game (RecordError, a ValueError, when the file is bad)."""
+        """Continue a saved game (RecordError, a ValueError, when the file is bad): every
+        seat a human or a known computer player, every name one that renders."""
         rep = records.replay(rec, events=True)
-        seats = [SeatSpec(str(s.get("name", f"Seat {i + 1}")), str(s.get("kind", "human")))
+        for i, s in enumerate(rec.seats):
+            problem = kind_problem(s.get("kind", "human"))
+            if problem:
+                raise records.RecordError(f"seat {i + 1}: {problem}")
+        seats = [SeatSpec(clean_name(s.get("name"), f"Seat {i + 1}"), s.get("kind", "human"))
                  for i, s in enumerate(rec.seats)]
-        for s in seats:
-            if s.ai_id is not None and s.ai_id not in ai.AGENTS:
-                raise records.RecordError(f"unknown computer player {s.ai_id!r} in the save")
         seed = rec.seed if rec.seed is not None else 0
         session = cls(rec.ruleset, rec.options, seats, seed, rec.first_dealer, rep.state)
         session.past_events = [ev for rnd in rep.events for ev in rnd]
@@ -119,10 +123,9 @@ class GameSession:
 
     def summary(self) -> str:
         """'Hachi-Hachi · Round 5/12 · vs Ren, Yui' for the title's Continue button."""
-        total = self.rs.options.get("rounds")
-        rnd = self.st.rounds_played + (0 if self.st.phase == DEAL else 1)
-        rnd = max(1, rnd)
-        r = f"Round {rnd}/{total}" if total else f"Round {rnd}"
+        v = self.st.view(0)
+        rnd = max(1, self.st.rounds_played + (0 if self.st.phase == DEAL else 1))
+        r = round_label(rnd, v.rounds_planned)
         h = self.humans
         others = [s.name for i, s in enumerate(self.seats) if i not in h[:1]]
         return f"{self.rs.title} · {r} · vs {', '.join(others)}"

@@ -6,6 +6,7 @@ Only words live here, never rules: amounts, legality and yaku membership come fr
 from __future__ import annotations
 
 from game.engine.cards import CARD_IDS, INDEX, KINDS, MONTH_NAMES
+from game.engine.vocab import CaptureRule, Category, Ending, PaidAt
 
 # reason / teyaku / dekiyaku id -> "Japanese · English"
 TERMS: dict[str, str] = {
@@ -27,6 +28,7 @@ TERMS: dict[str, str] = {
     # Sudaoshi
     "bozu_kaburi": "坊主被り · Moon and Geese", "bozu_zoro": "坊主揃い · All Susuki",
     "ame_kaburi": "雨被り · Rain Man and Swallow", "ame_zoro": "雨揃い · All Willow",
+    "nasake": "情け Nasake · Mercy (ribbons and Willow)",
     # Hachi
     "kirishima": "霧島 · Mist Island", "kirishima_tan": "短の霧島 · Mist Island Ribbons",
     "goroju": "御老中 · Elder", "goroju_tan": "御老中 短 · Elder Ribbons",
@@ -45,28 +47,26 @@ TERMS: dict[str, str] = {
     "sujuroku": "素十六 · Sixteen Chaff", "mizuten": "不見転 Mizuten · Played blind",
     "dealer_hand": "親手 · Dealer's hand", "nukeyaku": "抜け役 Nukeyaku · Escape",
     "tobikomi": "飛び込み Tobikomi · Diving", "card_points": "Card points",
-    "dropout_fee": "Drop-out fee", "compensation": "Compensation (forced out)",
+    "dropout_fee": "Drop-out fee", "compensation": "Compensation for being forced out",
     "pot": "The pot", "hatto": "Liability (hatto)",
 }
 
-# ledger sections in settlement order (TABLE.md §5.8)
-SECTION_ORDER = ("Drop-out fees and compensation", "Teyaku (hand combinations)",
-                 "Dekiyaku and card points", "Achievements", "Pot")
-TEYAKU_IDS = frozenset({"shiso", "ichinishi", "futatatesanbon", "sanbon_tatesanbon",
-                        "haneken", "futasanbon", "teshi", "kuttsuki", "tatesanbon", "sanbon",
-                        "karasu", "pikaichi", "toichi", "tanichi", "aka"})
+# ledger sections in settlement order (TABLE.md §5.8), keyed by the engine's categories
+SECTIONS: dict[Category, str] = {
+    Category.FEE: "Drop-out fees and compensation",
+    Category.TEYAKU: "Teyaku (hand combinations)",
+    Category.DEKIYAKU: "Yaku (capture combinations)",
+    Category.CARD_POINTS: "Card points",
+    Category.SPECIAL: "Round-end specials",
+    Category.ACHIEVEMENT: "Achievements",
+    Category.POT: "Pot",
+}
+SECTION_ORDER = tuple(SECTIONS.values())
 
 
-def section_of(reason: str) -> str:
-    if reason in ("dropout_fee", "compensation"):
-        return SECTION_ORDER[0]
-    if reason in TEYAKU_IDS:
-        return SECTION_ORDER[1]
-    if reason in ("mizuten", "dealer_hand", "nukeyaku", "tobikomi"):
-        return SECTION_ORDER[3]
-    if reason == "pot":
-        return SECTION_ORDER[4]
-    return SECTION_ORDER[2]
+def section_of(category: Category) -> str:
+    """The ledger section of a payment, from the category the engine gives its reason."""
+    return SECTIONS[category]
 
 
 def term(key: str) -> str:
@@ -74,11 +74,41 @@ def term(key: str) -> str:
     return TERMS.get(key, key.replace("_", " ").capitalize())
 
 
-ENDINGS = {"shoubu": "ended by shoubu", "cancel": "ended by a cancel",
-           "exhausted": "hands played out", "card_points": "decided by card points",
-           "misdeal": "misdeal — the same dealer deals again",
-           "walkover": "walkover — only one player stayed in", "draw": "a draw",
-           "sohachi": "All Eights", "nihachi": "Double Eights", "sujuroku": "Sixteen Chaff"}
+ENDINGS: dict[Ending, str] = {
+    Ending.SHOUBU: "ended by shoubu", Ending.CANCEL: "ended by a cancel",
+    Ending.EXHAUSTED: "hands played out", Ending.CARD_POINTS: "decided by card points",
+    Ending.MISDEAL: "misdeal — the same dealer deals again",
+    Ending.WALKOVER: "walkover — only one player stayed in", Ending.DRAW: "a draw",
+    Ending.SOHACHI: "All Eights", Ending.NIHACHI: "Double Eights",
+    Ending.SUJUROKU: "Sixteen Chaff"}
+
+# When a teyaku claim is paid (the teyaku reveal)
+PAID_AT: dict[PaidAt, str] = {PaidAt.CLAIM: "paid now",
+                              PaidAt.ROUND_END: "paid at the round's end, unless a special "
+                                                "voids it"}
+
+# How a card captures, in words (the rules help, the target prompt)
+CAPTURE_RULES: dict[CaptureRule, str] = {
+    CaptureRule.SAME_MONTH: (
+        "A turn: play one card from your hand. If a field card has the same month (the same "
+        "plant), your card takes it; with two of that month you choose which one, with three "
+        "you take all three. Then turn up the top card of the pile and do the same with it."),
+    CaptureRule.MONTH_SUM: (
+        "A turn: play one card from your hand. It takes one field card whose month adds up "
+        "with its own to a number ending in 3 or 8 (January + February = 3, March + May = 8, "
+        "June + December = 18 ...); with several such cards you choose one. Then turn up the "
+        "top card of the pile and do the same with it."),
+}
+# What the target prompt asks, per capture rule
+TARGET_PROMPTS: dict[CaptureRule, str] = {
+    CaptureRule.SAME_MONTH: "Choose which {month} card your {card} takes",
+    CaptureRule.MONTH_SUM: "Choose which card your {card} takes (months adding to 3 or 8)",
+}
+# A capture made by a rule rather than a play (event data "rule")
+RULE_CAPTURES = {
+    "paulownia": "{who} takes {cards} by the Paulownia rule.",
+    "field_four": "{who} takes the four {month} cards dealt to the field.",
+}
 
 KIND_GLYPH = {"bright": "光", "animal": "種", "ribbon": "短", "chaff": "カス"}
 KIND_NAMES = {"bright": "Bright", "animal": "Animal", "ribbon": "Ribbon", "chaff": "Chaff"}
@@ -103,6 +133,11 @@ def card_name(card_id: str) -> str:
 
 def month_name(card_id: str) -> str:
     return MONTH_NAMES[INDEX[card_id] // 4]
+
+
+def round_label(rnd: int, planned: int | None) -> str:
+    """'Round 3 / 12', or 'Round 3' when the engine plans no length (agari, extension)."""
+    return f"Round {rnd} / {planned}" if planned else f"Round {rnd}"
 
 
 def ending_text(ending: str) -> str:

@@ -28,7 +28,7 @@ class PauseScene(OverlayScene):
     def _rules(self) -> None:
         from game.ui.scenes.rules_help import RulesHelpScene
 
-        self.app.stack.push(RulesHelpScene(self.app, self.table.session.ruleset))
+        self.app.stack.push(RulesHelpScene(self.app, self.table.session.rs))
 
     def _to_title(self) -> None:
         from game.ui.scenes.title import TitleScene

@@ -4,63 +4,93 @@ this is the page a player needs at the table: how a turn goes and how a round is
 from __future__ import annotations
 
 from game.engine import rulesets
+from game.engine.cards import CARD_IDS, KINDS
+from game.engine.rulesets import Ruleset
+from game.engine.vocab import Category
 from game.ui.scenes.overlay import OverlayScene
+from game.ui.terms import CAPTURE_RULES, card_name, term
 from game.ui.theme import Button
 
 COMMON = [
-    "A turn: play one card from your hand. If a field card has the same month (the same "
-    "plant), your card takes it; with two of that month you choose which one, with three "
-    "you take all. Otherwise your card stays on the field. Then the top card of the draw "
-    "pile is turned over and does the same.",
     "Your captures are sorted by kind: 光 Brights, 種 Animals, 短 Ribbons, カス Chaff.",
     "Keys: 1–7 pick a hand card (the same number again plays it), ←/→ move, Enter plays, "
     "Tab changes row, Escape pauses, M mutes, F1 opens this page.",
 ]
 
+# Words about each game that carry no amount: every number below comes from the engine.
 TEXTS = {
     "hachihachi": [
-        "八八 Hachi-Hachi: three play. Card points: Bright 20, Animal 10, Ribbon 5, Chaff 1; "
-        "264 in all, 88 each on average. After the round, each player's points above or below "
-        "88 are paid in kan (1 kan = 12 mon by default).",
-        "手役 Teyaku (hand combinations) are claimed from the dealt hand and paid at round "
-        "end. 出来役 Dekiyaku (capture combinations) such as 青短 Aotan or 赤短 Akatan: when "
-        "you make one you choose 勝負 Shoubu (stop now and collect) or 下げ Sage (play on; "
-        "you may 取消 cancel later for half). If someone else calls shoubu after your sage, "
-        "your yaku is void and you may pay double.",
-        "大場 Large field (×2) and 絶場 Grand field (×4): Brights dealt to the field multiply "
-        "every payment of the round. With 4 to 7 at the table, players join or drop out "
-        "before play; fees go to the pot.",
+        "手役 Teyaku (hand combinations) are claimed from the dealt hand. 出来役 Dekiyaku "
+        "(capture combinations): when you make one you choose 勝負 Shoubu (stop now and "
+        "collect) or 下げ Sage (play on; you may 取消 cancel later for half). If someone else "
+        "calls shoubu after your sage, your yaku may be void.",
+        "大場 Large field and 絶場 Grand field: Brights dealt to the field multiply every "
+        "payment of the round. With more seats than players, seats join or drop out before "
+        "play; drop-out fees go to the pot.",
     ],
-    "hachihachi-nintendo": ["Hachi-Hachi with the points of Nintendo's leaflet: the single "
-                            "best teyaku counts, flat drop-out fees, 3 to 6 at the table."],
-    "nuki-hachihachi": ["Nuki Hachi-hachi: 34 cards, two active players. The months Wisteria, "
-                        "Iris and Bush clover are removed. Phoenix and Paulownia chaff go to "
-                        "the dealer (the Paulownia rule)."],
-    "hachi": ["Hachi: two players. A card takes a card whose month adds up to a number ending "
-              "in 3 or 8 (for example 1 + 2, 5 + 3, 7 + 1); one card is taken at a time. "
-              "Ribbons are worth 1 point, every other card 10. 21 yaku; two decisive wins in "
-              "a row make an agari."],
-    "sudaoshi": ["Sudaoshi: three players. Chaff is worth the most (10), Brights and Animals "
-                 "5, Ribbons 1. Each seat carries a burden (dealer 100, right 110, left 120); "
-                 "a round scores card points + 2 × own yaku − opponents' yaku − burden."],
-    "curriculum": ["The curriculum of 88: the rules one layer at a time. Tier 1 is the core: "
-                   "capture by month and beat 88 points. Each tier adds one rule; tier 9 is "
-                   "full Hachi-Hachi."],
+    "nuki-hachihachi": ["Nuki Hachi-hachi: a stripped deck and two active players. Phoenix "
+                        "and a Paulownia chaff both dealt to the field go to the dealer (the "
+                        "Paulownia rule)."],
+    "hachi": ["Hachi: two players; one card is taken at a time. Two decisive wins in a row "
+              "make an agari."],
+    "sudaoshi": ["Sudaoshi: three players. Each seat carries a burden; a round scores card "
+                 "points + 2 × own yaku − opponents' yaku − burden."],
+    "curriculum": ["The curriculum of 88: the rules one layer at a time. Each tier adds one "
+                   "rule; the last tier is full Hachi-Hachi."],
 }
+TEXTS["hachihachi-nintendo"] = TEXTS["hachihachi"]
+KIND_WORDS = {"bright": "Brights", "animal": "Animals", "ribbon": "Ribbons", "chaff": "Chaff"}
 
 
-def help_lines(ruleset: str) -> list[str]:
+def card_values_line(rs: Ruleset) -> str:
+    """'Card points: Brights 20, Animals 10, ...' from the ruleset's own card values."""
+    parts = []
+    for kind, word in KIND_WORDS.items():
+        vals = sorted({rs.values[c] for c in rs.deck_cards if KINDS[c] == kind}, reverse=True)
+        if len(vals) == 1:
+            parts.append(f"{word} {vals[0]}")
+        else:
+            odd = [card_name(CARD_IDS[c]) + f" {rs.values[c]}" for c in rs.deck_cards
+                   if KINDS[c] == kind and rs.values[c] != vals[-1]]
+            parts.append(f"{word} {vals[-1]} ({', '.join(odd)})")
+    total = rs.points(rs.deck_mask)
+    line = f"Card points: {'; '.join(parts)}. {total} in the deck."
+    par = rs.par(0, rs.active_count)
+    if par is not None and rs.active_count == 3 and all(
+            rs.par(p, 3) == par for p in range(3)):
+        line += f" Each of three players needs {par} to break even."
+    elif par is not None:
+        line += " To break even: " + ", ".join(
+            f"seat {p + 1} {rs.par(p, 3)}" for p in range(rs.active_count)) + "."
+    return line
+
+
+def catalogue_lines(rs: Ruleset) -> list[str]:
+    """What the game pays for, by category, with its value at ×1 from each opponent."""
+    out = []
+    for cat, title in ((Category.TEYAKU, "手役 Teyaku"), (Category.DEKIYAKU, "役 Yaku"),
+                       (Category.SPECIAL, "Round-end specials"),
+                       (Category.ACHIEVEMENT, "Achievements")):
+        items = [f"{term(e.id)} {e.value}" if e.value is not None else term(e.id)
+                 for e in rs.entries if e.category == cat]
+        if items:
+            out.append(f"{title} (mon from each opponent): " + "; ".join(items) + ".")
+    return out
+
+
+def help_lines(ruleset: str | Ruleset) -> list[str]:
+    """The F1 page for a configured ruleset (a name means its default options)."""
     try:
-        cls = rulesets.ruleset_class(ruleset)
-        head = [f"{cls.title}: {cls.summary}", ""]
+        rs = rulesets.get(ruleset) if isinstance(ruleset, str) else ruleset
     except ValueError:
-        head = []
-    body: list[str] = []
-    for para in TEXTS.get(ruleset, []):
-        body += [para, ""]
-    for para in COMMON:
-        body += [para, ""]
-    return head + body
+        return list(COMMON)
+    lines = [f"{rs.title}: {rs.summary}", "", CAPTURE_RULES[rs.capture_rule], "",
+             card_values_line(rs), ""]
+    if rs.kan > 1 and any(e.category == Category.TEYAKU for e in rs.entries):
+        lines += [f"1 kan = {rs.kan} mon.", ""]
+    for para in TEXTS.get(rs.name, []) + catalogue_lines(rs) + COMMON:
+        lines += [para, ""]
+    return lines
 
 
 class RulesHelpScene(OverlayScene):
@@ -68,6 +98,6 @@ class RulesHelpScene(OverlayScene):
     width_frac = 0.62
     height_frac = 0.82
 
-    def __init__(self, app, ruleset: str = "hachihachi") -> None:  # noqa: ANN001
+    def __init__(self, app, ruleset: str | Ruleset = "hachihachi") -> None:  # noqa: ANN001
         super().__init__(app, "Rules", help_lines(ruleset),
                          [Button("Close", self.close, "primary")])

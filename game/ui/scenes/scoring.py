@@ -94,7 +94,7 @@ class ScoringScene(Scene):
         """('section', title) or ('row', n, reason, from → to, amount) in settlement order."""
         by: dict[str, list] = {}
         for p in self.result.payments:
-            by.setdefault(section_of(p.reason), []).append(p)
+            by.setdefault(section_of(self.table.session.rs.category(p.reason)), []).append(p)
         out: list[tuple[str, ...]] = []
         n = 0
         for sec in SECTION_ORDER:

@@ -22,6 +22,7 @@ from game.engine.view import PlayerView
 from game.ui import theme
 from game.ui.cards import State
 from game.ui.chronicle import Chronicle
+from game.ui.cues import cue_for
 from game.ui.intents import Intent, select_number
 from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
@@ -30,7 +31,7 @@ from game.ui.scene import Scene
 from game.ui.scenes import table_chrome
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
-from game.ui.terms import card_name, month_name, term
+from game.ui.terms import TARGET_PROMPTS, card_name, month_name, round_label, term
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +39,6 @@ log = logging.getLogger(__name__)
 DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
              "reshuffle": 0.3, "teyaku": 0.2}
 HOLDS = {"captured": 0.12, "drew": 0.3}
-SOUNDS = {"captured": "card_slap", "placed": "card_place", "drew": "flip", "teyaku": "teyaku",
-          "yaku": "yaku", "sage": "sage", "shoubu": "shoubu", "cancel": "cancel",
-          "join": "join", "drop": "drop", "round_end": "round_end", "game_end": "game_end",
-          "dealt": "deal_tick"}
 STAMPS = {"sage": "下げ Sage!", "shoubu": "勝負 Shoubu!", "cancel": "取消 Cancel!",
           "mizuten": "不見転 Mizuten!", "join": "Joined ✓", "drop": "Dropped",
           "swap": "Swapped hands", "forced_out": "Forced out", "blank": "Blank card",
@@ -224,9 +221,7 @@ class TableScene(Scene):
     def _note(self, ev: Event) -> None:
         """Log line, sound, stamps and scene hand-offs for one event."""
         self.chronicle.note(ev)
-        cue = SOUNDS.get(ev.kind)
-        if ev.kind == "multiplier" and ev.data.get("m", 1) >= 2:
-            cue = "multiplier"
+        cue = cue_for(ev)
         if cue:
             self.app.audio.play(cue)
         if ev.kind in STAMPS and ev.seat >= 0:
@@ -380,7 +375,14 @@ class TableScene(Scene):
             return
         from game import storage
 
-        storage.save_autosave(self.app.paths, self.session.record())
+        # A failed save (a full disk) is told once, then retried quietly after every move
+        # until one works again (issue 12).
+        problem = storage.save_autosave(self.app.paths, self.session.record())
+        if problem and not getattr(self, "save_problem", None):
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, "Not saved", problem))
+        self.save_problem = problem
 
     def next_round(self) -> None:
         """Called by the scoring overlay's Next button: the table moves on to the totals,
@@ -400,12 +402,15 @@ class TableScene(Scene):
         from game import storage
         from game.ui.scenes.result import ResultScene
 
-        path = None
-        if self.app.paths is not None:
-            path = storage.save_record(self.app.paths, self.session.record())
-            storage.clear_autosave(self.app.paths)
+        path = problem = None
+        if self.app.paths is not None:  # the autosave goes only once the record is written
+            path, problem = storage.finish_game(self.app.paths, self.session.record())
         self.app.last_record_path = path
         self.app.stack.reset(ResultScene(self.app, self.session, path))
+        if problem:
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, "Record not saved", problem))
 
     # --- input --------------------------------------------------------------------------
     def _hand_cards(self) -> list[str]:
@@ -495,7 +500,7 @@ class TableScene(Scene):
         if intent is Intent.HELP:
             from game.ui.scenes.rules_help import RulesHelpScene
 
-            self.app.stack.push(RulesHelpScene(self.app, self.session.ruleset))
+            self.app.stack.push(RulesHelpScene(self.app, self.session.rs))
             return True
         if intent is Intent.BACK:
             if self.selected is not None:
@@ -538,7 +543,7 @@ class TableScene(Scene):
                 elif name == "help":
                     from game.ui.scenes.rules_help import RulesHelpScene
 
-                    self.app.stack.push(RulesHelpScene(self.app, self.session.ruleset))
+                    self.app.stack.push(RulesHelpScene(self.app, self.session.rs))
                 else:
                     from game.ui.scenes.settings_menu import SettingsScene
 
@@ -638,7 +643,7 @@ class TableScene(Scene):
         thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
         for i, spec in enumerate(self.session.seats):
             mask = v.captured_masks[i]
-            yaku = [term(k) for k in rs.dek_items(mask)] if mask else []
+            yaku = [term(k) for k in v.yaku[i]] if v.yaku else []
             stamp, until = self.stamps.get(i, ("", 0.0))
             seats.append(SeatInfo(
                 name=spec.name, kind=spec.describe(), total=v.totals[i],
@@ -646,8 +651,7 @@ class TableScene(Scene):
                 dealer=i == v.dealer, sage=i in v.sage_order,
                 status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
                 thinking=thinking and v.to_move == i))
-        total = rs.options.get("rounds")
-        rnd = f"Round {v.round}" + (f" / {total}" if total else "")
+        rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
                          prompt=self._prompt(thinking), log=self.log)
@@ -675,7 +679,9 @@ class TableScene(Scene):
             return f"Choose which card the {drawn} takes (1–{n})"
         if self.selected is not None:
             n = len(self.candidates())
-            return f"Choose which {month_name(self.selected)} card to take (1–{n})"
+            ask = TARGET_PROMPTS[v.capture_rule].format(month=month_name(self.selected),
+                                                         card=card_name(self.selected))
+            return f"{ask} (1–{n})"
         if v.phase == "play":
             return f"{you} turn — play a card"
         return f"{you} decision — see the panel"
