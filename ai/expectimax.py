@@ -14,11 +14,11 @@ from __future__ import annotations
 from game.engine.actions import Action
 from game.engine.cards import cards_of
 from game.engine.rng import Rng
+from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
 from .model import Situation
 from .rules_agent import RulesAgent, _name
-from .worlds import greedy_rollout, sample_world
 
 SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 
@@ -56,15 +56,12 @@ class ExpectimaxAgent(RulesAgent):
         for d in draws:
             for _ in range(per_draw):
                 seed = self.rng.next64()
-                world = sample_world(view, sit, Rng(seed))
-                if d is not None:
-                    _put_on_top(world, d, sit)
+                world = State.resample(view, Rng(seed), next_draw=d)
                 for i, a in enumerate(legal):
                     st = world.clone()
-                    done = len(st.results)
                     st.apply(a, check=False)
-                    greedy_rollout(st, Rng(seed ^ 0x9E3779B9))
-                    totals[i] += st.results[done].net[sit.me] if len(st.results) > done else 0
+                    st.playout(Rng(seed ^ 0x9E3779B9), GREEDY)
+                    totals[i] += st.round_returns()[sit.me]
                     self.nodes += 1
         n = len(draws) * per_draw
         return [t / n for t in totals]
@@ -78,17 +75,3 @@ class ExpectimaxAgent(RulesAgent):
         else:
             self.why = f"I called {a.verb}: it promised more than the alternative."
 
-
-def _put_on_top(world, card: int, sit: Situation) -> None:  # noqa: ANN001
-    """Make ``card`` the next draw of a sampled world, keeping every hand's size."""
-    pile = world.pile
-    if card in pile:
-        i = pile.index(card)
-        pile[0], pile[i] = pile[i], pile[0]
-        return
-    for s in sit.opps:  # it was dealt to an opponent: trade it with the pile's top card
-        if world.hands[s] >> card & 1 and pile:
-            top = pile[0]
-            world.hands[s] = (world.hands[s] & ~(1 << card)) | (1 << top)
-            pile[0] = card
-            return

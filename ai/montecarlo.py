@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from game.engine.actions import Action
 from game.engine.rng import Rng
+from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
 from .model import Situation
 from .rules_agent import RulesAgent, _name
-from .worlds import greedy_rollout, sample_world
 
 SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 
@@ -36,14 +36,12 @@ class MonteCarloAgent(RulesAgent):
         seeds = [self.rng.next64() for _ in range(worlds_n)]
         totals = [0.0] * len(legal)
         for w in seeds:
-            base = sample_world(view, sit, Rng(w))
+            base = State.resample(view, Rng(w))
             for i, a in enumerate(legal):
                 st = base.clone()
-                before = len(st.results)
-                roll = Rng(w ^ 0x5DEECE66D)
                 st.apply(a, check=False)
-                greedy_rollout(st, roll)
-                totals[i] += st.results[before].net[sit.me] if len(st.results) > before else 0
+                st.playout(Rng(w ^ 0x5DEECE66D), GREEDY)
+                totals[i] += st.round_returns()[sit.me]
         self.nodes = worlds_n * len(legal)
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         a = legal[best]

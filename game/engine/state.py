@@ -40,7 +40,12 @@ from .teyaku import month_counts
 from .vocab import EventKind
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from .positions import Cards
+    from .rng import Rng
     from .rulesets.base import Claim, Ruleset
+    from .view import PlayerView
 
 DEAL, BLANK_PH, SWAP_PH, MIZUTEN_PH, DROPOUT, RESHUFFLE, PLAY_PH, TAKE_PH, DECIDE, OVER = range(10)
 PHASE_NAMES = ("deal", "blank", "swap", "mizuten", "dropout", "reshuffle", "play", "take",
@@ -86,6 +91,57 @@ def _play2(seat: int, c: int, t: int) -> Action:
     if a is None:
         a = _PLAY2[key] = Action(seat, PLAY, (c, t))
     return a
+
+
+# Rollout policies for ``State.playout``.
+RANDOM = "random"  # uniformly random legal moves
+GREEDY = "greedy"  # the most card points now: the policy the search AIs roll out with
+
+
+def _best_target(matches: int, values: tuple[int, ...]) -> int:
+    """The most valuable card of ``matches`` (the lowest card among equals)."""
+    best, best_v = -1, -1
+    while matches:
+        low = matches & -matches
+        c = low.bit_length() - 1
+        if values[c] > best_v:
+            best, best_v = c, values[c]
+        matches ^= low
+    return best
+
+
+def _greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, ...],
+                 summ: bool) -> tuple[int, int, int]:
+    """The greedy play: (card, target or -1, score), the hand card taking the most points.
+
+    Score (x100, to stay in integers): the points a capture takes, card included (with a
+    choice, the most valuable target); a card that takes nothing scores minus its own value,
+    so the cheapest card is discarded. Ties go to the lowest card. (-1, -1, 0) for no card.
+    """
+    best, best_t, best_v = -1, -1, 0
+    while hand:
+        low = hand & -hand
+        c = low.bit_length() - 1
+        hand ^= low
+        m = field & rel[c]
+        t = -1
+        if m:
+            k = m.bit_count()
+            if k == 2 or (summ and k > 2):
+                t = _best_target(m, values)
+                v = 100 * (values[c] + values[t])
+            else:
+                v = values[c]
+                while m:
+                    lm = m & -m
+                    v += values[lm.bit_length() - 1]
+                    m ^= lm
+                v *= 100
+        else:
+            v = -values[c]
+        if best < 0 or v > best_v:
+            best, best_t, best_v = c, t, v
+    return best, best_t, best_v
 
 
 class State:
@@ -253,6 +309,74 @@ class State:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def round_over(self) -> bool:
+        """True between rounds: the round has ended (or none has been dealt yet) and the next
+        action is the chance action of a deal (``start_round``), or the game is over."""
+        return self.phase == DEAL or self.phase == OVER
+
+    def round_returns(self) -> tuple[int, ...]:
+        """Each seat's net (mon) for the round just played, or so far in the round in
+        progress (fees, claims paid at the claim); zeros before the first deal."""
+        return tuple(self.net)
+
+    # ------------------------------------------------------------------ positions
+
+    @classmethod
+    def from_position(cls, rs: Ruleset, seats: int, *, dealer: int | None = None,
+                      active: Iterable[int] | None = None, hands: Mapping[int, Cards],
+                      field: Cards, pile: str | Iterable[str | int],
+                      captured: Mapping[int, Cards] | None = None, to_move: int,
+                      multiplier: int = 1, claims: Mapping[int, Claim] | None = None,
+                      sage_order: Iterable[int] = (), mizuten: bool = False,
+                      holder: int | None = None, phase: str = "play", drawn: int | str = -1,
+                      payments: Iterable[Payment] = (), blank: int = -1,
+                      game: State | None = None, events: bool = True) -> State:
+        """A round in play from given cards: the only way besides a real game to make a
+        position (worked examples, tests, scenarios).
+
+        Cards are a mask, ``"id id ..."`` or a list of ids; ``pile`` is top first; ``phase``
+        is "play", "take" (``drawn`` waits for a choice of target) or "decide" (the mover
+        formed a dekiyaku this turn). The turn follows from the hand sizes (7 turns per
+        active player). ``game``: continue that game, between rounds, as its next round.
+        Everything is checked: a position that cannot happen (a card outside the deck or in
+        two places, hand sizes that do not fit whose turn it is...) raises
+        ``PositionError``, a ValueError. Details in ``positions.from_position``.
+        """
+        from .positions import from_position
+
+        return from_position(rs, seats, dealer=dealer, active=active, hands=hands, field=field,
+                             pile=pile, captured=captured, to_move=to_move,
+                             multiplier=multiplier, claims=claims, sage_order=sage_order,
+                             mizuten=mizuten, holder=holder, phase=phase, drawn=drawn,
+                             payments=payments, blank=blank, game=game, events=events)
+
+    @classmethod
+    def resample(cls, view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> State:
+        """A full State consistent with one seat's view (OpenSpiel's
+        ``resample_from_infostate``): the cards that seat cannot see dealt at random from
+        ``rng``. See ``positions.resample``."""
+        from .positions import resample
+
+        return resample(view, rng, next_draw=next_draw)
+
+    def settle_now(self, ending: str | None = None, caller: int = -1) -> RoundResult:
+        """Settle the round as it stands (a worked example's end): ``ending`` None for a
+        round played out, or "shoubu" / "cancel" called by ``caller``. Returns the result;
+        events of the settlement are not reported."""
+        if self.phase not in (PLAY_PH, TAKE_PH, DECIDE):
+            raise IllegalAction(f"no round in play to settle (phase {PHASE_NAMES[self.phase]})")
+        if ending is not None:
+            if ending not in (SHOUBU, CANCEL):
+                raise ValueError(f"a round is settled by shoubu or cancel, not {ending!r}")
+            if caller not in self.active:
+                raise ValueError(f"{ending} must be called by an active seat, not {caller!r}")
+        elif caller != -1:
+            raise ValueError("a caller needs an ending (shoubu or cancel)")
+        self.drawn = -1
+        self._settle(ending, caller)
+        return self.results[-1]
 
     def is_chance(self) -> bool:
         return self.phase in (DEAL, BLANK_PH, RESHUFFLE)
@@ -714,41 +838,50 @@ class State:
         raise IllegalAction(f"chance action {str(action)!r} is not expected now "
                             f"(phase {PHASE_NAMES[self.phase]})")
 
-    def playout(self, rng) -> None:
-        """Play the current round to its end with random legal moves (a rollout).
+    def playout(self, rng, policy: str = RANDOM) -> None:
+        """Play the current round to its end (a rollout) with a fixed policy for every seat.
 
-        Chance comes from ``rng`` and every action is recorded as usual. Plain turns run in
-        a tight kernel (``_rollout_turns``): a uniformly random hand card, then a uniformly
-        random target when it has two. Every other decision is uniform over
-        ``legal_actions()`` and goes through ``apply``.
+        ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll
+        out with): each turn takes the most card points it can (ties: the lowest card), a
+        sager with nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws
+        nothing from ``rng`` once play has begun. Chance comes from ``rng`` and every action
+        is recorded as usual. Plain turns run in a tight kernel (``_rollout_turns``); every
+        other decision goes through ``apply``.
         """
+        greedy = policy == GREEDY
+        if not greedy and policy != RANDOM:
+            raise ValueError(f"unknown rollout policy {policy!r} (known: {RANDOM}, {GREEDY})")
         while True:
             ph = self.phase
             if ph == PLAY_PH and self._ev is None and not self._watching:
-                self._rollout_turns(rng)
+                self._rollout_turns(rng, greedy)
                 continue
             if ph == DEAL or ph == OVER:
                 return
             if ph == BLANK_PH or ph == RESHUFFLE:
                 self.apply(self.sample_chance(rng), check=False)
+            elif greedy:
+                self.apply(self._greedy_action(rng), check=False)
             else:
                 self.apply(rng.choice(self.legal_actions()), check=False)
 
-    def _rollout_turns(self, rng) -> None:
-        """Random turns on locals until a decision, a sager's turn or the round's end.
+    def _rollout_turns(self, rng, greedy: bool = False) -> None:
+        """Policy turns on locals until a decision, a sager's turn or the round's end.
 
-        A turn plays a uniformly random hand card (and a random one of two targets).
+        A random turn plays a uniformly random hand card (and a random one of two targets);
+        a greedy turn plays ``_greedy_card``'s pick (and the most valuable target).
 
-        The same rules as ``_play`` and ``_end_turn`` (same-month capture, the drawn card's
-        choice, the dekiyaku trigger) for rulesets without liability and with events off;
-        tests replay its rounds through ``apply`` and compare. Returns with the state
-        consistent at a point where the generic path takes over.
+        The same rules as ``_play`` and ``_end_turn`` (same-month or month-sum capture, the
+        drawn card's choice, the dekiyaku trigger) for rulesets without liability and with
+        events off; tests replay its rounds through ``apply`` and compare. Returns with the
+        state consistent at a point where the generic path takes over.
         """
         hands, captured, pile = self.hands, self.captured, self.pile
         record = self.actions.append
         turns, vcache, last = self._turns, self.vcache, self._last_turn
         vfn, yaku, sagers = self._vfn, self._yaku_cards, self.sagers
         rel, below, summ = self._rel, rng.below, self._sum
+        values = self.rs.values
         field, pos, t = self.field, self.pile_pos, self.turn_i
         n_pile = len(pile)
         while True:
@@ -756,24 +889,35 @@ class State:
             if sagers >> seat & 1:  # may cancel: leave it to the generic path
                 break
             h = hands[seat]
-            r = below(h.bit_count())
-            while r:
-                h &= h - 1
-                r -= 1
-            card = (h & -h).bit_length() - 1
-            h = hands[seat]
-            matches = field & rel[card]
-            if matches:
-                k = matches.bit_count()
-                if k == 2 or (summ and k > 2):  # the player picks one of the candidates
-                    matches = _pick(matches, below(k))
-                    record(_play2(seat, card, matches.bit_length() - 1))
+            if greedy:
+                card, target, _ = _greedy_card(h, field, rel, values, summ)
+                if target >= 0:
+                    record(_play2(seat, card, target))
+                    matches = 1 << target
                 else:
                     record(_PLAY1[seat][card])
+                    matches = field & rel[card]
+            else:
+                r = below(h.bit_count())
+                while r:
+                    h &= h - 1
+                    r -= 1
+                card = (h & -h).bit_length() - 1
+                h = hands[seat]
+                matches = field & rel[card]
+                if matches:
+                    k = matches.bit_count()
+                    if k == 2 or (summ and k > 2):  # the player picks one of the candidates
+                        matches = _pick(matches, below(k))
+                        record(_play2(seat, card, matches.bit_length() - 1))
+                    else:
+                        record(_PLAY1[seat][card])
+                else:
+                    record(_PLAY1[seat][card])
+            if matches:
                 gained = (1 << card) | matches
                 field &= ~gained
             else:
-                record(_PLAY1[seat][card])
                 gained = 0
                 field |= 1 << card
             hands[seat] = h & ~(1 << card)
@@ -784,7 +928,10 @@ class State:
                 if matches:
                     k = matches.bit_count()
                     if k == 2 or (summ and k > 2):  # the player picks one of the candidates
-                        matches = _pick(matches, below(k))
+                        if greedy:
+                            matches = 1 << _best_target(matches, values)
+                        else:
+                            matches = _pick(matches, below(k))
                         record(Action(seat, TAKE, (matches.bit_length() - 1,)))
                     got = (1 << drawn) | matches
                     field &= ~got
@@ -812,10 +959,30 @@ class State:
         self.turn_caps = []
         self.to_move = turns[t]
         # a sager's turn: one generic move (cancel or a play), then the kernel resumes
-        self.apply(self._random_play(rng), check=False)
+        if greedy:
+            self.apply(self._greedy_action(rng), check=False)
+        else:
+            self.apply(rng.choice(self.legal_actions()), check=False)
 
-    def _random_play(self, rng) -> Action:
-        return rng.choice(self.legal_actions())
+    def _greedy_action(self, rng) -> Action:
+        """The greedy policy's move outside the kernel: the same pick for a play (a sager
+        with nothing to take cancels and collects), the most valuable target for the drawn
+        card, shoubu at a decision; anything else (windows before play) at random."""
+        ph, seat = self.phase, self.to_move
+        if ph == PLAY_PH:
+            card, target, score = _greedy_card(self.hands[seat], self.field, self._rel,
+                                               self.rs.values, self._sum)
+            if card < 0 or (self.sagers >> seat & 1 and score <= 0):
+                return Action(seat, CANCEL)
+            return _play2(seat, card, target) if target >= 0 else _PLAY1[seat][card]
+        if ph == TAKE_PH:
+            return Action(seat, TAKE, (_best_target(self.needs_choice(self.drawn),
+                                                    self.rs.values),))
+        legal = self.legal_actions()
+        for a in legal:
+            if a.verb == SHOUBU:
+                return a
+        return rng.choice(legal)
 
     def sample_chance(self, rng) -> Action:
         """A chance outcome for BLANK or RESHUFFLE drawn from a seeded generator."""

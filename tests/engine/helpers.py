@@ -1,15 +1,15 @@
 """Builders for rules scenarios: settle given piles, or start play from a given position.
 
-They set State fields directly (white-box), so a worked example can be checked without
-finding a deck that happens to produce it.
+Both go through the engine's public ``State.from_position`` (and ``settle_now``), so a worked
+example can be checked without finding a deck that happens to produce it.
 """
 
 from __future__ import annotations
 
 from game.engine.cards import INDEX, mask_of
-from game.engine.ledger import RoundResult
+from game.engine.ledger import POT, Payment, RoundResult
 from game.engine.rulesets.base import Ruleset
-from game.engine.state import PLAY_PH, State
+from game.engine.state import State
 
 
 def M(cards: str | list[str]) -> int:
@@ -21,57 +21,31 @@ def settle(rs: Ruleset, piles: dict[int, str], *, m: int = 1, seats: int = 3,
            active: list[int] | None = None, dealer: int = 0, hands: dict | None = None,
            sage_order: tuple = (), ending: str | None = None, caller: int = -1,
            mizuten: bool = False, fees: dict | None = None) -> RoundResult:
-    """Settle a round whose capture piles are given (seat -> cards)."""
-    st = rs.new_state(seats, dealer, events=False)
-    st._reset_round(())
-    st.participants = [(dealer + i) % seats for i in range(seats)]
-    st.active = active if active is not None else st.participants[:]
-    st.acting = st.active[0]
-    st.m = m
-    for s, cards in piles.items():
-        st.captured[s] = M(cards)
-        st.vcache[s] = rs.dek_value(st.captured[s])  # the engine keeps V here as play goes
+    """Settle a round whose capture piles are given (seat -> cards); ``hands``: the dealt
+    hands whose teyaku were claimed; ``fees``: drop-out fees paid into the pot."""
+    if active is None:
+        active = [(dealer + i) % seats for i in range(seats)]
+    claims = {}
     for s, h in (hands or {}).items():
-        claim = rs.claim(M(h), st.active.index(s))
+        claim = rs.claim(M(h), active.index(s))
         if claim:
-            st.claims[s] = claim
-    for s, fee in (fees or {}).items():
-        st.pay(s, -1, fee, "dropout_fee")
-    st.sage_order = list(sage_order)
-    for s in sage_order:
-        st.sagers |= 1 << s
-    st.mizuten = mizuten
-    st.phase = PLAY_PH
+            claims[s] = claim
+    st = State.from_position(
+        rs, seats, dealer=dealer, active=active, hands={}, field="", pile="",
+        captured=piles, to_move=active[0], multiplier=m, claims=claims,
+        sage_order=sage_order, mizuten=mizuten, events=False,
+        payments=[Payment(s, POT, fee, "dropout_fee") for s, fee in (fees or {}).items()])
     if rs.teyaku_at_claim:
         rs.pay_teyaku(st)
-    st._settle(ending, caller)
-    return st.results[-1]
+    return st.settle_now(ending, caller)
 
 
 def position(rs: Ruleset, *, hands: dict[int, str], field: str, pile: str,
              captured: dict[int, str] | None = None, to_move: int = 0, seats: int = 3,
              dealer: int = 0, m: int = 1) -> State:
     """A state in the middle of play: it is ``to_move``'s turn with these hands."""
-    st = rs.new_state(seats, dealer, events=True)
-    st._reset_round(())
-    st.participants = [(dealer + i) % seats for i in range(seats)]
-    st.active = st.participants[:]
-    st.acting = st.active[0]
-    st.hidden_hands = False
-    st.m = m
-    for s, h in hands.items():
-        st.hands[s] = M(h)
-    st.field = M(field)
-    st.pile = [INDEX[c] for c in pile.split()]
-    for s, cards in (captured or {}).items():
-        st.captured[s] = M(cards)
-        st.vcache[s] = rs.dek_value(st.captured[s])
-    st.turn_i = st.active.index(to_move)
-    st._turns = tuple(st.active) * 7
-    st._last_turn = st.turn_i + sum(h.bit_count() for h in st.hands) - 1
-    st.to_move = to_move
-    st.phase = PLAY_PH
-    return st
+    return State.from_position(rs, seats, dealer=dealer, hands=hands, field=field, pile=pile,
+                               captured=captured, to_move=to_move, multiplier=m)
 
 
 def piles_with_points(rs: Ruleset, targets: list[int]) -> list[list[str]]:

@@ -10,7 +10,7 @@ from game.engine.cards import INDEX
 from game.engine.ledger import POT
 from game.engine.record import apply_recorded
 from game.engine.rng import Rng
-from game.engine.state import DEAL, OVER, PLAY_PH, RESHUFFLE
+from game.engine.state import DEAL, OVER, PLAY_PH, RESHUFFLE, State
 
 from .helpers import M, position, settle
 from .test_rounds_hachihachi import E14_HANDS, E14_PILES, _six_seat_deck
@@ -110,15 +110,11 @@ def test_hand_swap_moves_the_dealer_hand_and_pays_dealer_hand():
 
 def test_dealer_hand_achievement_pays_from_every_seat():
     rs = rulesets.get("hachihachi", hand_swap=True)
-    st = rs.new_state(3, 0, events=False)
-    st._reset_round(())
-    st.participants = st.active = [0, 1, 2]
-    st.holder = 1
-    for s, cards in E14_PILES.items():
-        st.captured[(s + 1) % 3] = M(cards)  # seat 1 gets the 95-point pile
-    st.phase = PLAY_PH
-    st._settle(None, -1)
-    assert sorted((p.frm, p.to, p.amount) for p in st.results[-1].payments
+    piles = {(s + 1) % 3: cards for s, cards in E14_PILES.items()}  # seat 1: 95 points
+    st = State.from_position(rs, 3, holder=1, hands={}, field="", pile="", captured=piles,
+                             to_move=0, events=False)
+    r = st.settle_now()
+    assert sorted((p.frm, p.to, p.amount) for p in r.payments
                   if p.reason == "dealer_hand") == [(0, 1, 12), (2, 1, 12)]
 
 

@@ -1,4 +1,5 @@
-"""The fast rollout (State.playout) and the generator: same rules, exact uniformity."""
+"""The fast rollout (State.playout, random and greedy) and the generator: same rules, exact
+uniformity."""
 
 from __future__ import annotations
 
@@ -8,18 +9,24 @@ import pytest
 
 from game.engine import record as records
 from game.engine import rulesets
+from game.engine.actions import Action
+from game.engine.cards import CARD_IDS, cards_of
 from game.engine.rng import Rng
-from game.engine.state import OVER
+from game.engine.state import GREEDY, OVER, PLAY_PH, RANDOM, TAKE_PH
 
 
+@pytest.mark.parametrize("policy", [RANDOM, GREEDY])
 @pytest.mark.parametrize("name, options, seats", [
     ("hachihachi", {}, 3),
     ("hachihachi", {"bdb": True, "nanatan_extra": True}, 2),
     ("hachihachi", {"hatto_liability": True, "tobikomi_liability": True}, 3),
     ("hachihachi", {"hand_swap": True, "compulsory_three": False}, 6),
     ("hachihachi-nintendo", {}, 4),
+    ("nuki-hachihachi", {}, 3),
+    ("hachi", {}, 2),
+    ("sudaoshi", {}, 3),
 ])
-def test_playout_rounds_replay_identically_through_apply(name, options, seats):
+def test_playout_rounds_replay_identically_through_apply(name, options, seats, policy):
     """The kernel duplicates the turn mechanics for speed: every round it plays must be a
     legal record whose replay through the generic apply gives the same piles and result."""
     rs = rulesets.get(name, **options)
@@ -30,12 +37,60 @@ def test_playout_rounds_replay_identically_through_apply(name, options, seats):
             deck = list(rs.deck_cards)
             rng.shuffle(deck)
             st.start_round(deck)
-            st.playout(rng)
+            st.playout(rng, policy)
         rec = records.from_state(st, [{"name": str(i), "kind": "ai:random"} for i in
                                       range(seats)])
         rep = records.replay(records.loads(rec.dumps()))
         assert rep.results == st.results
         assert rep.state.captured == st.captured and rep.state.field == st.field
+
+
+def _reference_greedy(st, rng) -> None:
+    """The greedy policy written plainly over the public API (legal actions, card values,
+    ``can_capture``), one ``apply`` per move: what the kernel must reproduce."""
+    rs, vals = st.rs, st.rs.values
+    while not st.round_over:
+        if st.is_chance():
+            st.apply(st.sample_chance(rng))
+            continue
+        seat, legal = st.to_move, st.legal_actions()
+        if st.phase == PLAY_PH:
+            def score(a):  # noqa: ANN001, ANN202
+                c = a.args[0]
+                if len(a.args) == 2:
+                    return 100 * (vals[c] + vals[a.args[1]])
+                taken = [t for t in cards_of(st.field)
+                         if rs.can_capture(CARD_IDS[c], CARD_IDS[t])]
+                return 100 * (vals[c] + sum(vals[t] for t in taken)) if taken else -vals[c]
+            plays = [a for a in legal if a.verb == "play"]
+            best = max(plays, key=lambda a: (score(a), -a.args[0], -a.args[-1]))
+            if st.sagers >> seat & 1 and score(best) <= 0:
+                best = Action(seat, "cancel")
+        elif st.phase == TAKE_PH:
+            best = max(legal, key=lambda a: (vals[a.args[0]], -a.args[0]))
+        else:
+            best = next((a for a in legal if a.verb == "shoubu"), None) or rng.choice(legal)
+        st.apply(best)
+
+
+@pytest.mark.parametrize("name, seats", [("hachihachi", 3), ("hachihachi", 6), ("hachi", 2),
+                                         ("nuki-hachihachi", 2), ("sudaoshi", 3),
+                                         ("curriculum", 3)])
+def test_greedy_kernel_plays_the_greedy_policy(name, seats):
+    """The search's rollout policy is written once, in the kernel: it must make the moves a
+    plain reading of the policy makes, move for move."""
+    rs = rulesets.get(name)
+    rng = Rng(5)
+    for game in range(12):
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        a = rs.new_state(seats, game % seats, events=False)
+        a.start_round(deck)
+        b = a.clone()
+        seed = rng.next64()
+        a.playout(Rng(seed), GREEDY)
+        _reference_greedy(b, Rng(seed))
+        assert a.actions == b.actions and a.results == b.results
 
 
 def test_playout_from_the_middle_of_a_round_keeps_the_state_consistent():

@@ -11,7 +11,7 @@ import pytest
 from game.engine import record as records
 from game.engine.actions import Action, parse_action
 from game.engine.cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, INDEX, names_of
-from game.engine.state import PLAY_PH, TAKE_PH
+from game.engine.state import PLAY_PH, TAKE_PH, State
 from game.simulate import simulate
 
 from . import test_rounds_hachihachi as hh_rounds
@@ -377,6 +377,7 @@ def test_curriculum_tier9_rounds_as_hachihachi(key, kw, net):
 # ============================================================================ §8: hachi turns
 
 def _hachi_position(hand0: str, field: str, pile: str, hand1: str):
+    """Seat 0 to play its last card; seat 1 holds its last card too (a legal position)."""
     return position(hachi(), hands={0: hand0, 1: hand1}, field=field, pile=pile, to_move=0,
                     seats=2)
 
@@ -388,7 +389,7 @@ def _legal(st) -> list[str]:
 def test_h_t1_choice_of_two_then_single_draw():
     st = _hachi_position("curtain", "cherry_chaff_1 iris_chaff_1 maple_ribbon wisteria_chaff_1 "
                                     "crane moon", "sake_cup paulownia_chaff_2 lightning",
-                         "susuki_chaff_2 pine_chaff_2")
+                         "susuki_chaff_2")
     assert _legal(st) == ["0 play curtain iris_chaff_1", "0 play curtain maple_ribbon"]
     for bad in ("0 play curtain", "0 play curtain cherry_chaff_1", "0 play curtain moon"):
         assert parse_action(bad) not in st.legal_actions()
@@ -405,7 +406,7 @@ def test_h_t1_choice_of_two_then_single_draw():
 def test_h_t2_reserved_pair():
     st = _hachi_position("warbler", "crane cherry_chaff_1 wisteria_chaff_1 susuki_chaff_1 "
                                     "chrysanthemum_chaff_1 maple_chaff_1",
-                         "boar paulownia_chaff_2 lightning", "susuki_chaff_2 pine_chaff_2")
+                         "boar paulownia_chaff_2 lightning", "susuki_chaff_2")
     assert _legal(st) == ["0 play warbler"]  # one candidate: no target in the record
     assert parse_action("0 play warbler crane") not in st.legal_actions()
     st.apply(parse_action("0 play warbler"))
@@ -419,7 +420,7 @@ def test_h_t3_draw_takes_the_unpaired_hand_card():
     field = ("cherry_chaff_1 wisteria_chaff_1 iris_chaff_1 susuki_chaff_1 chrysanthemum_chaff_1 "
              "maple_chaff_1")
     st = _hachi_position("plum_chaff_1", field, "pine_chaff_1 paulownia_chaff_2 lightning",
-                         "susuki_chaff_2 pine_chaff_2")
+                         "susuki_chaff_2")
     assert _legal(st) == ["0 play plum_chaff_1"]
     st.apply(parse_action("0 play plum_chaff_1"))
     assert st.captured[0] == M("plum_chaff_1 pine_chaff_1")
@@ -431,7 +432,7 @@ def test_h_t4_exactly_one_of_three():
     st = _hachi_position("cherry_chaff_1", "iris_chaff_1 iris_chaff_2 iris_ribbon pine_chaff_1 "
                                            "plum_chaff_1 peony_chaff_1",
                          "wisteria_chaff_1 paulownia_chaff_2 lightning",
-                         "susuki_chaff_2 pine_chaff_2")
+                         "susuki_chaff_2")
     assert _legal(st) == ["0 play cherry_chaff_1 iris_chaff_1",
                           "0 play cherry_chaff_1 iris_chaff_2",
                           "0 play cherry_chaff_1 iris_ribbon"]
@@ -446,7 +447,7 @@ def test_hachi_drawn_card_with_two_candidates_asks_take():
     # ours (hachi.md §3): the played plum_chaff_1 stays; the drawn curtain has two candidates
     st = _hachi_position("plum_chaff_1", "cherry_chaff_1 wisteria_chaff_1 iris_chaff_1 "
                                          "susuki_chaff_1 maple_chaff_1 chrysanthemum_chaff_1",
-                         "curtain paulownia_chaff_2 lightning", "susuki_chaff_2 pine_chaff_2")
+                         "curtain paulownia_chaff_2 lightning", "susuki_chaff_2")
     st.apply(parse_action("0 play plum_chaff_1"))
     assert st.phase == TAKE_PH
     assert _legal(st) == ["0 take iris_chaff_1", "0 take maple_chaff_1"]
@@ -513,18 +514,12 @@ def test_agari_step_resets(streak, winner, margin, expected):
 
 
 def _settle_next(st, piles: dict[int, str]):
-    """Settle one more round on an existing game state (as helpers.settle does on a new one)."""
-    rs = st.rs
-    st._reset_round(())
-    st.participants = [(st.dealer + i) % st.n for i in range(st.n)]
-    st.active = st.participants[:]
-    st.acting = st.active[0]
-    for s, c in piles.items():
-        st.captured[s] = M(c)
-        st.vcache[s] = rs.dek_value(st.captured[s])
-    st.phase = PLAY_PH
-    st._settle(None, -1)
-    return st.results[-1]
+    """Settle one more round of an existing game (as helpers.settle does on a new one):
+    returns the game state after it and the round's result."""
+    active = [(st.dealer + i) % st.n for i in range(st.n)]
+    st = State.from_position(st.rs, st.n, game=st, hands={}, field="", pile="",
+                             captured=piles, to_move=active[0], events=False)
+    return st, st.settle_now()
 
 
 # Piles for the agari table (ours): even piles, the margin of §8 from card points and yaku.
@@ -562,7 +557,7 @@ def _play_agari_rounds(rs, upto: int = 5):
     st = rs.new_state(2, 0, events=False)
     dealers, overs = [], []
     for piles, net, winner in HACHI_ROUNDS[:upto]:
-        r = _settle_next(st, piles)
+        st, r = _settle_next(st, piles)
         assert r.net == net
         assert (r.winner, r.ending) == (winner, "card_points")
         dealers.append(st.dealer)
@@ -573,9 +568,9 @@ def _play_agari_rounds(rs, upto: int = 5):
 def test_agari_rounds_payments():
     rs = hachi()
     st = rs.new_state(2, 0, events=False)
-    r1 = _settle_next(st, HACHI_ROUNDS[0][0])
+    st, r1 = _settle_next(st, HACHI_ROUNDS[0][0])
     assert by_reason(r1) == {"card_points": [(1, 0, 25)]}
-    r2 = _settle_next(st, HACHI_ROUNDS[1][0])
+    st, r2 = _settle_next(st, HACHI_ROUNDS[1][0])
     assert by_reason(r2) == {"kirishima": [(1, 0, 10)]}  # equal card points: no card_points
 
 
@@ -617,15 +612,15 @@ def test_match_end_points():
 def test_draw_keeps_dealer_and_resets_the_streak():
     rs = hachi(agari_count=1)
     st = rs.new_state(2, 0, events=False)
-    _settle_next(st, HACHI_ROUNDS[0][0])  # seat 0 by 25: streak seat 0
+    st, _ = _settle_next(st, HACHI_ROUNDS[0][0])  # seat 0 by 25: streak seat 0
     st.dealer = 1  # make the dealer visible: a draw keeps whoever deals
-    r = _settle_next(st, DRAW_ROUND)
+    st, r = _settle_next(st, DRAW_ROUND)
     assert (r.ending, r.winner, r.net) == ("draw", None, (0, 0))
     assert r.payments == ()
     assert st.dealer == 1 and not st.over
-    r = _settle_next(st, HACHI_ROUNDS[2][0])  # seat 0 by 30: decisive, but the streak was reset
+    st, r = _settle_next(st, HACHI_ROUNDS[2][0])  # seat 0 by 30: decisive, but the streak was reset
     assert r.winner == 0 and not st.over
-    _settle_next(st, HACHI_ROUNDS[2][0])  # and again: now an agari
+    st, _ = _settle_next(st, HACHI_ROUNDS[2][0])  # and again: now an agari
     assert st.over and rs.game_winners(st) == [0]
 
 

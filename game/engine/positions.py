@@ -1,0 +1,384 @@
+"""Positions built by the engine: a round in play from given cards, or resampled from a view.
+
+``State.from_position`` (worked examples, tests, scenarios) checks what it is given and builds
+a State in the middle of play; ``State.resample`` (search: OpenSpiel's
+``resample_from_infostate``) deals the cards one seat cannot see at random, consistently with
+its view. Outside a real game these are the only ways to make a position: nothing outside
+``game/engine`` writes a State's private fields (tests/test_purity.py checks it).
+
+Turns: every active player plays 7 turns (docs/rules/common.md §5), so a position's turn
+number follows from the hand sizes: in play, read from the seat to move round the table,
+hands hold c, ..., c, c - 1, ..., c - 1 cards (the seats still to play this cycle hold one
+more); in take and decide, the mover has already played its card this turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .cards import CARD_IDS, INDEX, cards_of
+from .ledger import POT, Payment
+from .teyaku import GROUP_B_IDS, TRIPLET_IDS, Claim
+
+if TYPE_CHECKING:
+    from .rng import Rng
+    from .rulesets.base import Ruleset
+    from .state import State
+    from .view import ClaimView, PlayerView
+
+# The phases a position can be in, by their view names (state.PHASE_NAMES).
+POSITION_PHASES = ("play", "take", "decide")
+HAND_SIZE = 7  # cards dealt to each player (docs/rules/common.md §3)
+
+Cards = int | str | Iterable[str | int]  # a mask, "id id ...", or card ids / indices
+
+
+class PositionError(ValueError):
+    """A position that cannot happen in the ruleset (a card twice, a card outside its deck,
+    hand sizes that do not fit whose turn it is...)."""
+
+
+# ---------------------------------------------------------------------------- from_position
+
+
+def from_position(rs: Ruleset, seats: int, *, dealer: int | None = None,
+                  active: Iterable[int] | None = None, hands: Mapping[int, Cards],
+                  field: Cards, pile: str | Iterable[str | int],
+                  captured: Mapping[int, Cards] | None = None, to_move: int,
+                  multiplier: int = 1, claims: Mapping[int, Claim] | None = None,
+                  sage_order: Iterable[int] = (), mizuten: bool = False,
+                  holder: int | None = None, phase: str = "play", drawn: int | str = -1,
+                  payments: Iterable[Payment] = (), blank: int = -1,
+                  game: State | None = None, events: bool = True) -> State:
+    """A State in the middle of a round, checked (see ``State.from_position``).
+
+    ``hands`` and ``captured``: seat -> cards (a mask, "id id ...", or ids/indices; seats
+    left out hold nothing). ``pile``: the draw pile, top first. ``active``: the active seats in
+    turn order from the acting dealer (default: every dealt seat from the dealer). ``claims``:
+    the teyaku claimed (``rs.claim(hand, position)`` of the dealt hands); ``payments``: what
+    was paid before play (fees, compensation, claims paid at the claim; net and pot follow).
+    ``phase``: "play", "take" (``drawn`` waits for a choice) or "decide" (the mover formed a
+    dekiyaku this turn). ``game``: continue that game, between rounds, as its next round (its
+    dealer, totals, results and game data carry over). ``events``: report events from
+    ``apply``.
+    """
+    from .state import State
+
+    if phase not in POSITION_PHASES:
+        raise PositionError(f"a position is in play, take or decide, not {phase!r}")
+    if game is not None:
+        if game.rs is not rs or game.n != seats:
+            raise PositionError("game= must be a game of the same ruleset and seats")
+        if not game.round_over or game.over:
+            raise PositionError("game= must be between rounds of a game still going on")
+        if dealer is not None and dealer != game.dealer:
+            raise PositionError(f"the game's dealer is seat {game.dealer}, not {dealer}")
+        dealer = game.dealer
+    dealer = 0 if dealer is None else dealer
+    if not isinstance(seats, int) or not rs.min_seats <= seats <= rs.max_seats:
+        raise PositionError(f"ruleset {rs.name!r} is played with {rs.min_seats} to "
+                            f"{rs.max_seats} seats, not {seats!r}")
+    _check_seat(dealer, seats, "dealer")
+    if blank != -1:
+        _check_seat(blank, seats, "blank")
+    dealt = [(dealer + i) % seats for i in range(seats) if (dealer + i) % seats != blank]
+    if active is None:
+        if len(dealt) > rs.active_count:
+            raise PositionError(f"{len(dealt)} seats were dealt but {rs.name} plays with "
+                                f"{rs.active_count}: say which are active")
+        active = dealt
+    active = list(active)
+    for s in active:
+        _check_seat(s, seats, "active seat")
+        if s == blank:
+            raise PositionError(f"seat {s} sits out (blank) and cannot be active")
+    if len(set(active)) != len(active) or not 2 <= len(active) <= rs.active_count:
+        raise PositionError(f"active must be 2 to {rs.active_count} distinct seats in turn "
+                            f"order, not {active}")
+    if to_move not in active:
+        raise PositionError(f"seat to move {to_move!r} is not active ({active})")
+
+    seen: dict[int, str] = {}  # card -> where it is, to report a card in two places
+    hand_masks = [0] * seats
+    for s, cards in hands.items():
+        _check_seat(s, seats, "hand seat")
+        hand_masks[s] = _place(rs, cards, f"seat {s}'s hand", seen)
+        if hand_masks[s] and s not in active:
+            raise PositionError(f"seat {s} is not active and holds no cards")
+        if hand_masks[s].bit_count() > HAND_SIZE:
+            raise PositionError(f"seat {s} holds {hand_masks[s].bit_count()} cards, more "
+                                f"than the {HAND_SIZE} dealt")
+    field_mask = _place(rs, field, "the field", seen)
+    piles = [0] * seats
+    for s, cards in (captured or {}).items():
+        _check_seat(s, seats, "capture pile seat")
+        piles[s] = _place(rs, cards, f"seat {s}'s capture pile", seen)
+    if isinstance(pile, int):
+        raise PositionError("the draw pile has an order: give its cards top first, not a mask")
+    pile_list = []
+    for c in _card_list(rs, pile, "the draw pile"):
+        _claim_place(c, "the draw pile", seen)
+        pile_list.append(c)
+    drawn_c = drawn if isinstance(drawn, int) else _card_list(rs, [drawn], "drawn")[0]
+    if phase == "take":
+        if drawn_c < 0:
+            raise PositionError("in take, drawn names the turned-up card waiting for a choice")
+        _card_list(rs, [drawn_c], "drawn")
+        _claim_place(drawn_c, "drawn", seen)
+    elif drawn_c != -1:
+        raise PositionError(f"a drawn card waits only in take, not in {phase}")
+    if phase == "decide" and rs.decision is None:
+        raise PositionError(f"ruleset {rs.name!r} has no decision after a dekiyaku")
+    _check_turn(active, to_move, [hand_masks[s].bit_count() for s in range(seats)], phase)
+
+    if not isinstance(multiplier, int) or multiplier < 1:
+        raise PositionError(f"the multiplier is a whole number >= 1, not {multiplier!r}")
+    sage_order = list(sage_order)
+    if len(set(sage_order)) != len(sage_order) or any(s not in active for s in sage_order):
+        raise PositionError(f"sage_order lists distinct active seats, not {sage_order}")
+    claims = dict(claims or {})
+    for s, c in claims.items():
+        if s not in active or not isinstance(c, Claim):
+            raise PositionError(f"claims map active seats to the ruleset's Claim, not "
+                                f"{s!r}: {c!r}")
+    holder = dealer if holder is None else holder
+    _check_seat(holder, seats, "holder")
+    payments = list(payments)
+    for p in payments:
+        if (not isinstance(p, Payment) or not isinstance(p.amount, int) or p.amount <= 0
+                or any(x != POT and not 0 <= x < seats for x in (p.frm, p.to))):
+            raise PositionError(f"not a payment between seats or the pot: {p!r}")
+
+    if game is not None:
+        st = game.clone()
+        st.events_on = events
+    else:
+        st = State(rs, seats, dealer, events=events)
+    build(st, dealt=dealt, active=active, hands=hand_masks, field=field_mask, pile=pile_list,
+          captured=piles, to_move=to_move, m=multiplier, claims=claims,
+          sage_order=sage_order, mizuten=bool(mizuten), holder=holder, phase=phase,
+          drawn=drawn_c, payments=payments, blank=blank)
+    if phase == "take" and not st.needs_choice(drawn_c):
+        raise PositionError(f"the drawn {CARD_IDS[drawn_c]} has no choice of target on "
+                            f"this field: there is nothing to take")
+    return st
+
+
+def _check_seat(s: object, seats: int, what: str) -> None:
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < seats:
+        raise PositionError(f"{what} must be a seat from 0 to {seats - 1}, not {s!r}")
+
+
+def _card_list(rs: Ruleset, cards: str | Iterable[str | int], where: str) -> list[int]:
+    items = cards.split() if isinstance(cards, str) else list(cards)
+    out = []
+    for x in items:
+        c = INDEX.get(x, -1) if isinstance(x, str) else x
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 48:
+            raise PositionError(f"unknown card {x!r} in {where}")
+        if not rs.deck_mask >> c & 1:
+            raise PositionError(f"card {CARD_IDS[c]!r} in {where} is not in the "
+                                f"{rs.name} deck")
+        out.append(c)
+    return out
+
+
+def _claim_place(c: int, where: str, seen: dict[int, str]) -> None:
+    if c in seen:
+        raise PositionError(f"card {CARD_IDS[c]!r} is in {seen[c]} and in {where}")
+    seen[c] = where
+
+
+def _place(rs: Ruleset, cards: Cards, where: str, seen: dict[int, str]) -> int:
+    """The mask of ``cards``, each recorded in ``seen`` (a card in two places is an error)."""
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        if cards < 0 or cards >> 48:
+            raise PositionError(f"not a card mask in {where}: {cards!r}")
+        cards = cards_of(cards)
+    mask = 0
+    for c in _card_list(rs, cards, where):
+        _claim_place(c, where, seen)
+        mask |= 1 << c
+    return mask
+
+
+def _check_turn(active: list[int], to_move: int, counts: list[int], phase: str) -> None:
+    """Hand sizes fit whose turn it is: read round the table from the next seat to play,
+    they are c, ..., c, c - 1, ..., c - 1 (see the module docstring)."""
+    j = active.index(to_move)
+    order = active[j:] + active[:j]
+    if phase != "play":  # the mover has played this turn: it is last in the cycle
+        order = order[1:] + order[:1]
+    sizes = [counts[s] for s in order]
+    ok = all(sizes[i] >= sizes[i + 1] for i in range(len(sizes) - 1))
+    if not ok or sizes[0] - sizes[-1] > 1:
+        shown = ", ".join(f"seat {s}: {counts[s]}" for s in order)
+        raise PositionError(f"hand sizes ({shown}) do not fit seat {to_move} to move in "
+                            f"{phase}: from the next seat to play round the table, each hand "
+                            f"holds as many cards as the one before or one fewer")
+
+
+# ---------------------------------------------------------------------------- the builder
+
+
+def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], field: int,
+          pile: list[int], captured: list[int], to_move: int, m: int,
+          claims: dict[int, Claim], sage_order: list[int], mizuten: bool, holder: int,
+          phase: str, drawn: int, payments: list[Payment], blank: int,
+          acting: int | None = None) -> None:
+    """Make ``st``'s round this position (trusted input: callers check it).
+
+    The turn number follows from the hand sizes (7 turns per active player); the dekiyaku
+    values already reached are those of the capture piles.
+    """
+    from .state import DECIDE, PLAY_PH, TAKE_PH
+
+    rs = st.rs
+    st._reset_round(())
+    st.phase = {"play": PLAY_PH, "take": TAKE_PH, "decide": DECIDE}[phase]
+    st.blank = blank
+    st.participants = dealt
+    st.active = active
+    st.acting = active[0] if acting is None else acting
+    st.hidden_hands = False
+    st.mizuten_asked = True
+    st.m = m
+    st.mizuten = mizuten
+    st.holder = holder
+    st.hands = hands
+    st.field = field
+    st.pile = pile
+    st.pile_pos = 0
+    st.captured = captured
+    st.drawn = drawn
+    st.claims = claims
+    k = len(active)
+    last = HAND_SIZE * k - 1
+    left = sum(hands[s].bit_count() for s in active)
+    # this turn's number: the turns still to play end at the last one
+    turn = last + 1 - left if phase == "play" else last - left
+    turn = min(turn, last)
+    st.turn_i = turn
+    st._last_turn = last
+    shift = active.index(to_move) - turn
+    st._turns = tuple(active[(shift + i) % k] for i in range(last + 1))
+    st.to_move = to_move
+    st.sage_order = sage_order
+    st.sagers = sum(1 << s for s in sage_order)
+    for s in active:
+        st.vcache[s] = rs.dek_value(captured[s])
+    for p in payments:
+        st.payments.append(p)
+        if p.to == POT:
+            st.pot += p.amount
+        else:
+            st.net[p.to] += p.amount
+        if p.frm == POT:
+            st.pot -= p.amount
+        else:
+            st.net[p.frm] -= p.amount
+
+
+# ---------------------------------------------------------------------------- resample
+
+
+@lru_cache(maxsize=64)
+def _ruleset(name: str, options: tuple) -> Ruleset:
+    from . import rulesets
+
+    return rulesets.get(name, **dict(options))
+
+
+def ruleset_of(view: PlayerView) -> Ruleset:
+    """The ruleset a view was made under (cached: search resamples thousands of times)."""
+    try:
+        return _ruleset(view.ruleset, tuple(sorted(view.options.items())))
+    except TypeError:  # an unhashable option value: build it afresh
+        from . import rulesets
+
+        return rulesets.get(view.ruleset, **view.options)
+
+
+def claim_from_view(claim: ClaimView) -> Claim:
+    """The engine's Claim for a revealed teyaku, as much as a view tells: its items and
+    cards, the months of a triplet teyaku (tobikomi) and the Group-B id (nukeyaku)."""
+    items = dict(claim.items)
+    mask = claim.mask
+    months: tuple[int, ...] = ()
+    if TRIPLET_IDS & items.keys():
+        months = tuple(sorted({(c >> 2) + 1 for c in cards_of(mask)
+                               if (mask >> (c & ~3) & 0xF).bit_count() == 3}))
+    b = next((k for k in items if k in GROUP_B_IDS), None)
+    a_cards = mask if b is None else 0  # only drop-out compensation reads it, before play
+    return Claim(items, mask, a_cards, months, b)
+
+
+def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> State:
+    """A State in this view's position (play, take or decide), the hidden cards sampled.
+
+    What the seat sees stays as it is (its hand, the field, every capture pile, claims,
+    payments, decisions, multiplier, totals); the other active hands and the draw pile are
+    dealt at random (``rng.shuffle`` of the cards it cannot place), keeping every hand's size
+    and each revealed teyaku card in its holder's hand. ``next_draw``: make this card the
+    next one drawn (an expectimax chance node), keeping every hand's size. Not rebuilt
+    (a view does not show them): liability watches, and the field multiplier's carry, which
+    restarts.
+    """
+    if view.phase not in POSITION_PHASES:
+        raise PositionError(f"a view in {view.phase!r} has no position to resample (play, "
+                            f"take or decide)")
+    rs = ruleset_of(view)
+    me = view.seat
+    active = list(view.active) or list(range(view.seats))
+    opps = [s for s in active if s != me]
+    unseen = view.unseen_mask(rs.deck_mask)
+    known = {}
+    pool = unseen
+    for s in opps:
+        c = view.claims.get(s)
+        known[s] = (c.mask & unseen) if c else 0
+        pool &= ~known[s]
+    rest = cards_of(pool)
+    rng.shuffle(rest)
+    hands = [0] * view.seats
+    hands[me] = view.hand_mask
+    i = 0
+    for s in opps:
+        need = view.hand_counts[s] - known[s].bit_count()
+        hand = known[s]
+        for c in rest[i:i + need]:
+            hand |= 1 << c
+        i += need
+        hands[s] = hand
+    pile = rest[i:]
+    if next_draw is not None:
+        _put_on_top(pile, hands, opps, next_draw)
+    st = rs.new_state(view.seats, view.dealer, events=False)
+    dealt = [(view.dealer + j) % view.seats for j in range(view.seats)
+             if (view.dealer + j) % view.seats != view.blank]
+    build(st, dealt=dealt, active=active, hands=hands, field=view.field_mask, pile=pile,
+          captured=list(view.captured_masks), to_move=view.to_move, m=view.multiplier,
+          claims={s: claim_from_view(c) for s, c in view.claims.items()},
+          sage_order=list(view.sage_order), mizuten=view.mizuten, holder=view.holder,
+          phase=view.phase, drawn=view.drawn, payments=list(view.payments),
+          blank=view.blank, acting=view.acting_dealer)
+    st.totals = list(view.totals)
+    st.results = list(view.results)
+    st.rounds_played = view.round - 1
+    return st
+
+
+def _put_on_top(pile: list[int], hands: list[int], opps: list[int], card: int) -> None:
+    """Make ``card`` the next draw, keeping every hand's size."""
+    if card in pile:
+        i = pile.index(card)
+        pile[0], pile[i] = pile[i], pile[0]
+        return
+    for s in opps:  # it was dealt to an opponent: trade it with the pile's top card
+        if hands[s] >> card & 1 and pile:
+            top = pile[0]
+            hands[s] = (hands[s] & ~(1 << card)) | (1 << top)
+            pile[0] = card
+            return
