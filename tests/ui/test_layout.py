@@ -82,3 +82,58 @@ def test_seating_keeps_the_viewer_at_the_bottom_during_dropout():
         st.apply(st.legal_actions()[-1])  # pass the windows, then drop while allowed
     s = seating(st.view(3), 3, rs.active_count)
     assert s.phase == "dropout" and s.bottom == 3 and len(s.others) == 4
+
+
+# --- issue 11 (layout): small and crowded windows, capture groups, drawers --------------
+ISSUE_SIZES = [(1024, 640), (1024, 768), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
+ALL_SEATS = [(2, 2, "play"), (2, 3, "play"), (2, 3, "dropout"), (2, 4, "dropout"),
+             (3, 3, "play"), (3, 4, "play"), (3, 5, "play"), (3, 6, "play"), (3, 7, "play"),
+             (3, 4, "dropout"), (3, 6, "dropout"), (3, 7, "dropout")]
+
+
+@pytest.mark.parametrize("size", ISSUE_SIZES)
+@pytest.mark.parametrize("config", ALL_SEATS)
+@pytest.mark.parametrize("panel", [False, True])
+def test_every_seat_count_fits_every_window(size, config, panel):
+    L = layout(*size, *config, panel)
+    regions = L.regions()
+    for name, r in regions.items():
+        assert L.window.contains(r), (name, r)
+    for (a, ra), (b, rb) in itertools.combinations(regions.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb}"
+    others = config[1] - 1 if config[2] == "dropout" else config[0] - 1
+    assert len(L.opponents) == others  # every other seat has a panel or a chip
+    # the log is always reachable: docked, or a drawer inside the window
+    assert (L.sidebar is None) != (L.drawer is None)
+    if L.drawer is not None:
+        assert L.window.contains(L.drawer) and L.drawer.top >= L.top_bar.bottom
+    if panel and L.sidebar is not None:  # a docked panel leaves the log room below it
+        assert L.sidebar.bottom - L.panel.bottom >= 0.3 * L.sidebar.h
+
+
+def test_nuki_with_three_seats_shows_both_others_during_dropout():
+    L = layout(1280, 720, 2, 3, "dropout")
+    assert len(L.opponents) == 2
+
+
+def test_small_capture_groups_keep_their_fan_beside_a_large_one():
+    from game.ui.layout import group_positions
+
+    L = layout(1280, 720, 3, 3)
+    rect = L.captures.inflate(-200, 0)
+    w = L.opp_cap_w
+    groups = group_positions(rect, [3, 2, 4, 24], w, 24)
+    brights = groups[0][1]
+    assert [x for x, _ in brights] == sorted(set(x for x, _ in brights))  # none collapsed
+    assert brights[1][0] - brights[0][0] >= round(0.42 * w) - 1  # each card's strip shows
+    last = groups[3][1][-1][0] + w
+    assert last <= rect.right + 1
+
+
+def test_capture_groups_spread_out_when_there_is_room():
+    from game.ui.layout import group_positions
+
+    L = layout(1920, 1080, 2, 2)
+    w = L.opp_cap_w
+    (_, cards), *_ = group_positions(L.opponents[0], [3, 0, 0, 0], w, 24)
+    assert cards[1][0] - cards[0][0] > round(0.42 * w)
