@@ -1,0 +1,90 @@
+"""Shared steps for the table-behaviour tests: start a table, dismiss overlays, play a turn."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.scenes.table import TableScene
+from game.ui.session import GameSession, SeatSpec
+from tests.ui.driver import frames, idle, key, run_until
+
+
+def start_table(app, seats: list[tuple[str, str]], seed: int = 7,  # noqa: ANN001
+                first_dealer: int | None = None, ruleset: str = "hachihachi",
+                **options: object) -> TableScene:
+    specs = [SeatSpec(name, kind) for name, kind in seats]
+    session = GameSession(ruleset, {"rounds": 2, **options}, specs, seed, first_dealer)
+    table = TableScene(app, session)
+    app.stack.reset(table)
+    frames(app, 2)
+    return table
+
+
+def dismiss(app) -> bool:  # noqa: ANN001
+    """Close the teyaku reveal, confirm a hand-over (past its guard) or answer a pre-round
+    window with its first (safe) choice; True if one was up."""
+    top = app.stack.top
+    if top.name == "table" and top.human_to_move() and top.panel.blocking and idle(top) \
+            and top.shown_view.phase in ("mizuten", "swap", "dropout"):
+        key(app, pygame.K_1)
+        return True
+    if top.name == "teyaku":
+        key(app, pygame.K_RETURN)
+        return True
+    if top.name == "handover":
+        top.opened -= 1.0
+        key(app, pygame.K_RETURN)
+        return True
+    return False
+
+
+def my_turn(app, table: TableScene) -> bool:  # noqa: ANN001
+    """The human on screen may play a hand card now (no overlay, nothing moving)."""
+    return (app.stack.top is table and table.human_to_move() and idle(table)
+            and table.shown_view.phase == "play" and not table.panel.blocking)
+
+
+def simple_card(table: TableScene) -> int | None:
+    """1-based position of a hand card that plays without a choice of target."""
+    plays = table._plays()
+    for i, c in enumerate(table._hand_cards()[:9]):
+        if c in plays and len(plays[c]) <= 1:
+            return i + 1
+    return None
+
+
+def free_card(table: TableScene) -> int | None:
+    """1-based position of a hand card that matches nothing: it plays with no question."""
+    plays = table._plays()
+    for i, c in enumerate(table._hand_cards()[:9]):
+        if c in plays and not plays[c]:
+            return i + 1
+    return None
+
+
+def turn_with_free_card(app, table: TableScene) -> bool:  # noqa: ANN001
+    """Play on (by keys) until the human's turn offers a card that matches nothing."""
+    for _ in range(8):
+        if not run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app)):
+            return False
+        if free_card(table) is not None:
+            return True
+        play_by_keys(app, table)
+        if table.candidates():
+            key(app, pygame.K_1)
+    return False
+
+
+def play_by_keys(app, table: TableScene) -> None:  # noqa: ANN001
+    """One human input by keys: the panel's first choice, a target, or a card (n, n)."""
+    if table.panel.visible and table.panel.blocking:
+        key(app, pygame.K_1)
+        return
+    if table.candidates():
+        key(app, pygame.K_1)
+        return
+    n = simple_card(table)
+    if n is None:
+        n = next(i + 1 for i, c in enumerate(table._hand_cards()) if c in table._plays())
+    key(app, pygame.K_0 + n)
+    key(app, pygame.K_0 + n)
