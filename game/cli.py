@@ -1,7 +1,8 @@
 """The command line (rules/API.md §4): ``simulate`` and ``replay``; no command opens the table.
 
 Every failure is a one-line message and a non-zero exit status, never a traceback:
-a rejected record exits with 2, bad arguments with 2, anything unexpected with 1.
+a rejected record exits with 2, bad arguments (an --out that cannot be written among them)
+with 2, anything unexpected with 1. Files are read through game.storage, with its limits.
 """
 
 from __future__ import annotations
@@ -10,9 +11,14 @@ import argparse
 import json
 import sys
 
+from game import files, storage
 from game.engine import record as records
 from game.engine import rulesets
 from game.engine.errors import RecordError
+
+# --options is a small object typed by a person or a script: the settings' limits suit it.
+OPTIONS_LIMITS = files.Limits(max_bytes=64_000, max_depth=2, max_int_digits=40,
+                              max_str_len=200, max_items=1000)
 
 EPILOG = """examples:
   python -m game simulate --ruleset hachihachi --seats 3 --agents random --seed 7 --out g.json
@@ -29,13 +35,25 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--smoke", action="store_true",
                     help="run a short scripted AI game through every scene, headless")
     ap.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
+    smoke = ap.add_argument_group("smoke run (with --smoke)")
+    smoke.add_argument("--ruleset", dest="smoke_ruleset", default="hachihachi", metavar="R",
+                       choices=rulesets.names(), help="the game to play (default hachihachi)")
+    smoke.add_argument("--options", dest="smoke_options", default="{}", metavar="JSON",
+                       help="its options as a JSON object")
+    smoke.add_argument("--seats", dest="smoke_seats", type=int, metavar="N",
+                       help="seats at the table (default: 3, or the game's nearest)")
+    smoke.add_argument("--seed", dest="smoke_seed", type=int, default=88, metavar="S",
+                       help="the game's seed (default 88)")
+    smoke.add_argument("--rounds", dest="smoke_rounds", type=int, default=1, metavar="K",
+                       help="the game's 'rounds' option unless --options sets it (default 1)")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     sim = sub.add_parser("simulate", help="play a headless game between computer players",
                          description="Play a headless game and write its record.")
     sim.add_argument("--ruleset", required=True, choices=rulesets.names(), metavar="R",
                      help=f"one of: {', '.join(rulesets.names())}")
     sim.add_argument("--options", default="{}", metavar="JSON",
-                     help='ruleset options as a JSON object, e.g. \'{"kan": 10}\'')
+                     help='ruleset options as a JSON object, e.g. \'{"kan": 10}\'; every '
+                          "number option has a maximum (rounds at most 120), said if passed")
     sim.add_argument("--seats", type=int, required=True, metavar="N", help="seats at the table")
     sim.add_argument("--agents", required=True, metavar="a,b,c",
                      help="one AI id per seat, comma-separated (one id fills every seat)")
@@ -50,16 +68,24 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _parse_options(text: str) -> dict | None:
+    """``--options`` as a JSON object, or None after saying what is wrong."""
+    try:
+        options = files.parse_json(text, OPTIONS_LIMITS)
+    except files.FileRejected as e:
+        print(f"error: --options is not usable: {e}", file=sys.stderr)
+        return None
+    if not isinstance(options, dict):
+        print("error: --options must be a JSON object", file=sys.stderr)
+        return None
+    return options
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from game.simulate import simulate
 
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        print(f"error: --options is not valid JSON: {e}", file=sys.stderr)
-        return 2
-    if not isinstance(options, dict):
-        print("error: --options must be a JSON object", file=sys.stderr)
+    options = _parse_options(args.options)
+    if options is None:
         return 2
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     try:
@@ -69,10 +95,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     if args.out:
         try:
-            rec.save(args.out)
+            storage.write_record(args.out, rec)
         except OSError as e:
-            print(f"error: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
-            return 1
+            print(f"error: cannot write --out {args.out}: {files.describe_os_error(e)}",
+                  file=sys.stderr)
+            return 2
     else:
         print(rec.dumps())
     return 0
@@ -84,7 +111,7 @@ def _signed(v: int) -> str:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     try:
-        rec = records.load(args.file)
+        rec = storage.read_record(args.file)
         rep = records.replay(rec)
     except RecordError as e:
         print(f"{args.file}: rejected: {e}", file=sys.stderr)
@@ -119,7 +146,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _console_safe() -> None:
+    """Print what the console cannot encode as escapes (a name in 八八 on a cp1252 pipe, a
+    lone surrogate from a file) instead of failing on it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):
+                pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _console_safe()
     args = _parser().parse_args(argv)
     try:
         if args.command == "simulate":
@@ -128,7 +168,16 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_replay(args)
         from game.app import run
 
-        return run(smoke=args.smoke, probe=args.startup_probe)
+        if args.smoke:
+            from game.ui.smoke import smoke_run
+
+            options = _parse_options(args.smoke_options)
+            if options is None:
+                return 2
+            return smoke_run(rounds=args.smoke_rounds, seats=args.smoke_seats,
+                             ruleset=args.smoke_ruleset, options=options,
+                             seed=args.smoke_seed)
+        return run(probe=args.startup_probe)
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # a player never sees a traceback

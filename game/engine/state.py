@@ -408,7 +408,7 @@ class State:
         else:
             net[frm] -= amount
         if self._ev is not None:
-            self._ev.append(Event("payment", to, p.as_json()))
+            self._ev.append(Event(EventKind.PAYMENT, to, p.as_json()))
 
     # ------------------------------------------------------------------ chance
 

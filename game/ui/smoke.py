@@ -6,33 +6,63 @@ folder, animation is instant. Prints `SMOKE OK` and returns 0, or the failure an
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
 import time
 
-FRAME_LIMIT = 20_000
+from game.engine import rulesets
+
+FRAME_LIMIT = 20_000  # frames a round may take at instant speed
+NAMES = ("Ana", "Ren", "Yui", "Kei", "Mio", "Sora", "Taro")
 
 
-def smoke_run(rounds: int = 1, seats: int = 3) -> int:
+def smoke_options(ruleset: str, options: dict, rounds: int, seats: int | None
+                  ) -> tuple[dict, int]:
+    """The options and seat count a smoke run plays: ``rounds`` fills the game's 'rounds'
+    option unless ``options`` sets it; seats default to 3, or the game's nearest count.
+    ValueError (naming the problem) for a bad ruleset, option or seat count."""
+    cls = rulesets.ruleset_class(ruleset)
+    opts = dict(options)
+    if "rounds" not in opts and any(o.name == "rounds" for o in cls.OPTIONS):
+        opts["rounds"] = rounds
+    rs = rulesets.get(ruleset, **opts)
+    n = seats if seats is not None else max(rs.min_seats, min(3, rs.max_seats))
+    if not rs.min_seats <= n <= rs.max_seats:
+        raise ValueError(f"{ruleset} is played with {rs.min_seats} to {rs.max_seats} seats, "
+                         f"not {n}")
+    return opts, n
+
+
+def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachihachi",
+              options: dict | None = None, seed: int = 88) -> int:
+    """Play one scripted game; 0 and SMOKE OK, 2 for bad arguments, 1 for a failure."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        opts, n = smoke_options(ruleset, options or {}, rounds, seats)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     t0 = time.monotonic()
     seen: list[str] = []
     try:
         with tempfile.TemporaryDirectory(prefix="hachihachi-smoke-") as home:
-            _walk(home, rounds, seats, seen)
+            _walk(home, ruleset, opts, n, seed, seen)
     except Exception as e:  # report, never a traceback
         print(f"SMOKE FAILED: {type(e).__name__}: {e} (scenes so far: {', '.join(seen)})",
               file=sys.stderr)
         return 1
-    print(f"SMOKE OK ({len(set(seen))} scenes: {', '.join(dict.fromkeys(seen))}; "
+    print(f"SMOKE OK ({ruleset} {json.dumps(opts, sort_keys=True)}, {n} seats, seed {seed}; "
+          f"{len(set(seen))} scenes: {', '.join(dict.fromkeys(seen))}; "
           f"{time.monotonic() - t0:.1f} s)")
     return 0
 
 
-def _walk(home: str, rounds: int, seats: int, seen: list[str]) -> None:
+def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
+          seen: list[str]) -> None:
     from game import storage
     from game.app import App
     from game.settings import Settings
@@ -74,10 +104,10 @@ def _walk(home: str, rounds: int, seats: int, seen: list[str]) -> None:
     frames()
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
-    setup.ruleset = "hachihachi"
-    setup.options = {"hachihachi": {"rounds": rounds}}
-    setup.seats = [{"name": n, "kind": "ai:random"} for n in ("Ana", "Ren", "Yui")[:seats]]
-    setup.seed_text = "88"
+    setup.ruleset = ruleset
+    setup.options = {ruleset: dict(options)}
+    setup.seats = [{"name": NAMES[i], "kind": "ai:random"} for i in range(seats)]
+    setup.seed_text = str(seed)
     setup.build()
     frames()
     setup.start()
@@ -85,7 +115,8 @@ def _walk(home: str, rounds: int, seats: int, seen: list[str]) -> None:
     table = app.stack.top
     assert isinstance(table, TableScene), f"the table did not open ({table})"
     visited_overlays = False
-    for _ in range(FRAME_LIMIT):
+    limit = FRAME_LIMIT * (1 + options.get("rounds", 12))
+    for _ in range(limit):
         frames(1)
         top = app.stack.top
         if isinstance(top, ResultScene):
