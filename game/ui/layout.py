@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
+from game.ui.cards import ASPECT_H, ASPECT_W, card_height
+
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 720)
 MIN_FACE_W = 40
-CARD_RATIO = 32 / 53  # width / height (CARDS.md §1)
+CARD_RATIO = ASPECT_W / ASPECT_H  # width / height (CARDS.md §1)
 
 # Bands (fractions of the table height Th), TABLE.md §4.2: opponents, field, captures, hand.
 BANDS = {
@@ -39,7 +41,7 @@ def width_of(height: float) -> int:
 
 
 def height_of(width: int) -> int:
-    return round(width * 53 / 32)
+    return card_height(width)
 
 
 @dataclass(frozen=True)

@@ -15,21 +15,22 @@ import pygame
 
 from game.ui import fonts
 from game.ui.numbers import amount
-
-FELT = (0x1F, 0x45, 0x36)
-PANEL = (0x10, 0x1A, 0x16)
-PANEL_ALPHA = 230
-PANEL_LINE = (0x3C, 0x5A, 0x4C)
-TEXT = (0xF3, 0xEC, 0xD8)
-TEXT_DIM = (0xB8, 0xB3, 0xA2)
-TEXT_OFF = (0x7A, 0x75, 0x68)
-GOLD = (0xE8, 0xB8, 0x4A)
-MATCH = (0xF5, 0xD3, 0x6B)
-GAIN = (0x56, 0xB4, 0xE9)
-LOSS = (0xE6, 0x9F, 0x00)
-ALERT = (0xD2, 0x3A, 0x2A)
-INK = (0x1E, 0x1B, 0x18)
-WHITE = (0xFF, 0xFF, 0xFF)
+from game.ui.palette import (  # noqa: F401 - the chrome's colours, re-exported
+    ALERT,
+    FELT,
+    GAIN,
+    GOLD,
+    INK,
+    LOSS,
+    MATCH,
+    PANEL,
+    PANEL_ALPHA,
+    PANEL_LINE,
+    TEXT,
+    TEXT_DIM,
+    TEXT_OFF,
+    WHITE,
+)
 
 
 def fs(height: int) -> float:
@@ -94,13 +95,36 @@ def signed_color(v: int) -> tuple[int, int, int]:
     return GAIN if v > 0 else LOSS if v < 0 else TEXT_DIM
 
 
+def _max_chars(size: int, width: int) -> int:
+    """More characters than this cannot fit in `width` (no glyph that draws anything is
+    narrower than a fifth of the type size), so longer text is never rendered whole."""
+    return max(0, width) // max(1, size // 5) + 1
+
+
+def _fits(s: str, size: int, width: int, bold: bool) -> bool:
+    return len(s) <= _max_chars(size, width) and text_width(s, size, bold) <= width
+
+
+def _longest_prefix(s: str, size: int, width: int, bold: bool, suffix: str = "") -> int:
+    """The most characters of `s` that fit in `width` followed by `suffix`: a binary search,
+    so a long text costs O(log n) renders of bounded length (issue 12: linear, not
+    quadratic, in the length of a name)."""
+    lo, hi = 0, min(len(s), _max_chars(size, width))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(s[:mid] + suffix, size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@functools.lru_cache(maxsize=1024)
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten `s` with an ellipsis until it fits `width` pixels."""
-    if text_width(s, size, bold) <= width:
+    """`s`, or its longest beginning that fits `width` pixels with an ellipsis."""
+    if _fits(s, size, width, bold):
         return s
-    while s and text_width(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s + "…"
+    return s[:_longest_prefix(s, size, width, bold, "…")] + "…"
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -115,15 +139,13 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
         line = ""
         for word in para.split(" "):
             cand = f"{line} {word}" if line else word
-            if text_width(cand, size, bold) <= width or not line:
+            if not line or _fits(cand, size, width, bold):
                 line = cand
             else:
                 out.append(line)
                 line = word
-            while text_width(line, size, bold) > width and len(line) > 1:
-                cut = len(line) - 1
-                while cut > 1 and text_width(line[:cut], size, bold) > width:
-                    cut -= 1
+            while len(line) > 1 and not _fits(line, size, width, bold):
+                cut = max(1, _longest_prefix(line, size, width, bold))
                 out.append(line[:cut])
                 line = line[cut:]
         out.append(line)

@@ -1,0 +1,25 @@
+"""The one palette of the table (TABLE.md §1, CARDS.md §6): felt, panels, text, card states.
+
+Colours are named for what they mean; the table chrome (theme.py) and the card renderer
+(cards.py) both read them here, so a highlight is the same gold everywhere.
+"""
+
+from __future__ import annotations
+
+FELT = (0x1F, 0x45, 0x36)
+PANEL = (0x10, 0x1A, 0x16)
+PANEL_ALPHA = 230
+PANEL_LINE = (0x3C, 0x5A, 0x4C)
+TEXT = (0xF3, 0xEC, 0xD8)
+TEXT_DIM = (0xB8, 0xB3, 0xA2)
+TEXT_OFF = (0x7A, 0x75, 0x68)
+GOLD = (0xE8, 0xB8, 0x4A)  # chrome accents: frames, badges
+MATCH = (0xF5, 0xD3, 0x6B)  # a card that can be taken: its ring and marker
+GAIN = (0x56, 0xB4, 0xE9)  # gains, and the dashed hint ring on cards
+LOSS = (0xE6, 0x9F, 0x00)
+ALERT = (0xD2, 0x3A, 0x2A)
+INK = (0x1E, 0x1B, 0x18)
+WHITE = (0xFF, 0xFF, 0xFF)
+GOFUN = (0xFB, 0xF8, 0xF0)  # the card face's shell white (month plates)
+SHADE = (0x0B, 0x0F, 0x0D)  # the veil over a dimmed card
+BACK_COLORS = {"red": (0x5A, 0x1A, 0x14), "black": (0x1B, 0x17, 0x16)}
