@@ -14,6 +14,7 @@ import logging.handlers
 import os
 import sys
 import time
+import warnings
 from pathlib import Path
 
 log = logging.getLogger("game")
@@ -72,6 +73,7 @@ class App:
                 self._notices.append(msg)
         self.settings = settings
         self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
+        self._window = self._clamp_window()
         pygame.display.set_caption("八八 Hachi-Hachi")
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
@@ -134,13 +136,28 @@ class App:
             self.running = False
 
     # --- the loop ---------------------------------------------------------------------
+    def _clamp_window(self):  # noqa: ANN202 - pygame.Window | None
+        """Tell the window manager the smallest window the layout supports, so a drag stops
+        there instead of the window being destroyed and made again (issue 12)."""
+        from game.ui.layout import MIN_SIZE
+
+        try:
+            with warnings.catch_warnings():  # deprecated in favour of a Window-only app
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = self.pg.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+            return window
+        except (AttributeError, self.pg.error) as e:  # an older pygame-ce or no window
+            log.info("minimum window size not set: %s", e)
+            return None
+
     def _resize(self, w: int, h: int) -> None:
         from game.ui.layout import MIN_SIZE
 
         pg = self.pg
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-            w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
-            self.screen = pg.display.set_mode((w, h), pg.RESIZABLE)
+        if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and self._window is not None:
+            # the manager ignored the minimum: grow the same window back, never recreate it
+            self._window.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
         self.screen = pg.display.get_surface()
         for scene in self.stack.scenes:
             scene.resize(self.screen.get_size())

@@ -1,4 +1,5 @@
-"""About: version and licences (fonts under the OFL; our card art and sounds under MIT)."""
+"""About: version, credits and licences, in players' words (fonts under the OFL; our card
+art and sounds under MIT)."""
 
 from __future__ import annotations
 
@@ -7,27 +8,28 @@ from game.resources import resource_dir
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
 
+FONTS = (("Noto Sans", "NotoSans-OFL.txt"), ("Noto Sans JP", "NotoSansJP-OFL.txt"))
+
 
 def licence_lines() -> list[str]:
-    lines = [f"Hachi-Hachi (八八) version {APP_VERSION}. Free software under the MIT licence.",
-             "Card art (art/) and sound effects (sounds/) are the project's own work, MIT.",
-             "Built with pygame-ce (LGPL 2.1) and pygame_gui (MIT); platformdirs (MIT).", ""]
+    """What a player may want to know: the version, who made what and under which licence,
+    and the full licence texts the fonts require. No file names or build notes (issue 12);
+    those live in art/LICENSES/README.md for developers."""
+    lines = [f"Hachi-Hachi (八八), version {APP_VERSION}.",
+             "Free software under the MIT licence: you may use, copy, change and share it.",
+             "The card art and the sound effects were made for this game and are shared "
+             "under the same MIT licence.",
+             "Made with pygame-ce (GNU LGPL 2.1), pygame_gui (MIT) and platformdirs (MIT).",
+             "Text is set in Noto Sans and Noto Sans JP, used under the SIL Open Font "
+             "License 1.1 (below). \u201cNoto\u201d is a trademark of Google LLC."]
     try:
         folder = resource_dir("art", "LICENSES", holding="README.md")
-        readme = (folder / "README.md").read_text(encoding="utf-8")
-        for raw in readme.splitlines():
-            line = raw.strip().replace("`", "")
-            if line.startswith("|---"):
-                continue
-            if line.startswith("|"):
-                cells = [c.strip() for c in line.strip("|").split("|")]
-                line = " — ".join(c for c in cells if c)
-            lines.append(line.lstrip("#").strip())
-        for ofl in sorted(folder.glob("*-OFL.txt")):
-            lines += ["", f"—— {ofl.name} ——"]
-            lines += ofl.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        lines.append(f"(The licence files could not be read: {e})")
+        for title, name in FONTS:
+            lines += ["", f"—— {title} · SIL Open Font License 1.1 ——"]
+            lines += (folder / name).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        lines += ["", "(The font licence texts could not be read; they are at "
+                      "https://openfontlicense.org)"]
     return lines
 
 

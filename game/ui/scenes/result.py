@@ -22,6 +22,13 @@ def ranking(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
     return out
 
 
+def saved_words(path: object) -> str:
+    """Where the record went, in plain words: the folder is the game's own records folder,
+    so only the file's name is worth showing (issue 12: no raw paths on screen)."""
+    name = getattr(path, "name", None) or str(path).replace("\\", "/").rsplit("/", 1)[-1]
+    return f"This game was saved with your game records as \u201c{name}\u201d."
+
+
 class ResultScene(Scene):
     name = "result"
 
@@ -104,7 +111,7 @@ class ResultScene(Scene):
                         small, (x, y), theme.TEXT_DIM)
         y += round(small * 1.5)
         if self.record_path:
-            theme.blit_text(surface, theme.fit(f"Record saved: {self.record_path}", small,
+            theme.blit_text(surface, theme.fit(saved_words(self.record_path), small,
                                                rect.w - 56), small, (x, y), theme.TEXT_DIM)
         bw = (rect.w - 56 - 20) // 3
         for i, b in enumerate(self.group.buttons):

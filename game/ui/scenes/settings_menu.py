@@ -19,21 +19,28 @@ class SettingsScene(OverlayScene):
                                            "Changes apply at once and are saved."])
         self._rebuild()
 
-    def _rows(self) -> list[tuple[str, str]]:
+    def setting_rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
         return [
             ("anim_speed", f"Animation speed: {s.anim_speed.capitalize()}"),
             ("ai_pace", f"Computer pace: {s.ai_pace.capitalize()}"),
             ("volume", f"Volume: {round(s.volume * 100)} %"),
-            ("muted", f"Sound: {'Muted' if s.muted else 'On'}  (M)"),
+            ("muted", f"Sound: {self._sound_state()}  (M)"),
             ("corner_marks", f"Card corner marks: {'On' if s.corner_marks else 'Off'}"),
             ("confirm_quit", f"Confirm before quitting: {'On' if s.confirm_quit else 'Off'}"),
         ]
 
+    def _sound_state(self) -> str:
+        """On, Muted, or why nothing can be heard: a machine without a sound device runs
+        silently, and the row must not claim "On" then (issue 12)."""
+        if not getattr(self.app.audio, "available", True):
+            return "none — no sound device was found"
+        return "Muted" if self.app.settings.muted else "On"
+
     def _rebuild(self) -> None:
         index = self.group.index
         buttons = [Button(label, (lambda k=key: self.change(k, 1))) for key, label in
-                   self._rows()]
+                   self.setting_rows()]
         buttons.append(Button("Done", self.close, "primary"))
         self.group.set(buttons)
         self.group.index = index
@@ -56,7 +63,7 @@ class SettingsScene(OverlayScene):
 
     def process_event(self, event, intent):  # noqa: ANN001, ANN201
         if intent in (Intent.LEFT, Intent.RIGHT):
-            rows = self._rows()
+            rows = self.setting_rows()
             if self.group.index < len(rows):
                 self.change(rows[self.group.index][0], 1 if intent is Intent.RIGHT else -1)
                 self.group.show_focus = True
