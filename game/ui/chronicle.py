@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from game.engine.events import Event
 from game.ui.narrate import narrate
+from game.ui.numbers import amount
 
 # plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
 STATUSES = {"join": "Joined ✓", "drop": "Dropped", "forced_out": "Forced out",
@@ -46,6 +47,9 @@ class Chronicle:
             self.statuses[ev.seat] = STATUSES[ev.kind]
         elif ev.kind == "cancel" and ev.seat >= 0:
             self.statuses.pop(ev.seat, None)
+        elif ev.kind == "payment" and d.get("reason") == "dropout_fee" and \
+                isinstance(d.get("from"), int):  # the bench chip names the fee (issue 11)
+            self.statuses[d["from"]] = f"{STATUSES['drop']} · paid {amount(d['amount'])}"
         if ev.kind == "turn":
             self.play_started = True
         elif ev.kind == "played":

@@ -41,6 +41,7 @@ class SeatInfo:
     status: str = ""
     stamp: str = ""
     thinking: bool = False
+    par: int | None = None  # card points this seat needs to break even (the view's fact)
 
 
 @dataclass
@@ -372,7 +373,7 @@ class TableView:
 
     def draw_group_labels(self, s: pygame.Surface, L: Layout, cards: list[str],
                           rect: pygame.Rect, w: int, points: int | None,
-                          points_label: str, label_w: int) -> None:
+                          points_label: str, label_w: int, par: int | None = None) -> None:
         from game.ui.layout import group_positions
 
         small = theme.size_of("small", L.window.h)
@@ -383,10 +384,16 @@ class TableView:
                 theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
-        if points is not None and cards:
-            theme.blit_text(s, f"{points} {points_label}", small,
-                            (rect.right + points_width(L), rect.bottom - 2), theme.TEXT_DIM,
-                            False, "bottomright")
+        if points is not None and (cards or par is not None):
+            x, y = rect.right + points_width(L), rect.bottom - 2
+            if par is not None:  # "31 / 88" over "pts": the target the engine names
+                theme.blit_text(s, points_label, small, (x, y), theme.TEXT_DIM, False,
+                                "bottomright")
+                y -= round(small * 1.3)
+                label = f"{points} / {par}"
+            else:
+                label = f"{points} {points_label}"
+            theme.blit_text(s, label, small, (x, y), theme.TEXT_DIM, False, "bottomright")
 
     def draw_sprites(self, s: pygame.Surface, frames: list[Frame],
                      states: dict[str, State]) -> None:
@@ -451,7 +458,8 @@ class TableView:
         b = seating.bottom
         theme.panel(s, L.captures, alpha=90)
         self.draw_group_labels(s, L, model.captured[b], own_caps_rect(L), L.cap_w,
-                               info.seats[b].points, info.points_label, label_width(L))
+                               info.seats[b].points, info.points_label, label_width(L),
+                               info.seats[b].par)
         self.draw_plate(s, L.plate, info.seats[b], info.to_move == b, size, small, True)
         if info.prompt:
             theme.blit_text(s, theme.fit(info.prompt, size, L.prompt.w - 10), size,

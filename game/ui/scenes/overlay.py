@@ -30,6 +30,7 @@ class OverlayScene(Scene):
         self.scroll = 0
         self.box = pygame.Rect(0, 0, 0, 0)
         self._max_scroll = 0
+        self._rows = 10  # text lines the box shows (a page), known once drawn
 
     def on_back(self) -> None:
         """Escape: close (override for dialogs where Escape means something else)."""
@@ -43,7 +44,7 @@ class OverlayScene(Scene):
             self.scroll = max(0, min(self._max_scroll, self.scroll - event.y * 3))
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            step = 10 if event.key == pygame.K_PAGEDOWN else -10
+            step = self._rows if event.key == pygame.K_PAGEDOWN else -self._rows
             self.scroll = max(0, min(self._max_scroll, self.scroll + step))
             return True
         if intent is Intent.BACK:
@@ -86,6 +87,7 @@ class OverlayScene(Scene):
         for line in self.lines:
             wrapped.extend(theme.wrap(line, body, inner))
         rows = max(1, (text_bottom - y) // lh)
+        self._rows = rows
         self._max_scroll = max(0, len(wrapped) - rows)
         self.scroll = min(self.scroll, self._max_scroll)
         for line in wrapped[self.scroll:self.scroll + rows]:
@@ -93,10 +95,11 @@ class OverlayScene(Scene):
             y += lh
         if self._max_scroll:
             small = theme.size_of("small", H)
-            theme.blit_text(surface, f"PgUp/PgDn or wheel to scroll ({self.scroll + 1}/"
-                            f"{self._max_scroll + 1})", small, (self.box.right - 16,
-                                                                  text_bottom),
-                            theme.TEXT_DIM, False, "bottomright")
+            pages = 1 + -(-self._max_scroll // rows)  # pages of text, not scroll steps
+            page = min(pages, 1 + -(-self.scroll // rows))
+            theme.blit_text(surface, f"PgUp/PgDn or wheel to scroll · page {page} of {pages}",
+                            small, (self.box.right - 16, text_bottom), theme.TEXT_DIM, False,
+                            "bottomright")
         by = self.box.bottom - 16 - buttons_h + 10
         if self.group.vertical:
             for b in self.group.buttons:

@@ -650,7 +650,8 @@ class TableScene(Scene):
                 points=rs.points(mask), yaku=yaku,
                 dealer=i == v.dealer, sage=i in v.sage_order,
                 status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
-                thinking=thinking and v.to_move == i))
+                thinking=thinking and v.to_move == i,
+                par=v.par[i] if i < len(v.par) else None))
         rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,

@@ -115,7 +115,9 @@ class TitleScene(Scene):
             self._felt = table_surface((W, H), "felt").convert()
         surface.blit(self._felt, (0, 0))
         # the five Brights, fanned at the right
-        cw = round(H * 0.22)
+        # the fan starts at 52 % of the width and must end inside the window (at 1024 px
+        # the Phoenix was cut off): five cards, each 62 % beside the last
+        cw = min(round(H * 0.22), int((W - 24 - W * 0.52) / (1 + 4 * 0.62)))
         renderer = self.app.renderer
         for i, c in enumerate(BRIGHTS):
             x = round(W * 0.52 + i * cw * 0.62)
