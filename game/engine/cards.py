@@ -43,6 +43,12 @@ MONTH_NAMES: tuple[str, ...] = (
 )
 ALL_MASK = (1 << 48) - 1
 
+# The deal (docs/rules/common.md §6): seven cards to every seat dealt in, six to the field;
+# every active player then plays one card a turn, so a round has HAND_SIZE turns each.
+HAND_SIZE = 7
+FIELD_SIZE = 6
+BLANK_TABLE = 7  # seats at which the blank card sits one seat out (hachihachi.md §2.2)
+
 
 def month(card: int) -> int:
     """Month (1..12) of a card index."""

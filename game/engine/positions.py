@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import CARD_IDS, INDEX, cards_of
+from .cards import CARD_IDS, HAND_SIZE, INDEX, cards_of
 from .ledger import POT, Payment
 from .teyaku import GROUP_B_IDS, TRIPLET_IDS, Claim
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 # The phases a position can be in, by their view names (state.PHASE_NAMES).
 POSITION_PHASES = ("play", "take", "decide")
-HAND_SIZE = 7  # cards dealt to each player (docs/rules/common.md §3)
 
 Cards = int | str | Iterable[str | int]  # a mask, "id id ...", or card ids / indices
 

@@ -32,7 +32,17 @@ from .actions import (
     TAKE,
     Action,
 )
-from .cards import CARD_IDS, CARD_MONTH_MASK, MONTH_MASK, cards_of, mask_of, names_of
+from .cards import (
+    BLANK_TABLE,
+    CARD_IDS,
+    CARD_MONTH_MASK,
+    FIELD_SIZE,
+    HAND_SIZE,
+    MONTH_MASK,
+    cards_of,
+    mask_of,
+    names_of,
+)
 from .errors import IllegalAction
 from .events import Event
 from .ledger import POT, Payment, RoundResult
@@ -57,7 +67,7 @@ SUM_MASK = tuple(
 
 
 def _cached_actions() -> tuple[list, dict]:
-    single = [[Action(seat, PLAY, (c,)) for c in range(48)] for seat in range(7)]
+    single = [[Action(seat, PLAY, (c,)) for c in range(48)] for seat in range(BLANK_TABLE)]
     return single, {}
 
 
@@ -426,7 +436,7 @@ class State:
         if self._ev is not None:
             self._emit("round_start", self.dealer, round=self.rounds_played + 1,
                        dealer=self.dealer)
-        if self.n == 7:
+        if self.n == BLANK_TABLE:
             self.phase = BLANK_PH
             self.to_move = CHANCE
         else:
@@ -443,10 +453,10 @@ class State:
         seats = [(d + i) % n for i in range(n) if (d + i) % n != self.blank]
         self.participants = seats
         for i, s in enumerate(seats):
-            self.hands[s] = mask_of(deck[7 * i:7 * i + 7])
-        k = 7 * len(seats)
-        self.field = mask_of(deck[k:k + 6])
-        self.pile = list(deck[k + 6:])
+            self.hands[s] = mask_of(deck[HAND_SIZE * i:HAND_SIZE * (i + 1)])
+        k = HAND_SIZE * len(seats)
+        self.field = mask_of(deck[k:k + FIELD_SIZE])
+        self.pile = list(deck[k + FIELD_SIZE:])
         self.pile_pos = 0
         if self._ev is not None:
             self._emit("dealt", d, field=names_of(self.field), pile=len(self.pile),
@@ -560,9 +570,9 @@ class State:
         for s in self.active:
             self.vcache[s] = rs.dek_value(self.captured[s])
         self.turn_i = 0
-        self._last_turn = 7 * len(self.active) - 1
+        self._last_turn = HAND_SIZE * len(self.active) - 1
         # who plays each turn, precomputed: the hot path then needs no modulo or len()
-        self._turns = tuple(self.active) * 7
+        self._turns = tuple(self.active) * HAND_SIZE
         self.to_move = self.acting
         self._emit("turn", self.to_move)
 
