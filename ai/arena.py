@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from game.engine import rulesets
 from game.engine.rng import Rng
-from game.engine.state import DEAL, OVER
 
 from . import AGENTS, make_agent
 
@@ -44,7 +43,7 @@ def play_deal_set(ruleset: str, options: dict, seats: int, test: str, against: s
         deck_rng.shuffle(deck)
         probe = rs.new_state(seats, 0, events=False)
         probe.start_round(deck)
-        if probe.phase != DEAL:
+        if not probe.round_over:
             break
     nets, wins, decisions, think = [], 0, 0, 0.0
     for tested in range(seats):
@@ -53,7 +52,7 @@ def play_deal_set(ruleset: str, options: dict, seats: int, test: str, against: s
                              (seed * 7919 + index) * 31 + s) for s in range(seats)]
         chance = Rng(seed * 104_729 + index)
         st.start_round(deck)
-        while st.phase != DEAL and st.phase != OVER:
+        while not st.round_over:
             if st.is_chance():
                 st.apply(st.sample_chance(chance))
                 continue

@@ -13,6 +13,7 @@ from game.engine import rulesets
 from game.engine.cards import CARD_MONTH_MASK, CHAFF_EQUIV, cards_of
 from game.engine.state import SUM_MASK
 from game.engine.view import PlayerView
+from game.engine.vocab import Reason
 
 
 @dataclass
@@ -51,12 +52,13 @@ class Model:
 @lru_cache(maxsize=64)
 def _model(name: str, options: tuple) -> Model:
     rs = rulesets.get(name, **dict(options))
-    unit = getattr(rs, "K", getattr(rs, "unit", 10))
-    if getattr(rs, "nintendo", False):
-        unit = 10
+    # mon per kan scales yaku and risk; the Nintendo preset counts in points (a kan of 1),
+    # where its yaku of 35 to 75 play best against a scale of 10
+    unit = 10 if rs.name == "hachihachi-nintendo" else rs.kan
     sets = tuple(rs.yaku_sets(p) for p in range(3))
+    chaff_rule = any(e.id == Reason.SUJUROKU for e in rs.catalogue())
     return Model(rs, SUM_MASK if rs.capture_sum else CARD_MONTH_MASK, rs.capture_sum,
-                 rs.values, unit, sets, hasattr(rs, "sujuroku_value"))
+                 rs.values, unit, sets, chaff_rule)
 
 
 def model_of(view: PlayerView) -> Model:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import AGENTS, LEVELS, make_agent  # noqa: E402
 from game.engine import rulesets  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
-from game.engine.state import DEAL, OVER  # noqa: E402
+from game.engine.state import OVER  # noqa: E402
 
 
 def measure(name: str, rounds: int, seed: int = 1) -> list[float]:
@@ -35,7 +35,7 @@ def measure(name: str, rounds: int, seed: int = 1) -> list[float]:
         deck = list(rs.deck_cards)
         rng.shuffle(deck)
         st.start_round(deck)
-        while st.phase != DEAL and st.phase != OVER:
+        while not st.round_over:
             if st.is_chance():
                 st.apply(st.sample_chance(rng))
                 continue

@@ -1,15 +1,20 @@
-"""Random legal full rounds per second, per ruleset, on one core.
+"""Full rounds per second, per ruleset, on one core: the rollout kernel the search runs.
 
-Each round is dealt from a fresh shuffled deck and played to its end with uniformly random
-legal moves (chance outcomes from the same seeded generator), events off, as search-based
-AIs use the engine. Two figures per ruleset:
+Each round is dealt from a fresh shuffled deck and played to its end (chance outcomes from
+the same seeded generator), events off, as search-based AIs use the engine. Four figures per
+ruleset:
 
-- ``rollout``: ``State.playout(rng)``, the rollout search uses (moves sampled from the masks);
+- ``greedy``: ``State.playout(rng, GREEDY)``, the rollout policy expectimax and Monte Carlo
+  run at every leaf (every seat takes the most points it can);
+- ``leaves``: what one search leaf costs, from positions of real rounds: ``State.resample``
+  of the mover's view, then for each legal move ``clone``, ``apply`` and the greedy playout
+  (leaves per second);
+- ``random``: ``State.playout(rng)``, uniformly random moves in the same kernel;
 - ``per-move API``: ``rng.choice(state.legal_actions())`` then ``state.apply(...)`` each move,
   as a player outside the engine drives it.
 
-Prints one line per ruleset and, last, the Hachi-Hachi rollout figure: ``playouts/s: N``
-(median of the runs).
+Prints one line per ruleset and, last, the Hachi-Hachi figures: ``playouts/s: N`` (random,
+as before) and ``greedy playouts/s: N`` (medians of the runs).
 
     python benchmarks/engine_playouts.py [--seconds 2] [--runs 5] [--ruleset NAME ...]
 """
@@ -26,11 +31,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import rulesets  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
-from game.engine.state import DEAL, OVER  # noqa: E402
+from game.engine.state import GREEDY, OVER, RANDOM, State  # noqa: E402
+from game.engine.view import PlayerView  # noqa: E402
+
+SEATS = {"hachi": 2, "nuki-hachihachi": 2}
 
 
 def playouts_per_second(name: str, seats: int, seconds: float, seed: int,
-                        per_move: bool = False) -> float:
+                        policy: str | None = RANDOM) -> float:
+    """Rounds per second with ``playout(rng, policy)``; policy None: the per-move API."""
     rs = rulesets.get(name)
     rng = Rng(seed)
     st = rs.new_state(seats, 0, events=False)
@@ -43,9 +52,9 @@ def playouts_per_second(name: str, seats: int, seconds: float, seed: int,
         deck = list(rs.deck_cards)
         rng.shuffle(deck)
         st.start_round(deck)
-        if not per_move:
-            st.playout(rng)
-        while st.phase != DEAL and st.phase != OVER:
+        if policy is not None:
+            st.playout(rng, policy)
+        while not st.round_over:
             if st.is_chance():
                 st.apply(st.sample_chance(rng), check=False)
             else:
@@ -56,6 +65,47 @@ def playouts_per_second(name: str, seats: int, seconds: float, seed: int,
     return rounds / (time.perf_counter() - start)
 
 
+def search_views(name: str, seats: int, count: int = 200, seed: int = 7) -> list[PlayerView]:
+    """Views of the seat to move at plays, takes and decisions of random rounds."""
+    rs = rulesets.get(name)
+    rng = Rng(seed)
+    views: list[PlayerView] = []
+    while len(views) < count:
+        st = rs.new_state(seats, 0)
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        st.start_round(deck)
+        while not st.round_over:
+            if st.is_chance():
+                st.apply(st.sample_chance(rng))
+                continue
+            view = st.view(st.to_move)
+            if view.phase in ("play", "take", "decide") and len(view.legal) > 1:
+                views.append(view)
+            st.apply(rng.choice(st.legal_actions()))
+    return views[:count]
+
+
+def leaves_per_second(views: list[PlayerView], seconds: float, seed: int) -> float:
+    """Search leaves per second: resample a world, then each legal move played out."""
+    leaves = 0
+    i = seed * 1_000_003
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for view in views:
+            world = State.resample(view, Rng(i))
+            for a in view.legal:
+                st = world.clone()
+                st.apply(a, check=False)
+                st.playout(Rng(i), GREEDY)
+                leaves += 1
+            i += 1
+        if time.perf_counter() >= deadline:
+            break
+    return leaves / (time.perf_counter() - start)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one run")
@@ -63,19 +113,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ruleset", action="append", help="ruleset(s) to measure (default: all)")
     args = ap.parse_args(argv)
     names = args.ruleset or rulesets.names()
-    seats = {"hachi": 2, "nuki-hachihachi": 2}
-    figures = {}
+    figures: dict[str, dict[str, float]] = {}
     for name in names:
-        n = seats.get(name, 3)
-        runs = [playouts_per_second(name, n, args.seconds, seed) for seed in range(args.runs)]
-        api = [playouts_per_second(name, n, args.seconds, seed, per_move=True)
-               for seed in range(args.runs)]
-        figures[name] = statistics.median(runs)
-        print(f"{name:22s} {n} seats: rollout {figures[name]:6.0f} rounds/s, per-move API "
-              f"{statistics.median(api):6.0f} rounds/s (medians of {args.runs}; rollout runs "
-              f"{', '.join(f'{r:.0f}' for r in runs)})")
+        n = SEATS.get(name, 3)
+        views = search_views(name, n, 40)
+        runs = {
+            "greedy": [playouts_per_second(name, n, args.seconds, s, GREEDY)
+                       for s in range(args.runs)],
+            "leaves": [leaves_per_second(views, args.seconds, s) for s in range(args.runs)],
+            "random": [playouts_per_second(name, n, args.seconds, s) for s in range(args.runs)],
+            "api": [playouts_per_second(name, n, args.seconds, s, None)
+                    for s in range(args.runs)],
+        }
+        f = figures[name] = {k: statistics.median(v) for k, v in runs.items()}
+        print(f"{name:20s} {n} seats: greedy {f['greedy']:6.0f} rounds/s, search leaves "
+              f"{f['leaves']:6.0f}/s, random {f['random']:6.0f} rounds/s, per-move API "
+              f"{f['api']:6.0f} rounds/s (medians of {args.runs}; greedy runs "
+              f"{', '.join(f'{r:.0f}' for r in runs['greedy'])})")
     if "hachihachi" in figures:
-        print(f"playouts/s: {figures['hachihachi']:.0f}")
+        print(f"playouts/s: {figures['hachihachi']['random']:.0f}")
+        print(f"greedy playouts/s: {figures['hachihachi']['greedy']:.0f}")
     return 0
 
 
