@@ -228,3 +228,28 @@ def test_space_presses_the_focused_ruleset_and_focus_survives_the_rebuild(tmp_pa
     assert scene.focus_key == ("ruleset", "hachi") and scene.show_focus
     key(app, pygame.K_DOWN)
     assert scene.focus_key != ("ruleset", "hachi")
+
+
+def _down(app, k: int) -> None:  # noqa: ANN001
+    """A key press without its release: what the window sends while a key is held."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="\r",
+                                         scancode=0))
+    frames(app, 1)
+
+
+def test_a_held_enter_from_the_screen_before_never_acts(tmp_path):
+    app = make_app(tmp_path)
+    _save_a_game(app)
+    scene = _setup(app, "hachi")
+    _tab_to(app, scene, ("start", None), shift=True)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, ConfirmScene)
+    _down(app, pygame.K_RETURN)  # Cancel, and the key stays down: the window repeats it
+    assert app.stack.top is scene
+    for _ in range(4):
+        _down(app, pygame.K_RETURN)
+        assert app.stack.top is scene  # the repeats do not press Start again
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
+    frames(app, 1)
+    key(app, pygame.K_RETURN)  # a new press on Start acts
+    assert isinstance(app.stack.top, ConfirmScene)

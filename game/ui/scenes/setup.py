@@ -66,6 +66,7 @@ def human_label() -> str:
 
 
 CUSTOM = "Custom"
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
 
@@ -102,11 +103,13 @@ def gui_theme(height: int) -> dict:
                "selected_border": hx(theme.GOLD), "active_border": hx(theme.GOLD),
                "disabled_bg": "#18201C", "disabled_border": hx(theme.TEXT_OFF),
                "text_cursor": hx(theme.TEXT), "filled_bar": hx(theme.GOLD)}
-    return {
-        "defaults": {"colours": colours,
-                     "font": {"name": "noto_sans", "size": str(body), "style": "regular"}},
+    font = {"name": "noto_sans", "size": str(body), "style": "regular"}
+    return {  # "defaults" gives no font to buttons, labels and fields: each gets its own
+        "defaults": {"colours": colours, "font": font},
+        "button": {"font": font},
+        "text_entry_line": {"font": font},
         "label": {"colours": {"dark_bg": "#00000000", "normal_text": hx(theme.TEXT)},
-                  "misc": {"text_horiz_alignment": "left"}},
+                  "misc": {"text_horiz_alignment": "left"}, "font": font},
         "@help": {"colours": {"normal_text": hx(theme.TEXT_DIM)},
                   "font": {"name": "noto_sans", "size": str(small), "style": "regular"}},
         "@error": {"colours": {"normal_text": hx(theme.LOSS)},
@@ -118,7 +121,7 @@ def gui_theme(height: int) -> dict:
         "@primary": {"colours": {"normal_bg": hx(theme.GOLD), "normal_text": hx(theme.INK),
                                  "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
         "@choice": {"misc": {"text_horiz_alignment": "left",
-                             "text_horiz_alignment_padding": "10"}},
+                             "text_horiz_alignment_padding": "10"}, "font": font},
         "text_box": {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
                      "font": {"name": "noto_sans", "size": str(small), "style": "regular"}},
     }
@@ -151,6 +154,7 @@ class SetupScene(Scene):
         self.picker: ChoiceList | None = None
         self._picker_key: tuple | None = None
         self._swallow_up = False
+        self._held: set[int] = set()  # Enter/Space keys not released since they were pressed
         self.rules_box = pygame.Rect(0, 0, 0, 0)
         self._rules_h = 1
         self.footer = pygame.Rect(0, 0, 0, 0)
@@ -200,7 +204,10 @@ class SetupScene(Scene):
 
     # --- widgets ----------------------------------------------------------------------
     def resume(self) -> None:
-        self.build()
+        # a press that began on the screen before (held: the window repeats it) never acts here
+        self._held = set(PRESS_KEYS)
+        if self.manager is None or self.app.screen.get_size() != self._size:
+            self.build()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build()
@@ -267,8 +274,8 @@ class SetupScene(Scene):
             UILabel(pygame.Rect(0, oy, lw, row), label, m, container=sc)
             rect = pygame.Rect(lw + 4, oy, cw - lw - 4, row)
             if opt.kind is bool:
-                self._choice(("option", opt.name), ["On", "Off"], "On" if value else "Off",
-                             rect, sc)
+                self._choice(("option", opt.name), ["Off", "On"], "On" if value else "Off",
+                             rect, sc)  # → turns it on
             elif opt.values:
                 vals = [str(v) for v in opt.values]
                 self._choice(("option", opt.name), vals,
@@ -346,9 +353,12 @@ class SetupScene(Scene):
 
     @staticmethod
     def _face(b: UIButton, text: str) -> None:
-        """Show a drop-down's value, shortened so that it ends before the drawn ▾."""
+        """Show a drop-down's value, shortened so that it ends before the drawn ▾
+        ("Computer · Expert" becomes "Expert" where the whole does not fit)."""
         room = b.rect.w - 10 - 2 * max(4, b.rect.h // 7) - 16
         font = b.font
+        if font is not None and font.size(text)[0] > room and " · " in text:
+            text = text.split(" · ", 1)[1]
         if font is not None and font.size(text)[0] > room:
             while len(text) > 1 and font.size(text + "…")[0] > room:
                 text = text[:-1]
@@ -385,6 +395,11 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
             self._swallow_up = False
             return True
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # any other input ends a held key's run of repeats
+            self._held.intersection_update({getattr(event, "key", None)})
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if event.type == pygame.TEXTINPUT:  # what draws nothing crashes SDL_ttf (issue 12)
@@ -440,11 +455,12 @@ class SetupScene(Scene):
             if self.focus_key in self.choices:
                 self.step_choice(self.focus_key, -1 if k == pygame.K_LEFT else 1)
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if not self.show_focus:  # the first press only shows where the focus is
-                self.show_focus = True
-            else:
+        if k in PRESS_KEYS:
+            fresh = k not in self._held
+            self._held.add(k)
+            if self.show_focus and fresh:
                 self.operate()
+            self.show_focus = True  # the first press only shows where the focus is
             return True
         return False
 
@@ -489,11 +505,12 @@ class SetupScene(Scene):
             return
         view = self.rules_box
         r = el.rect
+        below = r.h * 3 // 2  # its help line too
         delta = 0
         if r.top - 8 < view.top:
             delta = r.top - 8 - view.top
-        elif r.bottom + 8 > view.bottom:
-            delta = r.bottom + 8 - view.bottom
+        elif r.bottom + below > view.bottom:
+            delta = r.bottom + below - view.bottom
         if delta:
             bar.set_scroll_from_start_percentage(bar.start_percentage + delta / self._rules_h)
             self.manager.update(0)  # move the widgets now, so the next key sees them there
@@ -519,8 +536,7 @@ class SetupScene(Scene):
         body = theme.size_of("body", H)
         self._picker_key = key
         self.picker = ChoiceList(el.rect, values, current, lambda v: self.choose(key, v),
-                                 self.app.screen.get_size(), theme.size_of("small", H),
-                                 round(body * 1.7))
+                                 self.app.screen.get_size(), body, round(body * 1.7))
 
     def step_choice(self, key: tuple, step: int) -> None:
         values, current = self.choices[key]
