@@ -135,20 +135,22 @@ def _greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int,
         hand ^= low
         m = field & rel[c]
         t = -1
-        if m:
+        if not m:
+            v = -values[c]
+        else:
             k = m.bit_count()
-            if k == 2 or (summ and k > 2):
+            if k == 1:
+                v = 100 * (values[c] + values[m.bit_length() - 1])
+            elif k == 2 or summ:  # a choice: the most valuable target
                 t = _best_target(m, values)
                 v = 100 * (values[c] + values[t])
-            else:
+            else:  # three of the month: all taken
                 v = values[c]
                 while m:
                     lm = m & -m
                     v += values[lm.bit_length() - 1]
                     m ^= lm
                 v *= 100
-        else:
-            v = -values[c]
         if best < 0 or v > best_v:
             best, best_t, best_v = c, t, v
     return best, best_t, best_v
