@@ -51,8 +51,11 @@ def test_teyaku_reveal_is_docked_and_fits_two_holders(tmp_path):
             assert not r.colliderect(L.panel)
         button = reveal.group.buttons[0].rect
         assert L.panel.contains(button)
-        body = reveal.fit(L.panel.inflate(-24, -120), L.window.h, L.cap_w)
-        assert reveal._measure(L.panel.w - 48, *body) <= L.panel.h
+        room = pygame.Rect(L.panel.x + 12, button.bottom + 8, L.panel.w - 24,
+                           L.panel.bottom - 6 - button.bottom - 8)
+        size, cw, beside = reveal.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
+        assert reveal._measure(room.w, size, cw, beside) <= room.h  # nothing clipped
+        assert cw >= 24 and size >= 13
         app.close()
 
 

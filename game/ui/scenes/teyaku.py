@@ -79,30 +79,37 @@ class TeyakuScene(Scene):
             out.append((f"{names[s]} — {items} ({PAID_AT[c.paid_at]})", list(c.cards)))
         return out
 
-    def _measure(self, width: int, text_size: int, cw: int) -> int:
-        """Height of the holders' block at this text size and card width."""
+    def _measure(self, width: int, text_size: int, cw: int, beside: bool) -> int:
+        """Height of the holders' block at this text size and card width; `beside` puts a
+        holder's cards at the left of its text instead of under it."""
         lh = round(text_size * 1.35)
         h = 0
         for text, cards in self.lines():
-            h += len(theme.wrap(text, text_size, width)) * lh
+            fan = self._fan_w(len(cards), cw) + 10 if (cards and beside) else 0
+            text_h = len(theme.wrap(text, text_size, width - fan)) * lh
             if cards:
-                h += height_of(cw) + 8
-            h += 4
+                text_h = max(text_h, height_of(cw)) if beside else text_h + height_of(cw) + 6
+            h += text_h + 6
         return h
 
-    def fit(self, rect: pygame.Rect, window_h: int, max_cw: int) -> tuple[int, int]:
-        """(text size, card width) that fit every holder in `rect`: first smaller cards,
-        then smaller text, down to the minimum (then the last lines are clipped)."""
+    @staticmethod
+    def _fan_w(n: int, cw: int) -> int:
+        return round(cw + max(0, n - 1) * STEP * cw) if n else 0
+
+    def fit(self, rect: pygame.Rect, window_h: int, max_cw: int) -> tuple[int, int, bool]:
+        """(text size, card width, beside) that fit every holder in `rect`: smaller cards
+        first, then the cards beside the text, then smaller text (last resort: clipped)."""
         body = theme.size_of("body", window_h)
         small = theme.size_of("small", window_h)
-        width = rect.w - 24
         most = max((len(c) for _, c in self.lines()), default=1)
-        widest = max(16, math.floor(width / (1 + STEP * max(0, most - 1))))
+        widest = max(16, math.floor(rect.w / (1 + STEP * max(0, most - 1))))
         for size in dict.fromkeys((body, small, 13)):
-            for cw in range(min(max_cw, widest), 23, -2):
-                if self._measure(width, size, cw) <= rect.h:
-                    return size, cw
-        return 13, 24
+            for beside in (False, True):
+                top = min(max_cw, widest if not beside else widest // 2)
+                for cw in range(top, 23, -2):
+                    if self._measure(rect.w, size, cw, beside) <= rect.h:
+                        return size, cw, beside
+        return 13, 24, True
 
     def draw(self, surface: pygame.Surface) -> None:
         L, _ = self.table.current_layout()
@@ -111,33 +118,35 @@ class TeyakuScene(Scene):
         rect = L.panel or L.field.inflate(-16, -8)
         theme.panel(surface, rect, alpha=240, line=theme.GOLD)
         x, y = rect.x + 12, rect.y + 8
-        for part in theme.wrap("手役 Teyaku · hand combinations", head, rect.w - 24, True):
-            theme.blit_text(surface, part, head, (x, y), theme.TEXT, True)
-            y += round(head * 1.3)
-        small = theme.size_of("small", L.window.h)
-        theme.blit_text(surface, theme.fit("Paid at the end of the round.", small,
-                                           rect.w - 24), small, (x, y), theme.TEXT_DIM)
-        y += round(small * 1.5)
+        # one row: the title, and Continue at the right (the text says when each is paid)
         btn = self.group.buttons[0]
-        bh = round(body * 2.1)
-        btn.rect = pygame.Rect(0, 0, min(240, rect.w - 24), bh)
-        btn.rect.bottomright = (rect.right - 12, rect.bottom - 10)
-        room = pygame.Rect(x, y, rect.w - 24, btn.rect.y - 8 - y)
-        size, cw = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
+        bh = round(body * 1.9)
+        bw = min(theme.text_width(btn.label, body, True) + 28, rect.w // 2)
+        btn.rect = pygame.Rect(rect.right - 10 - bw, rect.y + 8, bw, bh)
+        room_w = btn.rect.x - x - 8
+        title = next((t for t in ("手役 Teyaku · hand combinations", "手役 Teyaku")
+                      if theme.text_width(t, head, True) <= room_w), "手役")
+        theme.blit_text(surface, title, head, (x, btn.rect.centery), theme.TEXT, True,
+                        "midleft")
+        y = btn.rect.bottom + 8
+        room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
+        size, cw, beside = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
         lh = round(size * 1.35)
         clip = surface.get_clip()
         surface.set_clip(room.inflate(24, 4))
         for text, cards in self.lines():
             color = theme.TEXT if cards else theme.TEXT_DIM
-            for part in theme.wrap(text, size, room.w):
-                theme.blit_text(surface, part, size, (x, y), color)
+            fan = self._fan_w(len(cards), cw) + 10 if (cards and beside) else 0
+            top = y
+            for part in theme.wrap(text, size, room.w - fan):
+                theme.blit_text(surface, part, size, (x + fan, y), color)
                 y += lh
             if cards:
-                cx = x
+                cx, cy = x, (top if beside else y)
                 for c in cards:
-                    self.table.tv.renderer.draw(surface, c, (cx, y), cw)
+                    self.table.tv.renderer.draw(surface, c, (cx, cy), cw)
                     cx += round(cw * STEP)
-                y += height_of(cw) + 8
-            y += 4
+                y = max(y, top + height_of(cw)) if beside else y + height_of(cw) + 6
+            y += 6
         surface.set_clip(clip)
         self.group.draw(surface, body)
