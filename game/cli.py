@@ -1,4 +1,5 @@
-"""The command line (rules/API.md §4): ``simulate`` and ``replay``; no command opens the table.
+"""The command line (docs/rules/README.md §8): ``simulate`` and ``replay``; no command opens
+the table.
 
 Every failure is a one-line message and a non-zero exit status, never a traceback:
 a rejected record exits with 2, bad arguments (an --out that cannot be written among them)

@@ -1,12 +1,13 @@
-"""Headless games between computer players, written as records (rules/API.md §4)."""
+"""Headless games between computer players, written as records (docs/rules/README.md §8)."""
 
 from __future__ import annotations
 
 from ai import make_agent
 from game.engine import record as records
-from game.engine import rulesets
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
+
+MAX_SEED_DIGITS = 40  # a record file holds no longer number (game.storage.RECORD_LIMITS)
 
 
 def play_round(st: State, agents: list, rng: Rng) -> None:
@@ -24,14 +25,24 @@ def play_round(st: State, agents: list, rng: Rng) -> None:
 
 def simulate(ruleset: str, options: dict, seats: int, agents: list[str], seed: int,
              rounds: int | None = None, names: list[str] | None = None) -> records.Record:
-    """Play a game (or its first ``rounds`` counted rounds) and return its record."""
-    rs = rulesets.get(ruleset, **options)
+    """Play a game (or its first ``rounds`` counted rounds) and return its record.
+
+    ValueError, naming the argument, for anything the game cannot be played with; every
+    option has a maximum (``Option.maximum``), so every accepted game ends.
+    """
+    rs = records.configure(ruleset, options)
+    if not rs.min_seats <= seats <= rs.max_seats:
+        raise ValueError(f"ruleset {ruleset!r} is played with {rs.min_seats} to "
+                         f"{rs.max_seats} seats, not {seats}")
     if len(agents) == 1:
         agents = agents * seats
     if len(agents) != seats:
-        raise ValueError(f"{len(agents)} agents given for {seats} seats")
+        raise ValueError(f"--agents names {len(agents)} players for {seats} seats "
+                         "(give one per seat, or one for all)")
     if rounds is not None and rounds < 1:
         raise ValueError(f"--rounds must be at least 1, not {rounds}")
+    if len(str(abs(seed))) > MAX_SEED_DIGITS:
+        raise ValueError(f"--seed may have at most {MAX_SEED_DIGITS} digits")
     rng = Rng(seed)
     first_dealer = rng.below(seats)
     players = [make_agent(a, rng.next64()) for a in agents]

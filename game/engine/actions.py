@@ -1,27 +1,43 @@
-"""Actions and their text notation (rules/API.md §3): ``"1 play crane"``, ``"* deck ..."``.
+"""Actions and their text notation (docs/rules/README.md §7): ``"1 play crane"``, ``"* deck ..."``.
 
 An action is a small immutable value: the acting seat (-1 for chance), a verb, and int
-arguments (card indices, or a seat for ``* blank``). ``str(action)`` is the record form.
+arguments (card indices, or a seat for ``* blank``). ``str(action)`` is the record form and
+``Action.parse`` reads it back, strictly: ASCII only, fields separated by exactly one space,
+numbers in plain decimal, so one action has exactly one spelling and
+``Action.parse(str(a)) == a``. Bad text is a NotationError, never an IllegalAction: whether
+an action is legal is the state's question.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARD_IDS, parse_card
-from .errors import IllegalAction
+from .cards import CARD_IDS, INDEX
+from .errors import NotationError
 
 PLAY, TAKE, SAGE, SHOUBU, CANCEL = "play", "take", "sage", "shoubu", "cancel"
 JOIN, DROP, MIZUTEN, SWAP = "join", "drop", "mizuten", "swap"
 DECK, BLANK = "deck", "blank"
 # PASS declines an optional window (swap, mizuten). Records never hold it: the window closes
-# at the next action of another kind (rules/README.md §3.8), and replay infers the passes.
+# at the next action of another kind (docs/rules/README.md §3.8), and replay infers the passes.
 PASS = "pass"
 CHANCE = -1
 
 _CARD_ARGS = {PLAY: (1, 2), TAKE: (1, 1), DECK: (0, 48)}
 _NO_ARGS = {SAGE, SHOUBU, CANCEL, JOIN, DROP, MIZUTEN, SWAP, PASS}
 VERBS = frozenset(_CARD_ARGS) | _NO_ARGS | {BLANK}
+_CHANCE_VERBS = frozenset({DECK, BLANK})
+# The longest action is "* deck" with 48 card ids; anything longer is not an action.
+MAX_TEXT = 48 * (max(len(c) for c in CARD_IDS) + 1) + 16
+_MAX_SEAT_DIGITS = 3
+
+
+def _number(text: str, what: str, whole: str) -> int:
+    """A seat number written the one way str() writes it: ASCII digits, no leading zero."""
+    if not (text.isascii() and text.isdigit()) or len(text) > _MAX_SEAT_DIGITS \
+            or (len(text) > 1 and text[0] == "0"):
+        raise NotationError(f"bad {what} {text!r} in {whole!r}")
+    return int(text)
 
 
 class Action(NamedTuple):
@@ -37,42 +53,63 @@ class Action(NamedTuple):
             rest = [CARD_IDS[a] for a in self.args]
         return " ".join([who, self.verb, *rest])
 
+    def __repr__(self) -> str:
+        """``Action.parse('1 play crane')``: readable, and evaluates back to this action."""
+        try:
+            text = str(self)
+            if Action.parse(text) == self:
+                return f"Action.parse({text!r})"
+        except (IndexError, TypeError, ValueError):
+            pass
+        return f"Action(seat={self.seat!r}, verb={self.verb!r}, args={self.args!r})"
+
     @property
     def card(self) -> int:
         return self.args[0]
 
+    @classmethod
+    def parse(cls, text: object) -> Action:
+        """Read the record form; NotationError (a ValueError) naming what is wrong."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action must be a string, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"an action of {len(text):,} characters is too long")
+        if not text.isascii():
+            raise NotationError(f"an action is plain ASCII text: {text!r}")
+        parts = text.split(" ")
+        if "" in parts:
+            raise NotationError(f"fields are separated by single spaces: {text!r}")
+        if len(parts) < 2:
+            raise NotationError(f"malformed action {text!r}")
+        who, verb, rest = parts[0], parts[1], parts[2:]
+        if who == "*":
+            seat = CHANCE
+            if verb not in _CHANCE_VERBS:
+                raise NotationError(f"unknown chance action {text!r}")
+        else:
+            seat = _number(who, "seat", text)
+            if verb not in VERBS or verb in _CHANCE_VERBS:
+                raise NotationError(f"unknown verb {verb!r} in {text!r}")
+        if verb == BLANK:
+            if len(rest) != 1:
+                raise NotationError(f"'* blank' takes one seat number: {text!r}")
+            return cls(seat, verb, (_number(rest[0], "seat", text),))
+        if verb in _NO_ARGS:
+            if rest:
+                raise NotationError(f"{verb!r} takes no argument: {text!r}")
+            return cls(seat, verb)
+        lo, hi = _CARD_ARGS[verb]
+        if not lo <= len(rest) <= hi:
+            raise NotationError(f"wrong number of cards in {text!r}")
+        cards = []
+        for r in rest:
+            idx = INDEX.get(r)
+            if idx is None:
+                raise NotationError(f"unknown card id {r!r} in {text!r}")
+            cards.append(idx)
+        return cls(seat, verb, tuple(cards))
+
 
 def parse_action(text: object) -> Action:
-    """Parse the record form; IllegalAction (a ValueError) naming what is wrong."""
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action must be a string, not {text!r}")
-    parts = text.split()
-    if len(parts) < 2:
-        raise IllegalAction(f"malformed action {text!r}")
-    who, verb, rest = parts[0], parts[1], parts[2:]
-    if who == "*":
-        seat = CHANCE
-        if verb not in (DECK, BLANK):
-            raise IllegalAction(f"unknown chance action {text!r}")
-    elif who.isdigit():
-        seat = int(who)
-        if verb not in VERBS or verb in (DECK, BLANK, PASS):
-            raise IllegalAction(f"unknown verb {verb!r} in {text!r}")
-    else:
-        raise IllegalAction(f"bad seat {who!r} in {text!r}")
-    if verb == BLANK:
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise IllegalAction(f"'* blank' takes one seat number: {text!r}")
-        return Action(seat, verb, (int(rest[0]),))
-    if verb in _NO_ARGS:
-        if rest:
-            raise IllegalAction(f"{verb!r} takes no argument: {text!r}")
-        return Action(seat, verb)
-    lo, hi = _CARD_ARGS[verb]
-    if not lo <= len(rest) <= hi:
-        raise IllegalAction(f"wrong number of cards in {text!r}")
-    try:
-        cards = tuple(parse_card(r) for r in rest)
-    except ValueError as e:
-        raise IllegalAction(f"{e} in {text!r}") from None
-    return Action(seat, verb, cards)
+    """The record form read back; an alias of ``Action.parse`` kept for existing callers."""
+    return Action.parse(text)

@@ -1,5 +1,5 @@
-"""Card-point settlement: against a par, or between two players (hachihachi.md §10,
-nuki.md §7, hachi.md §5, sudaoshi.md §6).
+"""Card-point settlement: against a par, or between two players (docs/rules/hachihachi.md §11
+and §14, nuki.md §7, hachi.md §5, sudaoshi.md §6).
 
 Written once for the family: three players settle against a par (88 in Hachi-Hachi, the seat
 burdens 100/110/120 in Sudaoshi); two players pay the difference.
@@ -15,7 +15,7 @@ from .vocab import Reason
 if TYPE_CHECKING:
     from .state import State
 
-PAR_88 = 88  # three players share 264 card points: 88 each is even (hachihachi.md §10)
+PAR_88 = 88  # three players share 264 card points: 88 each is even (hachihachi.md §11)
 
 
 def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],

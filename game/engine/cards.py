@@ -1,9 +1,9 @@
 """The 48 hanafuda cards: ids, months, kinds and bit masks.
 
-Cards are ints 0..47 in the canonical order of rules/API.md §1, four per month, so the month of
-card ``c`` is ``c // 4 + 1``. A set of cards is an int bit mask (bit ``c`` set when ``c`` is in
-it): the engine's inner loop works on masks and converts to string ids only at its edges
-(views, records, the rules API).
+Cards are ints 0..47 in the canonical order of docs/rules/README.md §5, four per month, so the
+month of card ``c`` is ``c // 4 + 1``. A set of cards is an int bit mask (bit ``c`` set when
+``c`` is in it): the engine's inner loop works on masks and converts to string ids only at its
+edges (views, records, the rules API).
 """
 
 from __future__ import annotations

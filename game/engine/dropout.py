@@ -1,4 +1,4 @@
-"""The drop-out phase's money (hachihachi.md §5): the drop-out fee into the pot, and the
+"""The drop-out phase's money (docs/rules/hachihachi.md §5): the drop-out fee into the pot, and the
 compensation a seat forced out of a full table receives.
 """
 

@@ -6,7 +6,12 @@ class RulesError(ValueError):
 
 
 class IllegalAction(ValueError):
-    """An action that is not legal in the current state."""
+    """A well-formed action that is not legal in the current state."""
+
+
+class NotationError(ValueError):
+    """Text that is not an action in the record notation (docs/rules/README.md §7): a
+    different fault from an illegal action, so a record can say which one it holds."""
 
 
 class RecordError(ValueError):

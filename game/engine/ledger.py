@@ -33,5 +33,5 @@ class RoundResult(NamedTuple):
 
 
 def scaled(num: int, den: int, m: int) -> int:
-    """num/den mon times m, rounded up to a whole mon (rules/README.md §3.3)."""
+    """num/den mon times m, rounded up to a whole mon (docs/rules/README.md §3.3)."""
     return -(-num * m // den)

@@ -1,4 +1,5 @@
-"""Liability (hachihachi.md §12.3-§12.4): a player who feeds an opponent the card that
+"""Liability (docs/rules/hachihachi.md §10, and
+§12 for tobikomi): a player who feeds an opponent the card that
 completes a combination pays for both opponents.
 
 - hatto: the feeder left on the field the last missing card of an opponent's dekiyaku

@@ -1,4 +1,4 @@
-"""The field multiplier and its carry (hachihachi.md §4): Large field x2, Grand field x4.
+"""The field multiplier and its carry (docs/rules/hachihachi.md §3): Large field x2, Grand field x4.
 
 Brights dealt to the field multiply every payment of the round; extra brights carry their
 multiplier to later rounds in one of three ways (option ``multiplier_carry``).

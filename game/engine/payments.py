@@ -1,4 +1,5 @@
-"""The family's payment forms (docs/rules/README.md §3.3-§3.6, hachihachi.md §9-§12).
+"""The family's payment forms (docs/rules/README.md §3.3 to §3.6,
+hachihachi.md §9 to §12).
 
 Every amount a rule names is paid in one of these forms; the rulesets only choose which and
 how much. Amounts are in mon at m = 1; the round's multiplier ``st.m`` is applied here, and a

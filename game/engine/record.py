@@ -1,27 +1,28 @@
-"""Game records (rules/API.md §3): load, validate, replay, save.
+"""Game records (docs/rules/README.md §7): parse, validate, replay, serialise.
 
 A record holds every chance outcome (the decks, ``* blank`` and ``* deck`` actions), so a
-replay needs no generator. Loading never executes anything from the file; every problem is a
-RecordError naming the round and action where it was found.
+replay needs no generator. Nothing here touches a disk (the engine does no I/O): the program
+reads and writes record files through ``game.storage``, which applies size and shape limits
+first. Loading never executes anything from the file; every problem is a RecordError naming
+the field, or the round and action, where it was found, and saying whether an action is
+badly written (notation) or not legal where it stands.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from . import rulesets
-from .actions import CHANCE, PASS, Action, parse_action
+from .actions import CHANCE, PASS, Action
 from .cards import CARD_IDS, parse_card
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, NotationError, RecordError, RulesError
 from .ledger import RoundResult
 from .state import DEAL, OVER, State
 
 FORMAT = "hanafuda-record/1"
 APP_VERSION = "0.1.0"
+MAX_SEATS = 16  # far above any ruleset's table; a longer list is not a record
 
 
 @dataclass
@@ -42,19 +43,6 @@ class Record:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
-    def save(self, path: str | os.PathLike) -> None:
-        """Write atomically: a temporary file in the same folder, then os.replace."""
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(self.dumps())
-                f.write("\n")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-
 
 def from_state(st: State, seats: list[dict], seed: int | None = None) -> Record:
     """The record of a game played on ``st`` (rounds so far, the current one included)."""
@@ -64,32 +52,41 @@ def from_state(st: State, seats: list[dict], seed: int | None = None) -> Record:
                   seed=seed, rounds=rounds)
 
 
+def configure(ruleset: object, options: object) -> rulesets.Ruleset:
+    """``rulesets.get`` for values from a file or a command line: the ruleset must be known
+    and every option name one of its options before any becomes a keyword argument (an
+    option called ``self`` or ``name`` would otherwise be a TypeError, not a RulesError)."""
+    if not isinstance(ruleset, str) or ruleset not in rulesets.names():
+        raise RulesError(f"unknown ruleset {ruleset!r} (known: {', '.join(rulesets.names())})")
+    if not isinstance(options, dict):
+        raise RulesError("the options must be a JSON object")
+    known = {o.name for o in rulesets.ruleset_class(ruleset).OPTIONS}
+    for name in options:
+        if name not in known:
+            raise RulesError(f"unknown option {name!r} for ruleset {ruleset!r}")
+    return rulesets.get(ruleset, **options)
+
+
 def loads(text: str) -> Record:
+    """A record from JSON text already trusted in size (the program's files go through
+    ``game.storage.read_record``, which bounds them first)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RecordError(f"not a JSON record: {e}") from None
+    except (RecursionError, ValueError) as e:  # JSONDecodeError is a ValueError
+        raise RecordError(f"not a JSON record: {str(e)[:120]}") from None
     return from_json(data)
 
 
-def load(path: str | os.PathLike) -> Record:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text") from None
-    return loads(text)
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def from_json(data: object) -> Record:
-    """Check the record's shape (not yet its moves: ``replay`` does that)."""
+    """Check the record's shape, naming the first bad field (its moves: ``replay``)."""
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"unsupported record format {data.get('format')!r} "
+        raise RecordError(f"unsupported record format {str(data.get('format'))[:40]!r} "
                           f"(expected {FORMAT!r})")
     ruleset = data.get("ruleset")
     options = data.get("options", {})
@@ -98,18 +95,30 @@ def from_json(data: object) -> Record:
     first_dealer = data.get("first_dealer", 0)
     seed = data.get("seed")
     if not isinstance(ruleset, str):
-        raise RecordError("the record names no ruleset")
+        raise RecordError("'ruleset': the record names no ruleset")
+    if ruleset not in rulesets.names():
+        raise RecordError(f"'ruleset': unknown ruleset {ruleset[:40]!r}")
     if not isinstance(options, dict):
         raise RecordError("'options' must be a JSON object")
+    known = {o.name for o in rulesets.ruleset_class(ruleset).OPTIONS}
+    for name in options:
+        if name not in known:
+            raise RecordError(f"'options': unknown option {name[:40]!r} for ruleset "
+                              f"{ruleset!r}")
     if not isinstance(seats, list) or not seats:
         raise RecordError("'seats' must be a non-empty list")
+    if len(seats) > MAX_SEATS:
+        raise RecordError(f"'seats' lists {len(seats)} seats (at most {MAX_SEATS})")
     for i, s in enumerate(seats):
         if not isinstance(s, dict):
-            raise RecordError(f"seat {i} must be an object with 'name' and 'kind'")
-    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
+            raise RecordError(f"'seats[{i}]' must be an object with 'name' and 'kind'")
+        for key in ("name", "kind"):
+            if key in s and not isinstance(s[key], str):
+                raise RecordError(f"'seats[{i}].{key}' must be a string")
+    if not _int(first_dealer):
         raise RecordError(f"'first_dealer' must be a seat number, not {first_dealer!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"'seed' must be an integer or null, not {seed!r}")
+    if seed is not None and not _int(seed):
+        raise RecordError(f"'seed' must be an integer or null, not {str(seed)[:40]!r}")
     if not isinstance(rounds, list):
         raise RecordError("'rounds' must be a list")
     for i, r in enumerate(rounds):
@@ -117,9 +126,13 @@ def from_json(data: object) -> Record:
                 or not isinstance(r.get("actions", []), list):
             raise RecordError(f"round {i + 1} (rounds[{i}]) must be an object with a 'deck' "
                               "list and an 'actions' list")
+        for key in ("deck", "actions"):
+            for j, item in enumerate(r.get(key, [])):
+                if not isinstance(item, str):
+                    raise RecordError(f"'rounds[{i}].{key}[{j}]' must be a string")
     app_version = data.get("app_version", "")
     return Record(ruleset, options, seats, first_dealer=first_dealer, seed=seed,
-                  rounds=rounds, app_version=str(app_version))
+                  rounds=rounds, app_version=str(app_version)[:40])
 
 
 def apply_recorded(st: State, action: Action) -> list:
@@ -151,7 +164,7 @@ class Replay:
 def replay(record: Record, *, events: bool = False) -> Replay:
     """Replay and check every action; RecordError (round and action) on the first problem."""
     try:
-        rs = rulesets.get(record.ruleset, **record.options)
+        rs = configure(record.ruleset, record.options)
     except ValueError as e:
         raise RecordError(f"bad ruleset or options: {e}") from None
     try:
@@ -173,11 +186,17 @@ def replay(record: Record, *, events: bool = False) -> Replay:
         except ValueError as e:
             raise RecordError(f"{where}, deck: {e}") from None
         for ai, text in enumerate(rnd.get("actions", [])):
+            at = f"{where}, action {ai + 1} (actions[{ai}]) {str(text)[:80]!r}"
             try:
-                ev += apply_recorded(st, parse_action(text))
+                action = Action.parse(text)
+                if action.verb == PASS:
+                    raise NotationError("'pass' is never written in a record")
+            except NotationError as e:
+                raise RecordError(f"{at}: bad notation: {e}") from None
+            try:
+                ev += apply_recorded(st, action)
             except ValueError as e:
-                raise RecordError(f"{where}, action {ai + 1} (actions[{ai}]) {text!r}: "
-                                  f"{e}") from None
+                raise RecordError(f"{at}: illegal: {e}") from None
         complete = st.phase in (DEAL, OVER) and len(st.results) == ri + 1
         if len(st.results) > ri + 1:  # cannot happen: one deck deals one round
             raise RecordError(f"{where}: more than one round")

@@ -1,4 +1,4 @@
-"""Round-end specials of the Hachi-Hachi family (hachihachi.md §11, nuki.md §7):
+"""Round-end specials of the Hachi-Hachi family (docs/rules/hachihachi.md §11, nuki.md §7):
 All Eights (sohachi), Double Eights (nihachi), Sixteen Chaff (sujuroku).
 
 A special settles the round by itself: it voids teyaku paid at round end, card points and

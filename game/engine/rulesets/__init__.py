@@ -1,4 +1,5 @@
-"""The rules API (rules/API.md §2): ``rulesets.get(name, **options)`` and ``rulesets.names()``."""
+"""The rules API (docs/rules/README.md §6): ``rulesets.get(name, **options)`` and
+``rulesets.names()``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ruleset base class: the rules API (rules/API.md §2) and the engine's hooks.
+"""The ruleset base class: the rules API (docs/rules/README.md §6) and the engine's hooks.
 
 A ruleset is configured once from its options; ``State`` reads its attributes and calls its
 hooks. The defaults here are "nothing happens" so that a ruleset only writes what it has.
