@@ -279,6 +279,9 @@ class CardRenderer:
         size = surf.get_size()
         surf.blit(self._mask(size), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(self._frame(size), (0, 0))
+        if name == "back":  # a dark edge, so backs fanned in a hand stay apart when dimmed
+            surf.blit(_aa_round_rect(size, corner_radius(size[0]), (0x1E, 0x1B, 0x18, 200),
+                                     ring=1.0), (0, 0))
         return _finish(surf)
 
     def _mask(self, size: tuple[int, int]) -> pygame.Surface:
