@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.engine.events import Event
+from game.engine.vocab import EventKind
 from game.ui.numbers import amount
 from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, term
 
@@ -24,77 +25,70 @@ def _mon(v: object) -> str:
     return amount(v) if isinstance(v, int) else str(v)
 
 
+# One template per event kind (TABLE.md §10); the fields are prepared by ``_fields``.
+LINES: dict[EventKind, str] = {
+    EventKind.DEALT: "Dealt: {n_field} cards on the field, {pile} in the pile.",
+    EventKind.BLANK: "{who} drew the blank card and sits out.",
+    EventKind.SWAP: "{who} swapped hands with {holder}.",
+    EventKind.MIZUTEN: "{who} declared 不見転 Mizuten (plays blind).",
+    EventKind.JOIN: "{who} joined.",
+    EventKind.DROP: "{who} dropped out.",
+    EventKind.FORCED_OUT: "{who} was forced out (the table was full).",
+    EventKind.WALKOVER: "{who} is the only player left: walkover.",
+    EventKind.RESHUFFLE: "The draw pile was reshuffled ({pile} cards).",
+    EventKind.TEYAKU: "{who} shows teyaku: {items}.",
+    EventKind.PLAYED: "{who} played {card}.",
+    EventKind.DREW: "{who} drew {card}.",
+    EventKind.PLACED: "{card} stays on the field.",
+    EventKind.CAPTURED: "{who}: {card} took {taken}.",
+    EventKind.YAKU: "{who} made {items}.",
+    EventKind.SAGE: "{who}: 下げ Sage! (plays on)",
+    EventKind.SHOUBU: "{who}: 勝負 Shoubu! (stops the round)",
+    EventKind.CANCEL: "{who}: 取消 Cancel!",
+    EventKind.PAYMENT: "Payment: {frm} → {to} {amount} mon · {reason}",
+    EventKind.ROUND_END: "Round over: {ending}.",
+}
+FIELDS = {1: "小場 Small field ×1", 2: "大場 Large field ×2", 4: "絶場 Grand field ×4"}
+
+
+def _fields(ev: Event, names: list[str]) -> dict[str, str]:
+    d = ev.data
+    cards = [str(c) for c in d.get("cards", [])]
+    card = d.get("card")
+    return {
+        "who": _who(names, ev.seat), "holder": _who(names, d.get("holder")),
+        "n_field": str(len(d.get("field", []))), "pile": str(d.get("pile", 0)),
+        "items": ", ".join(term(i) for i in d.get("items", {})),
+        "card": card_name(card) if card else "",
+        "taken": ", ".join(card_name(c) for c in cards if c != card),
+        "cards": ", ".join(card_name(c) for c in cards),
+        "month": month_name(cards[0]) if cards else "",
+        "frm": _who(names, d.get("from")), "to": _who(names, d.get("to")),
+        "amount": _mon(d.get("amount")), "reason": term(str(d.get("reason"))),
+        "ending": ending_text(str(d.get("ending"))),
+    }
+
+
 def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
     """A log line for an event, or None for events that need no line (turn markers)."""
     d = ev.data
-    who = _who(names, ev.seat)
     k = ev.kind
     pre = f"R{rnd} "
-    if k == "round_start":
-        return f"Round {d.get('round', rnd)} — {agrees(who, 'deal')}."
-    if k == "dealt":
-        return pre + f"Dealt: {len(d.get('field', []))} cards on the field, " \
-                     f"{d.get('pile', 0)} in the pile."
-    if k == "misdeal":
+    if k == EventKind.ROUND_START:
+        return f"Round {d.get('round', rnd)} — {agrees(_who(names, ev.seat), 'deal')}."
+    if k == EventKind.GAME_END:
+        return "The game is over."
+    if k == EventKind.MISDEAL:
         if d.get("reason"):
             return pre + "Nobody was willing to play: misdeal."
         return pre + f"Misdeal — four cards of month {d.get('month')} on the field."
-    if k == "multiplier":
+    if k == EventKind.MULTIPLIER:
         m = d.get("m", 1)
-        label = {1: "小場 Small field ×1", 2: "大場 Large field ×2", 4: "絶場 Grand field ×4"}
-        line = label.get(m, f"Field ×{m}")
+        line = FIELDS.get(m, f"Field ×{m}")
         carry = d.get("carry") or []
         if carry:
             line += " · carried: " + ", ".join(f"×{c}" for c in carry)
         return pre + line
-    if k == "blank":
-        return pre + f"{who} drew the blank card and sits out."
-    if k == "swap":
-        return pre + f"{who} swapped hands with {_who(names, d.get('holder'))}."
-    if k == "mizuten":
-        return pre + f"{who} declared 不見転 Mizuten (plays blind)."
-    if k == "join":
-        return pre + f"{who} joined."
-    if k == "drop":
-        return pre + f"{who} dropped out."
-    if k == "forced_out":
-        return pre + f"{who} was forced out (the table was full)."
-    if k == "walkover":
-        return pre + f"{who} is the only player left: walkover."
-    if k == "reshuffle":
-        return pre + f"The draw pile was reshuffled ({d.get('pile')} cards)."
-    if k == "teyaku":
-        items = ", ".join(term(i) for i in d.get("items", {}))
-        return pre + f"{who} shows teyaku: {items}."
-    if k == "played":
-        return pre + f"{who} played {card_name(d['card'])}."
-    if k == "drew":
-        return pre + f"{who} drew {card_name(d['card'])}."
-    if k == "placed":
-        return pre + f"{card_name(d['card'])} stays on the field."
-    if k == "captured" and d.get("rule") in RULE_CAPTURES:
-        cards = list(d.get("cards", []))
-        return pre + RULE_CAPTURES[d["rule"]].format(
-            who=who, cards=", ".join(card_name(c) for c in cards),
-            month=month_name(cards[0]) if cards else "")
-    if k == "captured":
-        taken = [c for c in d.get("cards", []) if c != d.get("card")]
-        return pre + f"{who}: {card_name(d['card'])} took " + \
-            ", ".join(card_name(c) for c in taken) + "."
-    if k == "yaku":
-        items = ", ".join(term(i) for i in d.get("items", {}))
-        return pre + f"{who} made {items}."
-    if k == "sage":
-        return pre + f"{who}: 下げ Sage! (plays on)"
-    if k == "shoubu":
-        return pre + f"{who}: 勝負 Shoubu! (stops the round)"
-    if k == "cancel":
-        return pre + f"{who}: 取消 Cancel!"
-    if k == "payment":
-        return pre + f"Payment: {_who(names, d.get('from'))} → {_who(names, d.get('to'))} " \
-                     f"{_mon(d.get('amount'))} mon · {term(str(d.get('reason')))}"
-    if k == "round_end":
-        return pre + f"Round over: {ending_text(str(d.get('ending')))}."
-    if k == "game_end":
-        return "The game is over."
-    return None
+    template = RULE_CAPTURES.get(d.get("rule", "")) if k == EventKind.CAPTURED else None
+    template = template or LINES.get(k)
+    return pre + template.format(**_fields(ev, names)) if template else None
