@@ -162,7 +162,9 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     prompt_h = round(max(15, unit) * 1.45)
     prompt = Rect(plate.right + 8, hand_band.y + 2, hand_band.right - plate.right - 14, prompt_h)
     hand = Rect(prompt.x, prompt.bottom, prompt.w, hand_band.bottom - prompt.bottom - 4)
-    hand_h = min(hh, hand.h * 0.94)  # room below for the focus brackets
+    # room below for the focus brackets, above for the hover and selected lifts (12 %),
+    # so a lifted card never slides under the prompt line
+    hand_h = min(hh, hand.h * 0.94 / 1.1)
     hand_w = width_of(hand_h)
 
     # opponent rows: name plate row, then the fan of backs and the capture groups

@@ -124,9 +124,10 @@ class TeyakuScene(Scene):
         bw = min(theme.text_width(btn.label, body, True) + 28, rect.w // 2)
         btn.rect = pygame.Rect(rect.right - 10 - bw, rect.y + 8, bw, bh)
         room_w = btn.rect.x - x - 8
-        title = next((t for t in ("手役 Teyaku · hand combinations", "手役 Teyaku")
-                      if theme.text_width(t, head, True) <= room_w), "手役")
-        theme.blit_text(surface, title, head, (x, btn.rect.centery), theme.TEXT, True,
+        title, tsize = next(((t, z) for t, z in (("手役 Teyaku · hand combinations", head),
+                                                 ("手役 Teyaku", head), ("手役 Teyaku", body))
+                             if theme.text_width(t, z, True) <= room_w), ("手役", head))
+        theme.blit_text(surface, title, tsize, (x, btn.rect.centery), theme.TEXT, True,
                         "midleft")
         y = btn.rect.bottom + 8
         room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
