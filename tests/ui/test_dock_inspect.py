@@ -244,3 +244,56 @@ def test_seven_scores_and_the_log_fit_beside_a_docked_panel(tmp_path):
     assert tv.log_rect.top >= L.panel.bottom and tv.log_rect.bottom <= L.window.bottom
     assert tv.log_rect.h >= 4 * small * 1.35  # at least four log lines under 7 scores
     app.close()
+
+
+def test_hovering_a_hand_card_dims_the_field_cards_it_cannot_take(tmp_path):
+    from game.ui.cards import State
+
+    app, table = _table(tmp_path)
+    assert run_until(app, lambda: app.stack.top is table and not table.teyaku_pending
+                     and table.human_to_move() and table.shown_view.phase == "play"
+                     and idle(table), 3000,
+                     lambda: (app.stack.top.name == "teyaku" and key(app, pygame.K_RETURN))
+                     or _answer(app, table)())
+    frames(app, 2)
+    card = table._hand_cards()[0]
+    r = table.tv.card_rects[card]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + 4, r.y + 30),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    states = table._states()
+    assert states[card] is State.HOVER
+    rs = table.session.rs
+    for c in table.tv.model.field_cards:
+        assert states[c] is (State.MATCH if rs.can_capture(card, c) else State.DIMMED)
+    app.close()
+
+
+def test_rules_overlay_pages_by_the_page(tmp_path):
+    from game.ui.scenes.rules_help import RulesHelpScene
+
+    app = make_app(tmp_path, (1024, 640))
+    scene = RulesHelpScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    rows = scene._rows
+    assert scene._max_scroll > rows  # long enough for several pages at 1024 x 640
+    pages = 1 + -(-scene._max_scroll // rows)
+    seen = [scene.scroll]
+    for _ in range(pages - 1):
+        key(app, pygame.K_PAGEDOWN)
+        seen.append(scene.scroll)
+    assert seen[1] - seen[0] == rows  # PgDn moves one page, not ten lines
+    assert seen[-1] == scene._max_scroll  # and the counter's last page is the end
+    app.close()
+
+
+def test_bench_chip_status_names_the_drop_out_fee():
+    from game.engine.events import Event
+    from game.ui.chronicle import Chronicle
+
+    ch = Chronicle(["Ana", "Ren", "Yui", "Mia"])
+    ch.note(Event("drop", 1, {}))
+    ch.note(Event("payment", -1, {"from": 1, "to": "pot", "amount": 24,
+                                  "reason": "dropout_fee"}))
+    assert ch.statuses[1] == "Dropped · paid 24"
