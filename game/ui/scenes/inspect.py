@@ -15,7 +15,7 @@ from game.ui.intents import Intent
 from game.ui.layout import group_positions, height_of, width_of
 from game.ui.model import KIND_ORDER, groups_of
 from game.ui.scene import Scene
-from game.ui.terms import KIND_GLYPH, card_name
+from game.ui.terms import KIND_GLYPH, card_name, term
 
 KIND_PLURAL = {"bright": "Brights", "animal": "Animals", "ribbon": "Ribbons", "chaff": "Chaff"}
 
@@ -37,6 +37,18 @@ def kind_lines(cards: list[str]) -> list[str]:
             out.append(f"{KIND_GLYPH[kind]} {KIND_PLURAL[kind]} ({len(group)}): "
                        f"{names_line(group)}")
     return out
+
+
+def watch_line(progress: tuple) -> str:
+    """'In reach: 青短 Aotan · Blue Ribbons 2/3 (1 on the field)', closest first; the
+    engine's yaku watch, public cards only (TABLE.md §10)."""
+    started = sorted((p for p in progress if p.have and not p.made),
+                     key=lambda p: (p.need - p.have, p.id))
+    parts = []
+    for p in started:
+        where = f", {len(p.on_field)} on the field" if p.on_field else ""
+        parts.append(f"{term(p.id)} {p.have}/{p.need}{where}")
+    return ("In reach: " + "; ".join(parts)) if parts else ""
 
 
 class InspectScene(Scene):
@@ -115,10 +127,15 @@ class InspectScene(Scene):
                             theme.GOLD if s == self.table.viewer else theme.TEXT, True)
             y += round(body * 1.5)
             ch = section_h - round(body * 1.5) - 14
-            cw = max(24, width_of(ch))
-            area = pygame.Rect(x, y, cards_w, height_of(cw))
             label_w = round(small * 2.2)
             groups = groups_of(cards)
+            counts = [len(g) for g in groups if g]
+            # as large as the section allows, but small enough that every group keeps the
+            # table's 42 % fan: a pile is read here, not squeezed
+            units = sum(1 + 0.42 * (c - 1) for c in counts) + 0.3 * max(0, len(counts) - 1)
+            by_width = (cards_w - label_w * max(1, len(counts))) / units if units else ch
+            cw = max(24, min(width_of(ch), int(by_width)))
+            area = pygame.Rect(x, y, cards_w, height_of(cw))
             for kind, ((lx, ly), pos), group in zip(
                     KIND_ORDER, group_positions(area, [len(g) for g in groups], cw, label_w),
                     groups, strict=True):
@@ -133,10 +150,13 @@ class InspectScene(Scene):
             tx = x + cards_w + 20
             ty = y
             lines = kind_lines(cards) or ["No captures yet."]
-            for line in lines:
-                for part in theme.wrap(line, small, box.right - 20 - tx)[:2]:
+            watch = self.table.shown_view.watch
+            reach = watch_line(watch[s]) if s < len(watch) else ""
+            for line, color in [(x, theme.TEXT) for x in lines] + [(reach, theme.MATCH)]:
+                for part in (theme.wrap(line, small, box.right - 20 - tx)[:2] if line
+                             else []):
                     if ty + lh <= y + ch + 6:
-                        theme.blit_text(surface, part, small, (tx, ty), theme.TEXT)
+                        theme.blit_text(surface, part, small, (tx, ty), color)
                     ty += lh
             y += ch + 14
             pygame.draw.line(surface, theme.PANEL_LINE, (x, y - 7), (box.right - 20, y - 7))

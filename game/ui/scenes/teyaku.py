@@ -151,3 +151,4 @@ class TeyakuScene(Scene):
             y += 6
         surface.set_clip(clip)
         self.group.draw(surface, body)
+        table_chrome.draw_top(self.table, surface, L)  # an open log drawer stays on top
