@@ -233,6 +233,7 @@ class App:
     def save_crash_record(self) -> Path | None:
         """Keep the game's record next to the log after an unexpected error, so the game
         can be replayed and the error reproduced; never raises."""
+        from game import files, storage
         from game.ui.scenes.table import TableScene
 
         try:
@@ -240,9 +241,8 @@ class App:
             if table is None or self.paths is None:
                 return None
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = Path(self.paths.log_dir) / f"crash-{stamp}.json"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            table.session.record().save(path)
+            path = files.unique_path(Path(self.paths.log_dir), f"crash-{stamp}", ".json")
+            storage.write_record(path, table.session.record())
             log.error("the game's record at the time of the error: %s", path)
             return path
         except Exception:
@@ -285,6 +285,7 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
     except OSError:
         pass
     setup_logging(paths.log_dir)
+    paths.clean_up()  # temporary files of a writer killed mid-save
     try:
         app = App(size, paths)
     except Exception as e:

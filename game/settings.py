@@ -1,19 +1,25 @@
 """User settings: what the player chose last time, kept in one small JSON file.
 
 The file lives in platformdirs' user_config_dir (or under $HACHIHACHI_HOME, which tests and
-the smoke run use so they never touch a real profile). It is written atomically; a corrupt
-file is set aside (renamed, never deleted) and the defaults are used, with a message the
-title screen shows once.
+the smoke run use so they never touch a real profile). It is read and written through
+game.files (bounded, atomic). A file that cannot be read at all is set aside (renamed, never
+deleted) and the defaults are used, with a message the title screen shows once; a readable
+file with a bad value keeps its other values and loses only that one (logged by name).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from game.storage import Paths, atomic_write_text, set_aside
+from game import files
+from game.engine import rulesets
+from game.engine.record import MAX_SEATS
+from game.seats import clean_name, kind_problem
+from game.storage import Paths
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +28,8 @@ ANIM_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "insta
 AI_PACES: dict[str, float] = {"relaxed": 0.9, "normal": 0.5, "brisk": 0.2, "instant": 0.0}
 
 FILE_NAME = "settings.json"
+LIMITS = files.Limits(max_bytes=256_000, max_depth=8, max_int_digits=40, max_str_len=1024,
+                      max_items=20_000)
 
 
 @dataclass
@@ -46,20 +54,56 @@ class Settings:
     def cleaned(self) -> Settings:
         """Unknown or out-of-range values fall back to defaults (a hand-edited file)."""
         d = Settings()
-        if self.anim_speed not in ANIM_SPEEDS:
+        if not isinstance(self.anim_speed, str) or self.anim_speed not in ANIM_SPEEDS:
             self.anim_speed = d.anim_speed
-        if self.ai_pace not in AI_PACES:
+        if not isinstance(self.ai_pace, str) or self.ai_pace not in AI_PACES:
             self.ai_pace = d.ai_pace
-        try:
-            self.volume = min(1.0, max(0.0, float(self.volume)))
-        except (TypeError, ValueError):
+        volume = self.volume
+        if isinstance(volume, (int, float)) and not isinstance(volume, bool) \
+                and math.isfinite(volume):
+            self.volume = min(1.0, max(0.0, float(volume)))
+        else:
             self.volume = d.volume
         for name in ("muted", "corner_marks", "sort_hand", "confirm_quit"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
-        if not isinstance(self.last_setup, dict):
-            self.last_setup = {}
+        self.last_setup = clean_last_setup(self.last_setup)
         return self
+
+
+def clean_last_setup(value: object) -> dict:
+    """The setup screen's last choices, kept only where they still make sense: a known
+    ruleset; per ruleset, options it has with values it accepts; seats with a name that
+    renders and a kind that exists. Anything else is dropped, piece by piece."""
+    if not isinstance(value, dict):
+        if value:
+            log.warning("settings: last_setup is not an object; forgotten")
+        return {}
+    out: dict = {}
+    names = rulesets.names()
+    if value.get("ruleset") in names:
+        out["ruleset"] = value["ruleset"]
+    options = value.get("options")
+    if isinstance(options, dict):
+        out["options"] = {}
+        for rs_name, chosen in options.items():
+            if rs_name not in names or not isinstance(chosen, dict):
+                log.warning("settings: last_setup.options.%.40s dropped", rs_name)
+                continue
+            table = {o.name: o for o in rulesets.ruleset_class(rs_name).OPTIONS}
+            kept = {}
+            for k, v in chosen.items():
+                try:
+                    kept[k] = table[k].check(v)
+                except (KeyError, ValueError):
+                    log.warning("settings: last_setup.options.%s.%.40s dropped", rs_name, k)
+            out["options"][rs_name] = kept
+    seats = value.get("seats")
+    if isinstance(seats, list):
+        out["seats"] = [{"name": clean_name(s.get("name"), f"Seat {i + 1}"), "kind": s["kind"]}
+                        for i, s in enumerate(seats[:MAX_SEATS])
+                        if isinstance(s, dict) and kind_problem(s.get("kind")) is None]
+    return out
 
 
 def settings_path(paths: Paths) -> Path:
@@ -67,29 +111,30 @@ def settings_path(paths: Paths) -> Path:
 
 
 def load(paths: Paths) -> tuple[Settings, str | None]:
-    """(settings, message); the message is set when a corrupt file was set aside."""
+    """(settings, message); the message is set when an unusable file was set aside."""
     path = settings_path(paths)
-    if not path.exists():
-        return Settings(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = files.read_json(path, LIMITS)
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise files.FileRejected("not a JSON object")
         known = {f.name for f in fields(Settings)}
         return Settings(**{k: v for k, v in data.items() if k in known}).cleaned(), None
-    except (OSError, ValueError, TypeError) as e:
-        moved = set_aside(path)
-        log.warning("settings file %s unreadable (%s); set aside as %s", path, e, moved)
-        return Settings(), ("Your settings file could not be read and was set aside "
-                            f"({moved.name if moved else 'not moved'}); defaults are used.")
+    except FileNotFoundError:
+        return Settings(), None
+    except Exception as e:  # FileRejected, or a value no check foresaw: never stop the start
+        moved = files.set_aside(path)
+        log.warning("settings file %s unusable (%s); set aside as %s", path, e, moved)
+        return Settings(), ("Your settings file could not be read and was set aside"
+                            f"{f' as {moved.name}' if moved else ''}; defaults are used.")
 
 
 def save(paths: Paths, settings: Settings) -> None:
     """Write atomically; a failure is logged, never raised (settings are not worth a crash)."""
     try:
-        atomic_write_text(settings_path(paths), json.dumps(asdict(settings), indent=1))
-    except OSError as e:
+        text = json.dumps(asdict(settings), indent=1, ensure_ascii=False)
+        files.atomic_write_text(settings_path(paths), text)
+    except (OSError, ValueError) as e:  # ValueError: a value json cannot write
         log.warning("could not save settings: %s", e)
 
 
-__all__ = ["AI_PACES", "ANIM_SPEEDS", "Settings", "load", "save"]
+__all__ = ["AI_PACES", "ANIM_SPEEDS", "LIMITS", "Settings", "clean_last_setup", "load", "save"]

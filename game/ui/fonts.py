@@ -95,7 +95,7 @@ def split_runs(text: str) -> list[tuple[Script, str]]:
 
 @functools.cache
 def font_dir() -> Path:
-    """pygame_gui's data folder, found via importlib (installed) or sys._MEIPASS (frozen)."""
+    """pygame_gui's data folder, installed or in a frozen bundle (game.resources)."""
     return resource_dir("pygame_gui.data", holding=FONT_FILES[(LATIN, False)])
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import storage
 from game.engine import record as records
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.setup import SetupScene
@@ -103,7 +104,7 @@ def test_mouse_round_then_keyboard_round_matches_record(app):
     # the saved record replays to exactly what the window played
     files = sorted(app.paths.records_dir.glob("*.json"))
     assert len(files) == 1
-    rep = records.replay(records.load(files[0]))
+    rep = records.replay(storage.read_record(files[0]))
     st = table.session.st
     assert rep.results == list(st.results)
     assert rep.state.totals == st.totals
@@ -117,7 +118,7 @@ def test_continue_resumes_the_saved_game(tmp_path):
     assert run_until(app, lambda: table.session.st.rounds_played >= 1, 20000,
                      lambda: _mouse_turn(app, table))
     frames(app, 2)
-    saved = records.load(app.paths.autosave)
+    saved = storage.read_record(app.paths.autosave)
     app.close()
     app2 = make_app(tmp_path)
     app2.stack.push(TitleScene(app2))

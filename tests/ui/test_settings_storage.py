@@ -58,5 +58,5 @@ def test_an_error_in_the_loop_keeps_the_record_next_to_the_log(tmp_path, monkeyp
     frames(app, 1)
     crashes = list(app.paths.log_dir.glob("crash-*.json"))
     assert len(crashes) == 1
-    records.replay(records.load(crashes[0]))  # a valid record of the game so far
+    records.replay(storage.read_record(crashes[0]))  # a valid record of the game so far
     assert app.stack.top.name == "message" and app.errors

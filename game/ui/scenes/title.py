@@ -1,8 +1,11 @@
 """Title menu (TABLE.md §5.2): Continue (with a valid autosave), New game, Rules, Settings,
-About, Quit. The autosave is checked here, so a corrupt one is reported and set aside before
-the player relies on it."""
+About, Quit. The autosave is checked here, so a bad one is reported once and set aside
+before the player relies on it, and a finished game whose record could not be written
+(a full disk) gets its record written now."""
 
 from __future__ import annotations
+
+import logging
 
 import pygame
 
@@ -11,6 +14,8 @@ from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
 from game.ui.theme import Button, ButtonGroup
+
+log = logging.getLogger(__name__)
 
 BRIGHTS = ("crane", "curtain", "moon", "rain_man", "phoenix")
 
@@ -26,18 +31,35 @@ class TitleScene(Scene):
         self.t = 0.0
         self._felt: pygame.Surface | None = None
 
-    def resume(self) -> None:
-        self.saved, msg = (storage.load_autosave(self.app.paths) if self.app.paths
-                           else (None, None))
-        self.saved_text = ""
-        if self.saved is not None:
-            try:
-                from game.ui.session import GameSession
+    def _load_saved(self) -> str | None:
+        """Find the saved game (self.saved, self.saved_text); the notice to show, if any.
 
-                self.saved_text = GameSession.from_record(self.saved).summary()
-            except ValueError as e:
-                msg = f"The saved game could not be continued ({e})."
-                self.saved = None
+        Whatever fails, the file is set aside, so its notice is shown once and New game
+        stays reachable."""
+        self.saved, self.saved_text = None, ""
+        paths = self.app.paths
+        if paths is None:
+            return None
+        rec, msg = storage.load_autosave(paths)
+        if rec is None:
+            return msg
+        try:
+            from game.ui.session import GameSession
+
+            session = GameSession.from_record(rec)
+            if session.next_step() == "over":  # finished, but its record is not written yet
+                path, _ = storage.finish_game(paths, rec)
+                if path is not None:
+                    return f"The record of your last game has now been saved as {path.name}."
+            self.saved_text = session.summary()
+        except Exception as e:  # a saved game must never keep the player from the menu
+            log.warning("saved game cannot be continued", exc_info=True)
+            return storage.reject_autosave(paths, str(e) or type(e).__name__)
+        self.saved = rec
+        return None
+
+    def resume(self) -> None:
+        msg = self._load_saved()
         buttons = []
         if self.saved is not None:
             buttons.append(Button("Continue", self.cont, "primary", (self.saved_text,)))
@@ -59,8 +81,9 @@ class TitleScene(Scene):
 
         try:
             session = GameSession.from_record(self.saved)
-        except ValueError as e:
-            self.app.stack.push(MessageScene(self.app, "Cannot continue", str(e)))
+        except Exception as e:  # resume() checked it; a file changed since is still no crash
+            msg = storage.reject_autosave(self.app.paths, str(e) or type(e).__name__)
+            self.app.stack.push(MessageScene(self.app, "Cannot continue", msg))
             return
         self.app.stack.reset(TableScene(self.app, session))
 
