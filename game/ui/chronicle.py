@@ -16,8 +16,9 @@ from game.ui.narrate import narrate
 from game.ui.numbers import amount
 
 # plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
+# (the same words as the table's stamps, so a plate never shows a status and its stamp twice)
 STATUSES = {"join": "Joined ✓", "drop": "Dropped", "forced_out": "Forced out",
-            "blank": "Blank card", "sage": "下げ Sage", "mizuten": "不見転 Mizuten"}
+            "blank": "Blank card", "sage": "下げ Sage!", "mizuten": "不見転 Mizuten!"}
 
 
 class Chronicle:

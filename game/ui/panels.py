@@ -150,7 +150,9 @@ class DecisionPanel:
             y += round(title * 1.3)
         y += 4
         bsize = size
-        room = rect.bottom - y - round(small * 1.6)
+        note = theme.wrap(self.note, small, rect.w - 20)[:2]  # every key's meaning, whole
+        note_lh = round(small * 1.3)
+        room = rect.bottom - y - len(note) * note_lh - 8
         heights = [b.height_for(bsize, rect.w - 20) for b in self.group.buttons]
         while sum(heights) + 8 * len(heights) > room and bsize > 13:
             bsize -= 1
@@ -160,8 +162,10 @@ class DecisionPanel:
             y += h + 8
         self.group.show_focus = self.group.show_focus and focused
         self.group.draw(surface, bsize)
-        theme.blit_text(surface, theme.fit(self.note, small, rect.w - 20), small,
-                        (rect.x + 10, rect.bottom - 6), theme.TEXT_DIM, False, "bottomleft")
+        for i, part in enumerate(reversed(note)):
+            theme.blit_text(surface, theme.fit(part, small, rect.w - 20), small,
+                            (rect.x + 10, rect.bottom - 6 - i * note_lh), theme.TEXT_DIM,
+                            False, "bottomleft")
 
 
 def footer(phase: str, keys: list[str], no_default: bool) -> str:

@@ -39,7 +39,7 @@ def test_chronicle_labels_each_event_with_its_own_round_and_keeps_statuses():
     c.note(Event("round_start", 0, {"round": 1}))
     c.note(Event("mizuten", 0, {}))
     c.note(Event("sage", 1, {}))
-    assert c.statuses == {0: "不見転 Mizuten", 1: "下げ Sage"}
+    assert c.statuses == {0: "不見転 Mizuten!", 1: "下げ Sage!"}
     c.note(Event("round_end", 1, {"round": 1, "ending": "shoubu"}))
     assert c.lines[-1].startswith("R1 ")
     c.note(Event("round_start", 1, {"round": 2}))

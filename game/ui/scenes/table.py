@@ -721,7 +721,7 @@ class TableScene(Scene):
         table_chrome.draw_choice(self, surface, L)  # candidates whole, numbered, named
         self._ff_rect = None
         if self.sitting_out():
-            band = L.prompt.union(L.hand).clip(L.table)
+            band = L.hand.clip(L.table)  # the prompt row above stays readable
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
                                          self._sit_out_text(), self.fast)

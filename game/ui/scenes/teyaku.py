@@ -56,6 +56,10 @@ class TeyakuScene(Scene):
         if intent is Intent.BACK and not self.table.tv.drawer_open:
             self.table.open_pause()
             return True
+        if intent is Intent.FAST_FORWARD and self.table.sitting_out():
+            self.close()  # the banner's F works while the reveal is docked too
+            self.table.fast_forward()
+            return True
         if self.group.handle(event, intent):
             return True
         if table_chrome.global_input(self.table, event, intent):
