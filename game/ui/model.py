@@ -68,7 +68,8 @@ def round_end_view(live: PlayerView, during: PlayerView | None = None) -> Player
     kw: dict = {"round": max(1, ended), "dealer": r.dealer, "multiplier": r.multiplier,
                 "totals": totals}
     if during is not None and during.round == ended:
-        kw.update(carry=during.carry, pot=during.pot)
+        # and the round's own seating: no drop-out layout of the next round under the ledger
+        kw.update(carry=during.carry, pot=during.pot, phase=during.phase)
     return dataclasses.replace(live, **kw)
 
 
