@@ -177,8 +177,13 @@ def test_a_whole_setup_by_keyboard(tmp_path):
     key(app, pygame.K_RIGHT)
     assert scene.opts()["kan"] == 10
     assert scene.choices[("preset", None)][1] == "Custom"
-    # Shift+Tab back to the preset; Enter opens its list, Home and ↓ move, Enter chooses
+    # Shift+Tab back to the preset; Enter opens its list, Esc closes only the list
     _tab_to(app, scene, ("preset", None), shift=True)
+    key(app, pygame.K_RETURN)
+    assert scene.picker is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.picker is None and app.stack.top is scene
+    # Enter opens it again, Home and ↓ move, Enter chooses
     key(app, pygame.K_RETURN)
     assert scene.picker is not None
     key(app, pygame.K_HOME)

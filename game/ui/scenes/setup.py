@@ -385,6 +385,11 @@ class SetupScene(Scene):
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if self.manager is None:
             return False
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # any other input ends a held key's run of repeats
+            self._held.intersection_update({getattr(event, "key", None)})
         picker = self.picker
         if picker is not None and picker.handle(event):
             if picker.done:  # chosen or closed: the click that closed it stops here
@@ -395,11 +400,6 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
             self._swallow_up = False
             return True
-        if event.type == pygame.KEYUP:
-            self._held.discard(event.key)
-        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            # any other input ends a held key's run of repeats
-            self._held.intersection_update({getattr(event, "key", None)})
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if event.type == pygame.TEXTINPUT:  # what draws nothing crashes SDL_ttf (issue 12)
