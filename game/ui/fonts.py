@@ -57,6 +57,8 @@ ROLES: dict[str, tuple[float, int, bool]] = {
 def char_script(ch: str) -> Script | None:
     """Script of one character; None for neutral ones (spaces, digits, punctuation)."""
     code = ord(ch)
+    if code == 0x2212:  # pygame_gui's Noto Sans draws the minus sign as a short hyphen
+        return JAPANESE  # Noto Sans JP's is as wide as "+", so "−98" reads as minus 98
     for low, high in _JAPANESE_RANGES:
         if low <= code <= high:
             return JAPANESE

@@ -25,6 +25,14 @@ def test_amounts_use_the_minus_sign():
     assert "-" not in signed(-98) and "\u221298" in signed(-98)
 
 
+def test_the_minus_sign_is_drawn_as_wide_as_plus(tmp_path):
+    from game.ui import theme
+
+    app = make_app(tmp_path)
+    assert theme.text_width("\u2212", 20, True) >= 0.8 * theme.text_width("+", 20, True)
+    app.close()
+
+
 def test_log_grammar_and_labels():
     names = ["You", "Ren"]
     assert narrate(Event("round_start", 0, {"round": 2}), names, 2) == "Round 2 — You deal."
@@ -53,6 +61,15 @@ def test_about_is_for_players_and_result_shows_no_path():
     assert "SIL Open Font License" in text and "MIT" in text
     words = saved_words(Path("/home/ana/.local/share/hachihachi/records/2026-game.json"))
     assert "/" not in words and "2026-game.json" in words
+
+
+def test_rounds_won_count_only_gains():
+    from game.engine.ledger import RoundResult
+    from game.ui.scenes.result import rounds_won
+
+    lost = RoundResult("card_points", 0, 1, (-10, 12, -2), (), 0)  # seat 0 takes the deal
+    won = RoundResult("shoubu", 1, 1, (-5, 10, -5), (), 0)
+    assert rounds_won([lost, won], 3) == [0, 2, 0]
 
 
 def test_sound_row_says_when_no_device_was_found(tmp_path):

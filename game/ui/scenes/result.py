@@ -29,6 +29,18 @@ def saved_words(path: object) -> str:
     return f"This game was saved with your game records as \u201c{name}\u201d."
 
 
+def rounds_won(results, seats: int) -> list[int]:  # noqa: ANN001 - RoundResult sequence
+    """Rounds each seat won: those where it gained the most (and gained at all). The
+    engine's round winner takes the deal and may still have lost money (issue 11)."""
+    wins = [0] * seats
+    for r in results:
+        best = max(r.net, default=0)
+        for s, v in enumerate(r.net):
+            if best > 0 and v == best:
+                wins[s] += 1
+    return wins
+
+
 class ResultScene(Scene):
     name = "result"
 
@@ -89,10 +101,7 @@ class ResultScene(Scene):
         theme.blit_text(surface, theme.fit(head_text, head, rect.w - 56, True), head, (x, y),
                         theme.GOLD, True)
         y += round(head * 1.8)
-        wins = [0] * len(names)
-        for r in view.results:
-            if r.winner is not None and r.ending != "misdeal":
-                wins[r.winner] += 1
+        wins = rounds_won(view.results, len(names))
         for place, seat in ranking(totals):
             spec = self.session.seats[seat]
             theme.blit_text(surface, f"{place}.", body, (x, y), theme.TEXT, True)
