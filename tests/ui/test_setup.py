@@ -224,6 +224,27 @@ def test_a_whole_setup_by_keyboard(tmp_path):
     assert len(table.session.seats) == 4
 
 
+def _ring_at(app, rect: pygame.Rect) -> bool:  # noqa: ANN001
+    """The TABLE.md §6.3 ring: 2 px white, 3 px outside the widget (on its left side)."""
+    return all(app.screen.get_at((rect.left - d, rect.centery))[:3] == (255, 255, 255)
+               for d in (4, 5))
+
+
+def test_the_focus_ring_shows_after_the_first_key_and_hides_after_the_mouse(tmp_path):
+    app = make_app(tmp_path)
+    scene = _setup(app, "hachihachi")
+    game = _widget(scene, ("ruleset", "hachihachi")).rect
+    assert not _ring_at(app, game)
+    key(app, pygame.K_TAB)  # the first press shows where the focus is
+    assert scene.focus_key == ("ruleset", "hachihachi")
+    assert _ring_at(app, game)
+    key(app, pygame.K_TAB)
+    nxt = _widget(scene, ("ruleset", "hachihachi-nintendo")).rect
+    assert _ring_at(app, nxt) and not _ring_at(app, game)
+    click(app, (5, 5))  # mouse use hides it
+    assert not _ring_at(app, nxt)
+
+
 def test_space_presses_the_focused_ruleset_and_focus_survives_the_rebuild(tmp_path):
     app = make_app(tmp_path)
     scene = _setup(app, "hachihachi")
