@@ -143,6 +143,12 @@ class TableScene(Scene):
             self.fast = True
             self.skip()
 
+    def asks_fast_forward(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """F, or a click on the sitting-out banner's button (also under the reveal)."""
+        clicked = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                   and self._ff_rect is not None and self._ff_rect.collidepoint(event.pos))
+        return (intent is Intent.FAST_FORWARD or clicked) and self.sitting_out()
+
     # --- layout -----------------------------------------------------------------------
     def current_layout(self) -> tuple[Layout, Seating]:
         v = self.shown_view
@@ -481,12 +487,9 @@ class TableScene(Scene):
             self.hover = self._card_at(event.pos)
             self.panel.group.handle(event, None)
             return False
-        if intent is Intent.FAST_FORWARD or (
-                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self._ff_rect is not None and self._ff_rect.collidepoint(event.pos)):
-            if self.sitting_out():
-                self.fast_forward()
-                return True
+        if self.asks_fast_forward(event, intent):
+            self.fast_forward()
+            return True
         busy = self.tv.anim.running or bool(self.pending)
         if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and intent not in (

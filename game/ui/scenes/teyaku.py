@@ -56,7 +56,7 @@ class TeyakuScene(Scene):
         if intent is Intent.BACK and not self.table.tv.drawer_open:
             self.table.open_pause()
             return True
-        if intent is Intent.FAST_FORWARD and self.table.sitting_out():
+        if self.table.asks_fast_forward(event, intent):
             self.close()  # the banner's F works while the reveal is docked too
             self.table.fast_forward()
             return True
