@@ -52,19 +52,25 @@ def from_state(st: State, seats: list[dict], seed: int | None = None) -> Record:
                   seed=seed, rounds=rounds)
 
 
-def configure(ruleset: object, options: object) -> rulesets.Ruleset:
-    """``rulesets.get`` for values from a file or a command line: the ruleset must be known
-    and every option name one of its options before any becomes a keyword argument (an
-    option called ``self`` or ``name`` would otherwise be a TypeError, not a RulesError)."""
+def check_names(ruleset: object, options: object) -> None:
+    """The ruleset is known and every option name is one of its options (RulesError), so
+    no name from a file becomes a keyword argument it should not (``self``, ``name``)."""
     if not isinstance(ruleset, str) or ruleset not in rulesets.names():
-        raise RulesError(f"unknown ruleset {ruleset!r} (known: {', '.join(rulesets.names())})")
+        raise RulesError(f"unknown ruleset {str(ruleset)[:40]!r} "
+                         f"(known: {', '.join(rulesets.names())})")
     if not isinstance(options, dict):
         raise RulesError("the options must be a JSON object")
     known = {o.name for o in rulesets.ruleset_class(ruleset).OPTIONS}
     for name in options:
         if name not in known:
-            raise RulesError(f"unknown option {name!r} for ruleset {ruleset!r}")
-    return rulesets.get(ruleset, **options)
+            raise RulesError(f"unknown option {name[:40]!r} for ruleset {ruleset!r}")
+
+
+def configure(ruleset: object, options: object) -> rulesets.Ruleset:
+    """``rulesets.get`` for values from a file or a command line (names checked first:
+    an option called ``self`` would otherwise be a TypeError, not a RulesError)."""
+    check_names(ruleset, options)
+    return rulesets.get(ruleset, **options)  # type: ignore[arg-type]
 
 
 def loads(text: str) -> Record:
@@ -94,17 +100,10 @@ def from_json(data: object) -> Record:
     rounds = data.get("rounds", [])
     first_dealer = data.get("first_dealer", 0)
     seed = data.get("seed")
-    if not isinstance(ruleset, str):
-        raise RecordError("'ruleset': the record names no ruleset")
-    if ruleset not in rulesets.names():
-        raise RecordError(f"'ruleset': unknown ruleset {ruleset[:40]!r}")
-    if not isinstance(options, dict):
-        raise RecordError("'options' must be a JSON object")
-    known = {o.name for o in rulesets.ruleset_class(ruleset).OPTIONS}
-    for name in options:
-        if name not in known:
-            raise RecordError(f"'options': unknown option {name[:40]!r} for ruleset "
-                              f"{ruleset!r}")
+    try:
+        check_names(ruleset, options)
+    except RulesError as e:
+        raise RecordError(f"'ruleset' and 'options': {e}") from None
     if not isinstance(seats, list) or not seats:
         raise RecordError("'seats' must be a non-empty list")
     if len(seats) > MAX_SEATS:
