@@ -903,12 +903,14 @@ class State:
             h = hands[seat]
             if greedy:
                 card, target, _ = _greedy_card(h, field, rel, values, summ)
-                if target >= 0:
-                    record(_play2(seat, card, target))
-                    matches = 1 << target
+                matches = (1 << target) if target >= 0 else field & rel[card]
+                record(_play2(seat, card, target) if target >= 0 else _PLAY1[seat][card])
+                if matches:
+                    gained = (1 << card) | matches
+                    field &= ~gained
                 else:
-                    record(_PLAY1[seat][card])
-                    matches = field & rel[card]
+                    gained = 0
+                    field |= 1 << card
             else:
                 r = below(h.bit_count())
                 while r:
@@ -924,14 +926,12 @@ class State:
                         record(_play2(seat, card, matches.bit_length() - 1))
                     else:
                         record(_PLAY1[seat][card])
+                    gained = (1 << card) | matches
+                    field &= ~gained
                 else:
                     record(_PLAY1[seat][card])
-            if matches:
-                gained = (1 << card) | matches
-                field &= ~gained
-            else:
-                gained = 0
-                field |= 1 << card
+                    gained = 0
+                    field |= 1 << card
             hands[seat] = h & ~(1 << card)
             if pos < n_pile:
                 drawn = pile[pos]
