@@ -159,11 +159,19 @@ def test_typing_a_zero_width_character_into_a_seat_name_is_refused(tmp_path):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="A\u200bn"))
     frames(app, 2)
     assert entry.get_text() == "An" and not app.errors
+    from pygame_gui.core.utility import clipboard_copy
+
+    for pasted in ("\u200b\ufeff", "\u2060a"):  # a paste goes through the same gate
+        clipboard_copy(pasted)
+        key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+        frames(app, 2)
+        assert not app.errors
+    assert entry.get_text() == "Ana"
     setup.seed_text = "3"
     click(app, setup.start_button.rect.center)
     frames(app, 5)
     assert app.stack.find(TableScene) is not None and not app.errors
-    assert app.stack.find(TableScene).session.seats[0].name == "An"
+    assert app.stack.find(TableScene).session.seats[0].name == "Ana"
     app.close()
 
 

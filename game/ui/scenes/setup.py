@@ -33,11 +33,12 @@ import ai
 from game import settings as settings_mod
 from game import storage
 from game.engine import rulesets
-from game.seats import MAX_NAME, clean_name, clean_typed
+from game.seats import MAX_NAME, clean_name
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.picker import ChoiceList
 from game.ui.presets import apply_preset, preset_name, presets_for
+from game.ui.safe_input import sanitize_text_event
 from game.ui.scene import Scene
 from game.ui.session import GameSession, SeatSpec
 
@@ -400,14 +401,11 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and self._swallow_up:
             self._swallow_up = False
             return True
+        event = sanitize_text_event(event)  # what draws nothing crashes SDL_ttf (issue 12)
+        if event is None:
+            return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
-        if event.type == pygame.TEXTINPUT:  # what draws nothing crashes SDL_ttf (issue 12)
-            typed = clean_typed(event.text)
-            if not typed:
-                return True
-            if typed != event.text:
-                event = pygame.event.Event(pygame.TEXTINPUT, text=typed)
         used = self.manager.process_events(event)
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.show_focus = False  # mouse use hides the ring until the next key press
