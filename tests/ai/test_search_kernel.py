@@ -1,0 +1,48 @@
+"""The search AIs run the engine's kernel: worlds from ``State.resample``, leaves played out by
+``State.playout(rng, GREEDY)`` (what benchmarks/engine_playouts.py measures), nothing of
+their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.expectimax import ExpectimaxAgent
+from ai.montecarlo import MonteCarloAgent
+from game.engine import rulesets
+from game.engine.rng import Rng
+from game.engine.state import GREEDY, PLAY_PH, State
+
+
+def _view():
+    rs = rulesets.get("hachihachi")
+    rng = Rng(12)
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    st = rs.new_state(3, 0, events=False)
+    st.start_round(deck)
+    while st.phase != PLAY_PH:
+        st.apply(st.legal_actions()[-1])
+    return st.view(st.to_move)
+
+
+@pytest.mark.parametrize("agent", [ExpectimaxAgent(1, nodes=30),
+                                   MonteCarloAgent(1, rollouts=20)])
+def test_every_leaf_is_a_greedy_engine_playout(agent, monkeypatch):
+    calls = {"playout": [], "resample": 0}
+    playout, resample = State.playout, State.resample.__func__
+
+    def counting_playout(self, rng, policy="random"):  # noqa: ANN001, ANN202
+        calls["playout"].append(policy)
+        return playout(self, rng, policy)
+
+    def counting_resample(cls, view, rng, **kw):  # noqa: ANN001, ANN202
+        calls["resample"] += 1
+        return resample(cls, view, rng, **kw)
+
+    monkeypatch.setattr(State, "playout", counting_playout)
+    monkeypatch.setattr(State, "resample", classmethod(counting_resample))
+    view = _view()
+    assert len(view.legal) > 1
+    agent.choose(view)
+    assert calls["playout"] == [GREEDY] * agent.nodes and agent.nodes > 0
+    assert 0 < calls["resample"] <= agent.nodes
