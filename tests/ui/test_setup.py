@@ -209,6 +209,11 @@ def test_a_whole_setup_by_keyboard(tmp_path):
     assert scene.seats[0]["name"] == "Kim"
     key(app, pygame.K_ESCAPE)  # Esc leaves the field, not the screen
     assert app.stack.top is scene and not scene.editing()
+    # a field clicked with the mouse: one Tab goes on to the next control
+    click(app, _widget(scene, ("name", 2)).rect.center)
+    assert scene.editing() and scene.focus_key == ("name", 2)
+    key(app, pygame.K_TAB)
+    assert scene.focus_key == ("kind", 2) and not scene.editing()
     # the second seat becomes Human with ←
     _tab_to(app, scene, ("kind", 1))
     for _ in range(6):

@@ -437,6 +437,8 @@ class SetupScene(Scene):
             return False  # fullscreen
         if k == pygame.K_TAB or k in (pygame.K_UP, pygame.K_DOWN):
             back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            if self.editing():  # a field being typed in shows where the focus is
+                self.show_focus = True
             self.move_focus(-1 if back else 1)
             return True
         if self.editing():
