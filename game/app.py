@@ -295,14 +295,17 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
     from game.ui.scenes.title import TitleScene
 
     app.stack.push(TitleScene(app))
-    if probe:
+    if probe:  # exit 0 only if the first frame drew the title (a notice over it is fine)
         app.step()
+        reached = not app.errors and app.stack.find(TitleScene) is not None
         shot = os.environ.get("HACHIHACHI_PROBE_SCREENSHOT")
         if shot:
             app.screenshot(shot)
         app.close()
         app.pg.quit()
-        return 0
+        if not reached:
+            print(f"error: the title was not reached: {'; '.join(app.errors)}", file=sys.stderr)
+        return 0 if reached else 1
     try:
         app.run_loop()
     finally:
