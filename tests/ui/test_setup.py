@@ -78,11 +78,20 @@ def test_curriculum_tier_list_takes_its_clicks(tmp_path):
     app = make_app(tmp_path)
     scene = _setup(app, "curriculum")
     click(app, _widget(scene, ("preset", None)).rect.center)
-    last = scene.picker.values[-1]
-    r = _item(scene, last)
+    # Tier 3 lies over the Rounds field: the click chooses the tier and never reaches it
+    tier3 = next(v for v in scene.picker.values if v.startswith("Tier 3"))
+    r = _item(scene, tier3)
+    rounds = _widget(scene, ("option", "rounds")).rect
+    assert r.colliderect(rounds)
+    click(app, (rounds.centerx, r.centery))
+    assert scene.opts()["tier"] == 3
+    assert scene.choices[("option", "tier")][1] == "3"
+    assert not any(getattr(el, "is_focused", False) for el in scene.widgets)
+    # the last tier, clicked at the list's far end
+    click(app, _widget(scene, ("preset", None)).rect.center)
+    r = _item(scene, scene.picker.values[-1])
     click(app, (r.right - 20, r.centery))
     assert scene.opts()["tier"] == 9
-    assert scene.choices[("option", "tier")][1] == "9"
 
 
 def test_a_click_outside_the_open_list_only_closes_it(tmp_path):
