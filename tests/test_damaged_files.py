@@ -110,6 +110,22 @@ def test_an_unknown_computer_player_is_reported_once_and_set_aside(tmp_path):
     app.close()
 
 
+def test_a_bad_save_that_cannot_be_moved_is_still_told_only_once(tmp_path, monkeypatch):
+    from game import files
+
+    monkeypatch.setattr(files, "set_aside", lambda path: None)  # a read-only folder
+    app = _title_after_notice(tmp_path, {"format": "hanafuda-record/1", "seats": 5})
+    assert app.stack.top.name == "title" and app.paths.autosave.exists()
+    assert app.stack.top.group.buttons[0].label == "New game"
+    click(app, next(b for b in app.stack.top.group.buttons if b.label == "Settings")
+          .rect.center)
+    assert app.stack.top.name == "settings"
+    key(app, pygame.K_ESCAPE)  # back from an overlay: the title resumes, no notice again
+    frames(app, 2)
+    assert app.stack.top.name == "title" and not app.errors
+    app.close()
+
+
 # --- defect 3: Continue crashes ----------------------------------------------------------
 def test_a_seat_kind_that_is_no_player_is_rejected_not_crashed_on(tmp_path):
     rec = a_record()
