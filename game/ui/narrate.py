@@ -28,15 +28,15 @@ def _mon(v: object) -> str:
 # One template per event kind (TABLE.md §10); the fields are prepared by ``_fields``.
 LINES: dict[EventKind, str] = {
     EventKind.DEALT: "Dealt: {n_field} cards on the field, {pile} in the pile.",
-    EventKind.BLANK: "{who} drew the blank card and sits out.",
+    EventKind.BLANK: "{who} drew the blank card and {sits} out.",
     EventKind.SWAP: "{who} swapped hands with {holder}.",
     EventKind.MIZUTEN: "{who} declared 不見転 Mizuten (plays blind).",
     EventKind.JOIN: "{who} joined.",
     EventKind.DROP: "{who} dropped out.",
-    EventKind.FORCED_OUT: "{who} was forced out (the table was full).",
-    EventKind.WALKOVER: "{who} is the only player left: walkover.",
+    EventKind.FORCED_OUT: "{who} {was} forced out (the table was full).",
+    EventKind.WALKOVER: "{who} {is} the only player left: walkover.",
     EventKind.RESHUFFLE: "The draw pile was reshuffled ({pile} cards).",
-    EventKind.TEYAKU: "{who} shows teyaku: {items}.",
+    EventKind.TEYAKU: "{who} {shows} teyaku: {items}.",
     EventKind.PLAYED: "{who} played {card}.",
     EventKind.DREW: "{who} drew {card}.",
     EventKind.PLACED: "{card} stays on the field.",
@@ -55,8 +55,13 @@ def _fields(ev: Event, names: list[str]) -> dict[str, str]:
     d = ev.data
     cards = [str(c) for c in d.get("cards", [])]
     card = d.get("card")
+    who = _who(names, ev.seat)
+    you = who == "You"  # verbs agree with a seat named "You": "You show", "Ren shows"
     return {
-        "who": _who(names, ev.seat), "holder": _who(names, d.get("holder")),
+        "who": who, "holder": _who(names, d.get("holder")),
+        "shows": "show" if you else "shows", "sits": "sit" if you else "sits",
+        "takes": "take" if you else "takes", "is": "are" if you else "is",
+        "was": "were" if you else "was",
         "n_field": str(len(d.get("field", []))), "pile": str(d.get("pile", 0)),
         "items": ", ".join(term(i) for i in d.get("items", {})),
         "card": card_name(card) if card else "",

@@ -106,8 +106,8 @@ TARGET_PROMPTS: dict[CaptureRule, str] = {
 }
 # A capture made by a rule rather than a play (event data "rule")
 RULE_CAPTURES = {
-    "paulownia": "{who} takes {cards} by the Paulownia rule.",
-    "field_four": "{who} takes the four {month} cards dealt to the field.",
+    "paulownia": "{who} {takes} {cards} by the Paulownia rule.",
+    "field_four": "{who} {takes} the four {month} cards dealt to the field.",
 }
 
 KIND_GLYPH = {"bright": "光", "animal": "種", "ribbon": "短", "chaff": "カス"}

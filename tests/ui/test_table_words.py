@@ -37,6 +37,11 @@ def test_log_grammar_and_labels():
     names = ["You", "Ren"]
     assert narrate(Event("round_start", 0, {"round": 2}), names, 2) == "Round 2 — You deal."
     assert narrate(Event("round_start", 1, {"round": 2}), names, 2) == "Round 2 — Ren deals."
+    assert narrate(Event("teyaku", 0, {"items": {"sanbon": 2}}), names, 1).startswith(
+        "R1 You show teyaku")
+    assert "Ren shows teyaku" in narrate(Event("teyaku", 1, {"items": {}}), names, 1)
+    assert "and sit out" in narrate(Event("blank", 0, {}), names, 1)
+    assert "You were forced out" in narrate(Event("forced_out", 0, {}), names, 1)
     line = narrate(Event("payment", -1, {"from": 0, "to": 1, "amount": 6,
                                           "reason": "compensation"}), names, 1)
     assert "((" not in line and "))" not in line and "6 mon" in line
