@@ -115,7 +115,7 @@ class InspectScene(Scene):
         fit = max(1, (bottom - y) // section_h)
         self._max_scroll = max(0, len(active) - fit)
         self.scroll = min(self.scroll, self._max_scroll)
-        cards_w = round(box.w * 0.46)
+        cards_w = round(box.w * 0.52)
         for s in active[self.scroll:self.scroll + fit]:
             si = info.seats[s]
             cards = model.captured[s] if model is not None else []
