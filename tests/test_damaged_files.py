@@ -319,6 +319,24 @@ def test_autosave_on_a_full_disk_reports_and_keeps_the_old_save(tmp_path, monkey
     assert paths.autosave.exists()
 
 
+def test_a_finished_game_kept_for_want_of_space_gets_its_record_at_the_next_start(tmp_path):
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app(tmp_path)
+    finished = simulate("hachihachi", {"rounds": 1}, 3, ["random"], 8)
+    storage.write_record(app.paths.autosave, finished)
+    app.stack.push(TitleScene(app))
+    frames(app, 2)
+    assert app.stack.top.name == "message"
+    assert "has now been saved" in " ".join(app.stack.top.lines)
+    assert len(list(app.paths.records_dir.glob("*.json"))) == 1
+    assert not app.paths.autosave.exists()
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "title" and not app.errors
+    assert app.stack.top.group.buttons[0].label == "New game"
+    app.close()
+
+
 # --- defect 6: replay exits 2 for every bad record ---------------------------------------
 @pytest.mark.parametrize("text", [
     DEEP,
