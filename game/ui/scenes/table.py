@@ -234,6 +234,7 @@ class TableScene(Scene):
             self.stamps[ev.seat] = (STAMPS[ev.kind], time.monotonic() + 1.2)
         if ev.kind == "round_start":
             self.play_started = False
+            self.fast = False  # fast-forward never outlives the round it was asked for
         elif ev.kind == "turn" and not self.play_started:
             self.play_started = True
             self.teyaku_pending = True
