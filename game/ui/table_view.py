@@ -154,8 +154,13 @@ class TableView:
             self.top_buttons["log"] = br
             right = br.x - 6
         line = "   ·   ".join(parts)
-        theme.blit_text(s, theme.fit(line, size, right - x - 8), size, (x, cy), theme.TEXT,
-                        False, "midleft")
+        shown = theme.blit_text(s, theme.fit(line, size, right - x - 8), size, (x, cy),
+                                theme.TEXT, False, "midleft")
+        room = right - shown.right - 40
+        if L.sidebar is None and info.log and room > 120:  # TABLE.md §4.3: the ticker
+            small = theme.size_of("small", L.window.h)
+            theme.blit_text(s, theme.fit("« " + info.log[-1] + " »", small, room), small,
+                            (shown.right + 24, cy), theme.TEXT_DIM, False, "midleft")
 
     def draw_sidebar(self, s: pygame.Surface, L: Layout, info: TableInfo,
                      seating: Seating, panel_h: int, scroll: int = 0,

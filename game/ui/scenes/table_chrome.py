@@ -44,10 +44,15 @@ def panel_rects(table: TableScene, L: Layout) -> tuple[pygame.Rect | None, pygam
     if not table.panel.visible:
         return L.panel, None
     h = min(round(L.panel.h * 0.6),
-            table.tv.choice_height(L.panel.w, len(cands), L.window.h, L.hand_w))
+            table.tv.choice_height(L.panel.w, len(cands), L.window.h, choice_w(L)))
     top = pygame.Rect(L.panel.x, L.panel.y, L.panel.w, h)
     rest = pygame.Rect(L.panel.x, top.bottom + 6, L.panel.w, L.panel.bottom - top.bottom - 6)
     return top, rest
+
+
+def choice_w(L: Layout) -> int:
+    """Candidates are shown a little larger than hand cards: they are being read."""
+    return round(L.hand_w * 1.2)
 
 
 def choice_title(table: TableScene) -> str:
@@ -73,7 +78,7 @@ def draw_choice(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     if table.show_focus and table.row == "targets":
         focus = max(0, min(table.focus_i, len(cands) - 1))
     table.tv.choice_rects = table.tv.draw_choice(surface, rect, cands, focus,
-                                                 choice_title(table), L.window.h, L.hand_w)
+                                                 choice_title(table), L.window.h, choice_w(L))
 
 
 def reflow(table: TableScene, dt: float) -> None:
