@@ -231,7 +231,7 @@ def opponent_parts(rect, L: Layout) -> tuple:
 
 
 def label_width(L: Layout) -> int:
-    return round(max(13, 0.82 * L.fs) * 2.2)
+    return round(max(13, 0.82 * L.fs) * 2.7)  # "カス" (2 em) and a margin to its cards
 
 
 def points_width(L: Layout) -> int:
@@ -282,7 +282,7 @@ def targets(model: TableModel, L: Layout, seat: Seating) -> dict[str, Place]:
         if seat.phase == "play":
             groups = groups_of(model.captured[s])
             for (_, pos), cards in zip(group_positions(caps, [len(g) for g in groups],
-                                                       L.opp_cap_w, lw * 3 // 4), groups,
+                                                       L.opp_cap_w, lw), groups,
                                        strict=True):
                 for c, (x, y) in zip(cards, pos, strict=True):
                     out[c] = Place(x, y, L.opp_cap_w, True, 1)

@@ -458,7 +458,7 @@ class TableView:
             if seating.phase == "play":
                 _, _, caps = opponent_parts(rect, L)
                 self.draw_group_labels(s, L, model.captured[seat_no], caps, L.opp_cap_w,
-                                       si.points, info.points_label, label_width(L) * 3 // 4)
+                                       si.points, info.points_label, label_width(L))
         self.draw_field(s, L, model)
         b = seating.bottom
         theme.panel(s, L.captures, alpha=90)
