@@ -266,3 +266,20 @@ def test_playout_knows_its_policies():
     st.playout(Rng(0), RANDOM)
     assert st.round_over and [a.args[0] for a in st.actions] == [
         INDEX["crane"], INDEX["moon"], INDEX["curtain"]]
+
+
+@pytest.mark.parametrize("name, seats", [("hachihachi", 3), ("hachihachi-nintendo", 4),
+                                         ("nuki-hachihachi", 3)])
+def test_claims_rebuilt_from_a_view_keep_what_achievements_read(name, seats):
+    """Tobikomi reads a claim's triplet months and nukeyaku its Group-B id: a resampled
+    world must have them as the true claim does."""
+    from game.engine.positions import claim_from_view
+
+    seen = 0
+    for st, view in _true_positions(name, seats, 60, seed=3):
+        for s, claim in st.claims.items():
+            got = claim_from_view(view.claims[s])
+            assert (got.items, got.reveal, got.triplets, got.b) == (
+                claim.items, claim.reveal, claim.triplets, claim.b)
+            seen += 1
+    assert seen > 30
