@@ -261,23 +261,18 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     turn = min(turn, last)
     st.turn_i = turn
     st._last_turn = last
-    shift = active.index(to_move) - turn
-    st._turns = tuple(active[(shift + i) % k] for i in range(last + 1))
+    shift = (active.index(to_move) - turn) % k
+    # who plays each turn: the acting dealer's cycle, or (a position whose hand sizes fit
+    # another starting seat) the same cycle turned so that ``to_move`` plays this turn
+    st._turns = (tuple(active) * HAND_SIZE if not shift else
+                 tuple(active[(shift + i) % k] for i in range(last + 1)))
     st.to_move = to_move
     st.sage_order = sage_order
     st.sagers = sum(1 << s for s in sage_order)
     for s in active:
         st.vcache[s] = rs.dek_value(captured[s])
-    for p in payments:
-        st.payments.append(p)
-        if p.to == POT:
-            st.pot += p.amount
-        else:
-            st.net[p.to] += p.amount
-        if p.frm == POT:
-            st.pot -= p.amount
-        else:
-            st.net[p.frm] -= p.amount
+    for p in payments:  # the ledger as it stands: net and pot follow
+        st.pay(p.frm, p.to, p.amount, p.reason)
 
 
 # ---------------------------------------------------------------------------- resample
