@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.engine import rulesets
-from game.engine.cards import CARD_MONTH_MASK, CHAFF_EQUIV, cards_of
-from game.engine.state import SUM_MASK
+from game.engine.cards import CHAFF_EQUIV, cards_of
 from game.engine.view import PlayerView
 from game.engine.vocab import Reason
 
@@ -35,18 +34,13 @@ class Model:
         return self.rs.points(mask)
 
     def arrive(self, field: int, card: int, target: int = -1) -> tuple[int, int]:
-        """(new field, captured) when ``card`` arrives; target for a choice, else best."""
-        matches = field & self.rel[card]
-        if not matches:
-            return field | (1 << card), 0
-        k = matches.bit_count()
-        if k == 2 or (self.sum_rule and k > 2):
-            if target < 0:
-                target = max(cards_of(matches), key=lambda t: self.values[t])
-            got = (1 << card) | (1 << target)
-        else:
-            got = (1 << card) | matches
-        return field & ~got, got
+        """(new field, captured) when ``card`` arrives (the engine's capture rule); with a
+        choice and no ``target``, the most valuable candidate."""
+        if target < 0:
+            pick = self.rs.capture_choices(field, card)
+            if pick:
+                target = max(cards_of(pick), key=lambda t: self.values[t])
+        return self.rs.arrive(field, card, target)
 
 
 @lru_cache(maxsize=64)
@@ -57,7 +51,7 @@ def _model(name: str, options: tuple) -> Model:
     unit = 10 if rs.name == "hachihachi-nintendo" else rs.kan
     sets = tuple(rs.yaku_sets(p) for p in range(3))
     chaff_rule = any(e.id == Reason.SUJUROKU for e in rs.catalogue())
-    return Model(rs, SUM_MASK if rs.capture_sum else CARD_MONTH_MASK, rs.capture_sum,
+    return Model(rs, rs.capture_rel, rs.capture_sum,
                  rs.values, unit, sets, chaff_rule)
 
 

@@ -32,13 +32,13 @@ from .actions import (
     TAKE,
     Action,
 )
+from .capture import SUM_MASK  # noqa: F401 - re-exported for older callers
 from .cards import (
     BLANK_TABLE,
     CARD_IDS,
     CARD_MONTH_MASK,
     FIELD_SIZE,
     HAND_SIZE,
-    MONTH_MASK,
     cards_of,
     mask_of,
     names_of,
@@ -61,9 +61,6 @@ DEAL, BLANK_PH, SWAP_PH, MIZUTEN_PH, DROPOUT, RESHUFFLE, PLAY_PH, TAKE_PH, DECID
 PHASE_NAMES = ("deal", "blank", "swap", "mizuten", "dropout", "reshuffle", "play", "take",
                "decide", "over")
 
-# Month-sum capture (hachi, common.md §4.2): the field cards each card may take.
-SUM_MASK = tuple(
-    sum(MONTH_MASK[t] for t in range(12) if ((c >> 2) + 1 + t + 1) % 5 == 3) for c in range(48))
 
 
 def _cached_actions() -> tuple[list, dict]:
@@ -194,7 +191,7 @@ class State:
         self.game_data = rs.new_game_data(seats)
         self.events_on = events
         self._ev: list[Event] | None = None
-        self._rel = SUM_MASK if rs.capture_sum else CARD_MONTH_MASK
+        self._rel = rs.capture_rel
         self._sum = rs.capture_sum
         self._watching = rs.watch_liability
         # V(pile), for the sage/shoubu trigger after every turn; None when nothing triggers.

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
-from ..cards import ALL_MASK, CARD_IDS, CARD_MONTH_MASK, CHAFF_EQUIV, INDEX, KINDS, cards_of
+from ..capture import arrive, choices, relation
+from ..cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, INDEX, KINDS, cards_of
 from ..catalogue import Entry
 from ..errors import RulesError
 from ..ledger import POT
@@ -62,6 +63,7 @@ class Ruleset:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c
         self.value_masks = tuple(by_value.items())
         self.entries = self.catalogue()  # cached: views and the yaku watch read it often
+        self.capture_rel = relation(self.capture_rule)
 
     def configure(self) -> None:
         """Derive the engine configuration from self.options."""
@@ -173,9 +175,16 @@ class Ruleset:
         a, b = self._card(card), self._card(target)
         if a == b:
             raise RulesError(f"a card cannot capture itself: {card!r}")
-        if self.capture_sum:
-            return ((a >> 2) + (b >> 2) + 2) % 5 == 3
-        return bool(CARD_MONTH_MASK[a] >> b & 1)
+        return bool(self.capture_rel[a] >> b & 1)
+
+    def capture_choices(self, field: int, card: int) -> int:
+        """The field cards among which a player must choose for ``card`` (0: no choice)."""
+        return choices(self.capture_rel, self.capture_sum, field, card)
+
+    def arrive(self, field: int, card: int, target: int = -1) -> tuple[int, int]:
+        """(new field, captured) when ``card`` arrives on ``field`` (``target``: the chosen
+        card when there is a choice)."""
+        return arrive(self.capture_rel, self.capture_sum, field, card, target)
 
     def teyaku(self, hand: Iterable[str], seat: int = 0) -> dict[str, int]:
         m = self._mask(hand)
