@@ -32,16 +32,10 @@ def measure(name: str, rounds: int, seed: int = 1) -> list[float]:
     while played < rounds:
         if st.phase == OVER:
             st = rs.new_state(3, 0, events=False)
-        deck = list(rs.deck_cards)
-        rng.shuffle(deck)
-        st.start_round(deck)
-        while not st.round_over:
-            if st.is_chance():
-                st.apply(st.sample_chance(rng))
-                continue
-            view = st.view(st.to_move)
+        for seat in st.decisions(rng):
+            view = st.view(seat)
             t0 = time.perf_counter()
-            action = agents[st.to_move].choose(view)
+            action = agents[seat].choose(view)
             if len(view.legal) > 1:
                 times.append((time.perf_counter() - t0) * 1000)
             st.apply(action)

@@ -72,14 +72,8 @@ def search_views(name: str, seats: int, count: int = 200, seed: int = 7) -> list
     views: list[PlayerView] = []
     while len(views) < count:
         st = rs.new_state(seats, 0)
-        deck = list(rs.deck_cards)
-        rng.shuffle(deck)
-        st.start_round(deck)
-        while not st.round_over:
-            if st.is_chance():
-                st.apply(st.sample_chance(rng))
-                continue
-            view = st.view(st.to_move)
+        for seat in st.decisions(rng):
+            view = st.view(seat)
             if view.phase in ("play", "take", "decide") and len(view.legal) > 1:
                 views.append(view)
             st.apply(rng.choice(st.legal_actions()))

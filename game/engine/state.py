@@ -14,6 +14,7 @@ RESHUFFLE (chance: ``* deck``), PLAY, TAKE (the drawn card has a choice), DECIDE
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .actions import (
@@ -846,6 +847,21 @@ class State:
             return
         raise IllegalAction(f"chance action {str(action)!r} is not expected now "
                             f"(phase {PHASE_NAMES[self.phase]})")
+
+    def decisions(self, rng) -> Iterator[int]:  # noqa: ANN001 - an engine Rng
+        """One round driven from outside (self-play, tests, benchmarks): deal a deck
+        shuffled by ``rng`` if no round is in progress, resolve every chance outcome from
+        ``rng``, and yield the seat to move at each decision until the round is over. The
+        caller applies one action per step."""
+        if self.phase == DEAL:
+            deck = list(self.rs.deck_cards)
+            rng.shuffle(deck)
+            self.start_round(deck)
+        while not self.round_over:
+            if self.is_chance():
+                self.apply(self.sample_chance(rng))
+                continue
+            yield self.to_move
 
     def playout(self, rng, policy: str = RANDOM) -> None:
         """Play the current round to its end (a rollout) with a fixed policy for every seat.

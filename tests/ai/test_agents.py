@@ -17,7 +17,7 @@ from ai.montecarlo import MonteCarloAgent
 from game.engine import rulesets
 from game.engine.cards import cards_of
 from game.engine.rng import Rng
-from game.engine.state import DEAL, OVER, PLAY_PH
+from game.engine.state import OVER, PLAY_PH
 
 
 def _fast(name: str, seed: int):
@@ -44,15 +44,9 @@ def test_agents_only_play_legal_moves(agent, name, options, seats):
     st = rs.new_state(seats, 0)
     rounds = 0
     while st.phase != OVER and rounds < 2:
-        deck = list(rs.deck_cards)
-        rng.shuffle(deck)
-        st.start_round(deck)
-        while st.phase not in (DEAL, OVER):
-            if st.is_chance():
-                st.apply(st.sample_chance(rng))
-                continue
-            view = st.view(st.to_move)
-            action = players[st.to_move].choose(view)
+        for seat in st.decisions(rng):
+            view = st.view(seat)
+            action = players[seat].choose(view)
             assert action in view.legal
             st.apply(action)  # checks legality again
             why = players[view.seat].explain()
@@ -152,14 +146,8 @@ def test_agents_never_play_illegal_moves_over_many_seeds(seed, case, agent):
     rng = Rng(seed)
     players = [_fast(agent, seed + s) for s in range(seats)]
     st = rs.new_state(seats, rng.below(seats))
-    deck = list(rs.deck_cards)
-    rng.shuffle(deck)
-    st.start_round(deck)
-    while st.phase not in (DEAL, OVER):
-        if st.is_chance():
-            st.apply(st.sample_chance(rng))
-            continue
-        view = st.view(st.to_move)
-        action = players[st.to_move].choose(view)
+    for seat in st.decisions(rng):
+        view = st.view(seat)
+        action = players[seat].choose(view)
         assert action in view.legal
         st.apply(action)

@@ -24,13 +24,7 @@ def _true_positions(name: str, seats: int, games: int, seed: int = 8, **options)
     rng = Rng(seed)
     for g in range(games):
         st = rs.new_state(seats, g % seats)
-        deck = list(rs.deck_cards)
-        rng.shuffle(deck)
-        st.start_round(deck)
-        while not st.round_over:
-            if st.is_chance():
-                st.apply(st.sample_chance(rng))
-                continue
+        for _ in st.decisions(rng):
             if st.phase in (PLAY_PH, TAKE_PH, DECIDE):
                 yield st, st.view(st.to_move)
             st.apply(rng.choice(st.legal_actions()))

@@ -33,14 +33,7 @@ def test_preview_amounts_match_the_settlement(name, options, seats):
     for game in range(40):
         st = rs.new_state(seats, game % seats, events=False)
         while st.phase != OVER and len(st.results) < 3:
-            deck = list(rs.deck_cards)
-            rng.shuffle(deck)
-            st.start_round(deck)
-            while st.phase not in (DEAL, OVER):
-                if st.is_chance():
-                    st.apply(st.sample_chance(rng))
-                    continue
-                seat = st.to_move
+            for seat in st.decisions(rng):
                 for choice in preview(st.view(seat)):
                     verb = choice.action.verb
                     if verb not in ("shoubu", "cancel", "drop"):
