@@ -28,15 +28,13 @@ TEXTS = {
         "payment of the round. With more seats than players, seats join or drop out before "
         "play; drop-out fees go to the pot.",
     ],
-    "nuki-hachihachi": ["Nuki Hachi-hachi: a stripped deck and two active players. Phoenix "
-                        "and a Paulownia chaff both dealt to the field go to the dealer (the "
-                        "Paulownia rule)."],
-    "hachi": ["Hachi: two players; one card is taken at a time. Two decisive wins in a row "
-              "make an agari."],
-    "sudaoshi": ["Sudaoshi: three players. Each seat carries a burden; a round scores card "
-                 "points + 2 × own yaku − opponents' yaku − burden."],
-    "curriculum": ["The curriculum of 88: the rules one layer at a time. Each tier adds one "
-                   "rule; the last tier is full Hachi-Hachi."],
+    "nuki-hachihachi": ["Phoenix and a Paulownia chaff both dealt to the field go to the "
+                        "dealer (the Paulownia rule)."],
+    "hachi": ["One card is taken at a time. Two decisive wins in a row make an agari."],
+    "sudaoshi": ["Each seat carries a burden; a round scores card points + 2 × own yaku − "
+                 "opponents' yaku − burden."],
+    "curriculum": ["The rules one layer at a time: each tier adds one rule; the last tier is "
+                   "full Hachi-Hachi."],
 }
 TEXTS["hachihachi-nintendo"] = TEXTS["hachihachi"]
 KIND_WORDS = {"bright": "Brights", "animal": "Animals", "ribbon": "Ribbons", "chaff": "Chaff"}
