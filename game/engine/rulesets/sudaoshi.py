@@ -77,6 +77,7 @@ class Sudaoshi(Ruleset):
         self.field_check = o["field_four"]
         self.mode = o["teyaku"]
         self.hh = HachiHachi(kan=self.kan, mizuten=False)
+        self._sets: dict[int, tuple[tuple[str, int, int], ...]] = {}
 
     def fee(self, k: int, p: int) -> int:
         """more_seats: the drop-out fee is 1, 1.5, 2 ... yaku units by order."""
@@ -144,18 +145,24 @@ class Sudaoshi(Ruleset):
         """§5: one yaku per category (the full set replaces the top one); the Willow ones
         for the last seat only."""
         out: dict[str, int] = {}
-        for e in self.entries:
-            if e.is_card_set and e.open_to(position) and pile & e.cards == e.cards:
-                if e.id == "bozu_kaburi" and "bozu_zoro" in out:
+        for k, cards, v in self.yaku_sets(position):
+            if pile & cards == cards:
+                if k == "bozu_kaburi" and "bozu_zoro" in out:
                     continue
-                if e.id == "ame_kaburi" and "ame_zoro" in out:
+                if k == "ame_kaburi" and "ame_zoro" in out:
                     continue
-                out[e.id] = e.value  # type: ignore[assignment]
+                out[k] = v
         return out
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
-        return tuple((e.id, e.cards, e.value) for e in self.entries
-                     if e.is_card_set and e.open_to(position))  # type: ignore[misc]
+        """The catalogue's yaku open to this position, as (id, cards, value); cached, since
+        settlement asks for them every round."""
+        got = self._sets.get(position)
+        if got is None:
+            got = self._sets[position] = tuple(
+                (e.id, e.cards, e.value) for e in self.entries  # type: ignore[misc]
+                if e.is_card_set and e.open_to(position))
+        return got
 
     # ------------------------------------------------------------------ engine hooks
 
