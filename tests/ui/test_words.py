@@ -12,7 +12,7 @@ import json
 import pytest
 
 from game.engine import rulesets
-from game.engine.cards import MONTH_MASK, cards_of
+from game.engine.cards import INDEX, MONTH_MASK, cards_of
 from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import DEAL, State
@@ -176,8 +176,6 @@ def test_teyaku_reveal_shows_what_each_opponent_pays(tmp_path, options):
 
 
 def _mask(cards: str) -> int:
-    from game.engine.cards import INDEX
-
     m = 0
     for c in cards.split():
         m |= 1 << INDEX[c]
@@ -222,3 +220,28 @@ def test_smoke_every_preset(name, options, seed, capsys):
         seed = four_of_a_month_seed(name, 3)
     assert smoke_run(rounds=1, ruleset=name, options=options, seed=seed) == 0
     assert "SMOKE OK" in capsys.readouterr().out
+
+
+def test_no_question_between_interchangeable_cards(tmp_path):
+    """Issue 11 defect 8: two cards that are the same for every rule (two plain Maple chaff)
+    are not a choice: the engine says so and the table plays without asking."""
+    rs = rulesets.get("hachihachi")
+    assert rs.distinct([INDEX["maple_chaff_1"], INDEX["maple_chaff_2"]]) == \
+        [INDEX["maple_chaff_1"]]
+    assert len(rs.distinct([INDEX["maple_chaff_1"], INDEX["maple_ribbon"]])) == 2
+    st = State.from_position(
+        rs, 3, dealer=0,
+        hands={0: "maple_ribbon pine_chaff_1", 1: "plum_chaff_1 cherry_chaff_1",
+               2: "iris_chaff_1 peony_chaff_1"},
+        field="maple_chaff_1 maple_chaff_2 crane", pile="boar moon geese sake_cup deer rain_man",
+        to_move=0)
+    app = make_app(tmp_path)
+    specs = [SeatSpec("You", "human"), SeatSpec("Ren", "ai:random"), SeatSpec("Yui", "ai:random")]
+    table = TableScene(app, GameSession("hachihachi", {}, specs, 1, 0, st))
+    app.stack.reset(table)
+    frames(app, 3)
+    assert table._plays()["maple_ribbon"] == ["maple_chaff_1"]
+    table.choose_card("maple_ribbon")
+    frames(app, 2)
+    assert table.selected is None
+    assert str(st.actions[0]) == "0 play maple_ribbon maple_chaff_1"

@@ -121,6 +121,15 @@ class Ruleset:
         return all((e.cards >> a & 1) == (e.cards >> b & 1) for e in self.entries) and \
             all((m >> a & 1) == (m >> b & 1) for m in self.special_masks())
 
+    def distinct(self, cards: Iterable[int]) -> list[int]:
+        """The cards that are a real choice: the first of each group of interchangeable
+        cards (a choice between two plain chaff of one month is no choice)."""
+        kept: list[int] = []
+        for c in cards:
+            if not any(self.interchangeable(k, c) for k in kept):
+                kept.append(c)
+        return kept
+
     def special_masks(self) -> tuple[int, ...]:
         """Card sets a rule singles out outside the catalogue (teyaku shapes, the Paulownia
         rule), so ``interchangeable`` never merges their cards."""

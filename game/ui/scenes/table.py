@@ -338,9 +338,10 @@ class TableScene(Scene):
             self.tv.model.sync(self.shown_view, self._show_hand_of())
             self._retarget(0.2)
         self._sync_panel()
-        legal = self.shown_view.legal
-        if self.shown_view.phase == "take" and len(legal) == 1 and legal[0].verb == TAKE:
-            self.act(legal[0])  # one card to take: nothing to ask
+        if self.shown_view.phase == "take":
+            only = self.candidates()
+            if len(only) == 1:  # one card to take, or only interchangeable ones: no question
+                self.act(Action(self.viewer, TAKE, (INDEX[only[0]],)))
 
     def _sync_panel(self) -> None:
         """Show the decision panel exactly while the human on screen has a decision."""
@@ -436,7 +437,14 @@ class TableScene(Scene):
                 out.setdefault(c, [])
                 if len(a.args) == 2:
                     out[c].append(CARD_IDS[a.args[1]])
-        return out
+        return {c: self._distinct(ts) for c, ts in out.items()}
+
+    def _distinct(self, cards: list[str]) -> list[str]:
+        """Targets that are a real choice (the engine says which cards are interchangeable:
+        two plain chaff of one month are never asked about)."""
+        from game.engine.cards import CARD_IDS
+
+        return [CARD_IDS[c] for c in self.session.rs.distinct(INDEX[t] for t in cards)]
 
     def candidates(self) -> list[str]:
         from game.engine.cards import CARD_IDS
@@ -444,7 +452,8 @@ class TableScene(Scene):
         if not self.human_to_move():
             return []
         if self.shown_view.phase == "take":
-            return [CARD_IDS[a.args[0]] for a in self.shown_view.legal if a.verb == TAKE]
+            return self._distinct([CARD_IDS[a.args[0]] for a in self.shown_view.legal
+                                   if a.verb == TAKE])
         if self.selected is not None:
             return self._plays().get(self.selected, [])
         return []
