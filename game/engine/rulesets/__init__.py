@@ -23,7 +23,7 @@ def names() -> list[str]:
     return list(_REGISTRY)
 
 
-def get(name: str, **options: object) -> Ruleset:
+def get(name: str, /, **options: object) -> Ruleset:
     """A configured ruleset; ValueError naming an unknown ruleset, option or value."""
     cls = _REGISTRY.get(name) if isinstance(name, str) else None
     if cls is None:

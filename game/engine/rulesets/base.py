@@ -53,7 +53,7 @@ class Ruleset:
     teyaku_table: TeyakuTable | None = None
     carry_rule: MultiplierCarry | None = None  # None: no field multiplier
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         self.options = resolve(self.name, self.OPTIONS, options)
         self.configure()
         self.deck_cards = tuple(cards_of(self.deck_mask))

@@ -272,7 +272,11 @@ class SetupScene(Scene):
             value = chosen.get(opt.name, opt.default)
             label = LABELS.get(opt.name, opt.name.replace("_", " ").capitalize())
             lw = round(cw * 0.5)
-            UILabel(pygame.Rect(0, oy, lw, row), label, m, container=sc)
+            if len(theme.wrap(label, body, lw - 12)) > 1:  # too long beside its control:
+                UILabel(pygame.Rect(0, oy, cw, row), label, m, container=sc)  # a row above
+                oy += row
+            else:
+                UILabel(pygame.Rect(0, oy, lw, row), label, m, container=sc)
             rect = pygame.Rect(lw + 4, oy, cw - lw - 4, row)
             if opt.kind is bool:
                 self._choice(("option", opt.name), ["Off", "On"], "On" if value else "Off",
