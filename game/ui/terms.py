@@ -135,6 +135,30 @@ def month_name(card_id: str) -> str:
     return MONTH_NAMES[INDEX[card_id] // 4]
 
 
+# Words for option values (setup); keyed by (option, value) where one id means two things.
+VALUE_WORDS: dict[str, str] = {
+    "per_opponent": "Full from each", "split": "Split between two",
+    "a_plus_b": "Set + chaff teyaku", "best_one": "The better one only",
+    "replace": "Five replaces Four", "cumulative": "Both score",
+    "void_double": "Void, pays double", "half_double": "Half, pays double",
+    "void": "Void", "half": "Half",
+    "queue": "Carried in turn", "one_round": "Next round only", "stack": "All multiply now",
+    "by_order": "By order of dropping", "by_seat": "By seat", "flat": "Flat 1 kan",
+    "non_dealers": "The non-dealers pay", "all_active": "Every player pays", "none": "Nobody",
+    "difference": "The difference", "capped": "Capped in kan",
+    "hachihachi": "Hachi-Hachi's", "1921": "The 1921 set",
+    "misdeal": "Redeal", "dealer_takes": "The dealer takes them",
+    "agari": "Agari", "rounds": "After the rounds", "points": "Points target",
+}
+OPTION_VALUE_WORDS: dict[tuple[str, str], str] = {("teyaku", "none"): "None"}
+
+
+def value_words(option: str, value: object) -> str:
+    """How setup shows one value of an engine option ('void_double' -> 'Void, pays double')."""
+    v = str(value)
+    return OPTION_VALUE_WORDS.get((option, v), VALUE_WORDS.get(v, v))
+
+
 def round_label(rnd: int, planned: int | None) -> str:
     """'Round 3 / 12', or 'Round 3' when the engine plans no length (agari, extension)."""
     return f"Round {rnd} / {planned}" if planned else f"Round {rnd}"

@@ -34,6 +34,7 @@ from game.ui.terms import (
     TERMS,
     round_label,
     term,
+    value_words,
 )
 from tests.engine.test_vocabulary import CASES, play
 from tests.ui.driver import frames, make_app
@@ -245,3 +246,15 @@ def test_no_question_between_interchangeable_cards(tmp_path):
     frames(app, 2)
     assert table.selected is None
     assert str(st.actions[0]) == "0 play maple_ribbon maple_chaff_1"
+
+
+def test_every_option_value_has_distinct_words():
+    """Setup shows words for option values (never 'void_double'); within one option the
+    words are distinct, so a choice maps back to its value."""
+    for name in rulesets.names():
+        for opt in rulesets.ruleset_class(name).OPTIONS:
+            if opt.kind is str:
+                words = [value_words(opt.name, v) for v in opt.values]
+                assert len(set(words)) == len(words), (name, opt.name)
+                assert all(w != v or not ("_" in v) for w, v in zip(words, opt.values,
+                                                                       strict=True))

@@ -41,6 +41,7 @@ from game.ui.presets import apply_preset, preset_name, presets_for
 from game.ui.safe_input import sanitize_text_event
 from game.ui.scene import Scene
 from game.ui.session import GameSession, SeatSpec
+from game.ui.terms import value_words
 
 log = logging.getLogger(__name__)
 
@@ -282,9 +283,10 @@ class SetupScene(Scene):
                 self._choice(("option", opt.name), ["Off", "On"], "On" if value else "Off",
                              rect, sc)  # → turns it on
             elif opt.values:
-                vals = [str(v) for v in opt.values]
-                self._choice(("option", opt.name), vals,
-                             str(value) if str(value) in vals else vals[0], rect, sc)
+                vals = [value_words(opt.name, v) for v in opt.values]
+                shown = value_words(opt.name, value)
+                self._choice(("option", opt.name), vals, shown if shown in vals else vals[0],
+                             rect, sc)
             else:
                 w = UITextEntryLine(rect, m, container=sc, initial_text=str(value))
                 self.widgets[w] = ("option", opt.name)
@@ -581,12 +583,13 @@ class SetupScene(Scene):
             return
         if kind == "option":
             opt = {o.name: o for o in rulesets.ruleset_class(self.ruleset).OPTIONS}[arg]
+            words = {value_words(opt.name, v): v for v in opt.values}
             if opt.kind is bool:
                 value: object = text == "On"
-            elif opt.kind is int:
-                value = int(text)
             else:
-                value = text
+                value = words.get(text, text)
+                if opt.kind is int:
+                    value = int(value)  # type: ignore[call-overload]
             before = (self.seat_range(), preset_name(self.ruleset, self.opts()))
             self.opts()[arg] = value
             if (self.seat_range(), preset_name(self.ruleset, self.opts())) != before:
