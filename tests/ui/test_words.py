@@ -256,5 +256,5 @@ def test_every_option_value_has_distinct_words():
             if opt.kind is str:
                 words = [value_words(opt.name, v) for v in opt.values]
                 assert len(set(words)) == len(words), (name, opt.name)
-                assert all(w != v or not ("_" in v) for w, v in zip(words, opt.values,
+                assert all(w != v or "_" not in v for w, v in zip(words, opt.values,
                                                                        strict=True))
