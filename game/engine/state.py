@@ -15,7 +15,7 @@ RESHUFFLE (chance: ``* deck``), PLAY, TAKE (the drawn card has a choice), DECIDE
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     BLANK,
@@ -51,9 +51,6 @@ from .teyaku import month_counts
 from .vocab import EventKind
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
-
-    from .positions import Cards
     from .rng import Rng
     from .rulesets.base import Claim, Ruleset
     from .view import PlayerView
@@ -334,33 +331,22 @@ class State:
     # ------------------------------------------------------------------ positions
 
     @classmethod
-    def from_position(cls, rs: Ruleset, seats: int, *, dealer: int | None = None,
-                      active: Iterable[int] | None = None, hands: Mapping[int, Cards],
-                      field: Cards, pile: str | Iterable[str | int],
-                      captured: Mapping[int, Cards] | None = None, to_move: int,
-                      multiplier: int = 1, claims: Mapping[int, Claim] | None = None,
-                      sage_order: Iterable[int] = (), mizuten: bool = False,
-                      holder: int | None = None, phase: str = "play", drawn: int | str = -1,
-                      payments: Iterable[Payment] = (), blank: int = -1,
-                      game: State | None = None, events: bool = True) -> State:
+    def from_position(cls, rs: Ruleset, seats: int, **position: Any) -> State:
         """A round in play from given cards: the only way besides a real game to make a
         position (worked examples, tests, scenarios).
 
-        Cards are a mask, ``"id id ..."`` or a list of ids; ``pile`` is top first; ``phase``
-        is "play", "take" (``drawn`` waits for a choice of target) or "decide" (the mover
-        formed a dekiyaku this turn). The turn follows from the hand sizes (7 turns per
-        active player). ``game``: continue that game, between rounds, as its next round.
-        Everything is checked: a position that cannot happen (a card outside the deck or in
-        two places, hand sizes that do not fit whose turn it is...) raises
-        ``PositionError``, a ValueError. Details in ``positions.from_position``.
+        Keyword arguments (see ``positions.from_position`` for every one): ``hands``,
+        ``field``, ``pile`` (top first) and ``to_move`` are required; ``dealer``, ``active``,
+        ``captured``, ``multiplier``, ``claims``, ``sage_order``, ``mizuten``, ``holder``,
+        ``phase`` ("play", "take" with ``drawn`` waiting for a target, or "decide"),
+        ``payments``, ``blank``, ``game`` (continue that game as its next round) and
+        ``events`` are optional. Cards are a mask, ``"id id ..."`` or a list of ids. The turn
+        follows from the hand sizes (7 turns per active player). Everything is checked: a
+        position that cannot happen raises ``PositionError``, a ValueError.
         """
         from .positions import from_position
 
-        return from_position(rs, seats, dealer=dealer, active=active, hands=hands, field=field,
-                             pile=pile, captured=captured, to_move=to_move,
-                             multiplier=multiplier, claims=claims, sage_order=sage_order,
-                             mizuten=mizuten, holder=holder, phase=phase, drawn=drawn,
-                             payments=payments, blank=blank, game=game, events=events)
+        return from_position(rs, seats, **position)
 
     @classmethod
     def resample(cls, view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> State:
