@@ -34,11 +34,16 @@ class Record:
     seed: int | None = None
     rounds: list[dict] = field(default_factory=list)
     app_version: str = APP_VERSION
+    # the program's own facts about the game (``undo_count``); replay never reads them
+    app: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "app_version": self.app_version, "ruleset": self.ruleset,
+        data = {"format": FORMAT, "app_version": self.app_version, "ruleset": self.ruleset,
                 "options": self.options, "seats": self.seats, "seed": self.seed,
                 "first_dealer": self.first_dealer, "rounds": self.rounds}
+        if self.app:  # absent when empty: a record without app data is byte-for-byte as before
+            data["app"] = self.app
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
@@ -130,8 +135,11 @@ def from_json(data: object) -> Record:
                 if not isinstance(item, str):
                     raise RecordError(f"'rounds[{i}].{key}[{j}]' must be a string")
     app_version = data.get("app_version", "")
+    app = data.get("app", {})
+    if not isinstance(app, dict):
+        raise RecordError("'app' must be a JSON object")
     return Record(ruleset, options, seats, first_dealer=first_dealer, seed=seed,
-                  rounds=rounds, app_version=str(app_version)[:40])
+                  rounds=rounds, app_version=str(app_version)[:40], app=app)
 
 
 def apply_recorded(st: State, action: Action) -> list:

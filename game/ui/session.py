@@ -4,6 +4,10 @@ No pygame here. The table scene asks `next_step()` what happens next and calls `
 `chance`, `apply` (the human's action) or lets an `AiWorker` think. Every deck and chance
 outcome comes from a generator derived from (seed, round entry, action count), so a game
 continued from its autosave deals exactly what the uninterrupted game would have dealt.
+
+Undo against the computer (`undo`) rebuilds the state from the round's recorded deck and a
+prefix of its actions, as a replay does, and keeps every chance outcome it took back for the
+moves that follow: a player who undoes meets the same draws and cannot fish for better ones.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from dataclasses import dataclass
 import ai
 from game.engine import record as records
 from game.engine import rulesets
-from game.engine.actions import Action
+from game.engine.actions import CHANCE, PASS, Action
+from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
@@ -65,6 +70,9 @@ class GameSession:
                        for i, s in enumerate(self.seats) if s.ai_id is not None}
         # a continued game's public events so far, so the table can re-narrate them
         self.past_events: list[Event] = []
+        self.undo_count = 0  # moves taken back against the computer (kept in the record)
+        # chance outcomes an undo took back, used again before any new one is drawn
+        self._kept_chance: list[Action] = []
 
     @classmethod
     def from_record(cls, rec: records.Record) -> GameSession:
@@ -80,6 +88,9 @@ class GameSession:
         seed = rec.seed if rec.seed is not None else 0
         session = cls(rec.ruleset, rec.options, seats, seed, rec.first_dealer, rep.state)
         session.past_events = [ev for rnd in rep.events for ev in rnd]
+        count = rec.app.get("undo_count", 0)
+        if isinstance(count, int) and not isinstance(count, bool) and count > 0:
+            session.undo_count = count
         return session
 
     # --- what next --------------------------------------------------------------------
@@ -105,9 +116,19 @@ class GameSession:
     def deal(self) -> list[Event]:
         deck = list(self.rs.deck_cards)
         self._rng(0).shuffle(deck)
+        self._kept_chance.clear()  # undo never crosses into another round
         return self.st.start_round(deck)
 
     def chance(self) -> list[Event]:
+        """The pending chance outcome: one an undo took back if it still fits (the same
+        ``* blank``, the same ``* deck`` when the same cards are shuffled), else a new one."""
+        for i, kept in enumerate(self._kept_chance):
+            try:
+                events = self.st.apply(kept)
+            except IllegalAction:
+                continue
+            del self._kept_chance[i]
+            return events
         return self.st.apply(self.st.sample_chance(self._rng(1 + len(self.st.actions))))
 
     def apply(self, action: Action) -> list[Event]:
@@ -119,7 +140,61 @@ class GameSession:
 
     def record(self) -> records.Record:
         seats = [{"name": s.name, "kind": s.kind} for s in self.seats]
-        return records.from_state(self.st, seats, seed=self.seed)
+        rec = records.from_state(self.st, seats, seed=self.seed)
+        if self.undo_count:
+            rec.app["undo_count"] = self.undo_count
+        return rec
+
+    # --- undo against the computer ------------------------------------------------------
+    def undo_point(self) -> int | None:
+        """Where an undo would cut the round's actions: the index of the human's last
+        recorded action in the round being played; None when undo is not allowed (not
+        exactly one human, i.e. hot-seat or a computer-only table; the round already
+        settled, whose ledger closes it; no human move yet this round)."""
+        humans = self.humans
+        st = self.st
+        if len(humans) != 1 or st.phase in (DEAL, OVER) or not st.history:
+            return None
+        for i in range(len(st.actions) - 1, -1, -1):
+            if st.actions[i].seat == humans[0]:
+                return i
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_point() is not None
+
+    def undo(self) -> list[Event] | None:
+        """Take back the human's last decision and every computer move after it; the
+        game's public events so far (for the log), or None when undo is not allowed.
+
+        The state is rebuilt from the record cut before that decision (the same decks,
+        the same earlier actions), never from a snapshot that could drift; the chance
+        actions cut off are kept for `chance`.
+        """
+        cut = self.undo_point()
+        if cut is None:
+            return None
+        taken = self.st.actions[cut:]
+        decision = taken[0]
+        rec = self.record()
+        rec.rounds[-1]["actions"] = rec.rounds[-1]["actions"][:cut]
+        rep = records.replay(rec, events=True)
+        st = rep.state
+        # optional windows passed before the decision (a pass leaves no action in a
+        # record, so a declined mizuten or swap is not a decision undo returns to): close
+        # them as the replay of the decision itself would, to stand exactly before it
+        while not st.is_chance():
+            legal = st.legal_actions()
+            step = Action(st.to_move, PASS)
+            if decision in legal or step not in legal:
+                break
+            rep.events[-1] += st.apply(step)
+        self.st = st
+        self._kept_chance = [a for a in taken if a.seat == CHANCE] + self._kept_chance
+        self.undo_count += 1
+        # (past_events stays as it was: it tells a continued game from a new one)
+        return [ev for rnd in rep.events for ev in rnd]
 
     def summary(self) -> str:
         """'Hachi-Hachi · Round 5/12 · vs Ren, Yui' for the title's Continue button."""

@@ -57,6 +57,7 @@ class TableInfo:
     points_label: str = "pts"
     log: list[str] = field(default_factory=list)
     bottom_note: str = ""
+    undo: bool = False  # an Undo button in the top bar (one human against computers)
 
 
 _SHARED: dict[tuple, CardRenderer] = {}
@@ -152,6 +153,15 @@ class TableView:
             theme.blit_text(s, label, size, br.center,
                             theme.INK if self.drawer_open else theme.TEXT, False, "center")
             self.top_buttons["log"] = br
+            right = br.x - 6
+        if info.undo:  # shown only while an undo is possible (issue 14)
+            label = "Undo"
+            lw = theme.text_width(label, size) + 20
+            br = pygame.Rect(right - lw, r.y + 4, lw, r.h - 8)
+            pygame.draw.rect(s, theme.PANEL, br, border_radius=5)
+            pygame.draw.rect(s, theme.GOLD, br, 1, border_radius=5)
+            theme.blit_text(s, label, size, br.center, theme.TEXT, False, "center")
+            self.top_buttons["undo"] = br
             right = br.x - 6
         line = "   ·   ".join(parts)
         shown = theme.blit_text(s, theme.fit(line, size, right - x - 8), size, (x, cy),

@@ -378,6 +378,46 @@ class TableScene(Scene):
         self.shown_view = self._view()
         return True
 
+    # --- undo against the computer (issue 14) -------------------------------------------
+    def can_undo(self) -> bool:
+        """Undo is offered with one human against computers, while the round is in play
+        and the table is on top (never in hot-seat, never once a ledger has shown)."""
+        return (not self.hotseat and not self.finished and self.app.stack.top is self
+                and self.session.can_undo)
+
+    def undo(self) -> bool:
+        """Ctrl+Z / Undo: back to the human's last decision; the table then shows what it
+        showed before it (log, plates, cards), the computer's thinking is dropped."""
+        if not self.can_undo():
+            self.app.audio.play("refuse")
+            return False
+        self.worker.cancel()
+        self.ai_action = None
+        self.pending.clear()
+        self.dirty = False
+        self.tv.anim.finish()
+        events = self.session.undo()
+        if events is None:
+            return False
+        self.chronicle = Chronicle(self._names())
+        self.chronicle.replay(events)
+        self.log, self.statuses = self.chronicle.lines, self.chronicle.statuses
+        self.stamps.clear()
+        self.play_started = self.chronicle.play_started
+        self.teyaku_pending = self.round_end_pending = self.fast = False
+        self.selected, self.row, self.focus_i, self.show_focus = None, "hand", -1, False
+        self.panel.clear()
+        model = TableModel(len(self.session.seats))  # the round's cards in shown order
+        for ev in events:
+            model.apply(ev)
+        self.tv.model = model
+        self.shown_view = self._view()
+        model.sync(self.shown_view, self._show_hand_of())
+        model.origins = {}
+        self._retarget(0)
+        self._autosave()
+        return True
+
     def _autosave(self) -> None:
         if self.app.paths is None:
             return
@@ -491,6 +531,10 @@ class TableScene(Scene):
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         self._sync_panel()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+            return True
         if table_chrome.global_input(self, event, intent):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -668,7 +712,8 @@ class TableScene(Scene):
         rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
-                         prompt=self._prompt(thinking), log=self.log)
+                         prompt=self._prompt(thinking), log=self.log,
+                         undo=self.can_undo())
 
     def _prompt(self, thinking: bool) -> str:
         v = self.shown_view

@@ -145,6 +145,8 @@ def press_top_button(table: TableScene, name: str) -> None:
         open_help(table)
     elif name == "log":
         table.tv.drawer_open = not table.tv.drawer_open
+    elif name == "undo":
+        table.undo()
     else:
         from game.ui.scenes.settings_menu import SettingsScene
 

@@ -1,0 +1,161 @@
+"""Undo against the computer (issue 14), driven by real key presses and clicks: Ctrl+Z or the
+Undo button takes back the human's last decision and the computers' moves after it, shows
+exactly the view of before, keeps every draw where it was, and the redone game's record
+replays; never in hot-seat; the count survives Save and quit -> Continue."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.engine import record as records
+from game.engine.cards import CARD_IDS, INDEX
+from game.ui.scenes.table import TableScene
+from tests.ui.driver import click, frames, key, make_app, run_until
+from tests.ui.table_helpers import dismiss, my_turn, play_by_keys, start_table
+from tests.ui.test_resume import _continue, _save_and_quit
+
+AGAINST_COMPUTERS = [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")]
+
+
+def _pile(table: TableScene) -> list[int]:
+    """The draw pile still to come, top first (the engine's own list)."""
+    st = table.session.st
+    return list(st.pile[st.pile_pos:])
+
+
+def _play_card(app, table: TableScene, avoid: str | None = None) -> str:  # noqa: ANN001
+    """Play a hand card (not `avoid`) by number keys, its first target if asked; its id."""
+    plays = table._plays()
+    hand = table._hand_cards()
+    n = next(i + 1 for i, c in enumerate(hand[:9]) if c in plays and c != avoid)
+    card = hand[n - 1]
+    key(app, pygame.K_0 + n)
+    key(app, pygame.K_0 + n)
+    if table.candidates():
+        key(app, pygame.K_1)
+    return card
+
+
+def _computers_moved(app, table: TableScene, since: int) -> bool:  # noqa: ANN001
+    """Play on to the human's next turn; True if a computer acted after `since` actions."""
+    assert run_until(app, lambda: my_turn(app, table) or app.stack.top.name == "scoring",
+                     3000, lambda: dismiss(app))
+    return any(a.seat != 0 for a in table.session.st.actions[since:])
+
+
+def _undo_key(app) -> None:  # noqa: ANN001
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    frames(app, 2)
+
+
+def test_undo_restores_the_view_keeps_the_draws_and_the_redone_game_replays(tmp_path):
+    app = make_app(tmp_path)
+    table = start_table(app, AGAINST_COMPUTERS, seed=11)
+    assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
+    frames(app, 2)
+    assert "undo" not in table.tv.top_buttons  # nothing of the human's to take back yet
+    view_before = table.session.view(0)
+    shown_before = table.shown_view
+    hand_before = table._hand_cards()
+    log_before = list(table.log)
+    pile_before = _pile(table)
+    deck_before = table.session.st.history[-1][0]
+    n_before = len(table.session.st.actions)
+
+    played = _play_card(app, table)
+    assert _computers_moved(app, table, n_before)
+    assert app.stack.top is table
+    assert len(table.log) > len(log_before)
+    frames(app, 2)
+    assert "undo" in table.tv.top_buttons  # the button shows once undo is possible
+
+    _undo_key(app)
+    assert table.session.undo_count == 1
+    assert table.session.view(0) == view_before
+    assert table.shown_view == shown_before
+    assert table._hand_cards() == hand_before
+    assert table.log == log_before
+    assert _pile(table) == pile_before
+    assert table.session.st.history[-1][0] == deck_before
+    assert len(table.session.st.actions) == n_before
+    assert my_turn(app, table)
+    frames(app, 2)
+    assert "undo" not in table.tv.top_buttons  # back at the first decision of the round
+    saved = storage.read_record(app.paths.autosave)
+    assert saved.app == {"undo_count": 1}
+    _undo_key(app)  # nothing left to take back: no effect
+    assert table.session.undo_count == 1 and table.session.view(0) == view_before
+
+    # a different card this time: the pile it meets is the same
+    other = _play_card(app, table, avoid=played)
+    assert other != played
+    assert table.session.st.actions[n_before].args[0] == INDEX[other] != INDEX[played]
+
+    def step() -> None:
+        if my_turn(app, table):
+            play_by_keys(app, table)
+        else:
+            dismiss(app)
+
+    assert run_until(app, lambda: app.stack.top.name == "scoring", 5000, step)
+    rec = table.session.record()
+    assert rec.rounds[0]["deck"] == [CARD_IDS[c] for c in deck_before]
+    rep = records.replay(records.loads(rec.dumps()))
+    assert rep.results == table.session.st.results
+    assert rep.state.view(0).totals == table.session.view(0).totals
+    assert rec.app == {"undo_count": 1}
+    assert not app.errors
+    app.close()
+
+
+def test_undo_is_refused_in_hotseat(tmp_path):
+    app = make_app(tmp_path)
+    table = start_table(app, [("Ana", "human"), ("Ben", "human"), ("Yui", "ai:random")],
+                        seed=5)
+    assert table.hotseat
+    assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
+    n = len(table.session.st.actions)
+    _play_card(app, table)
+    assert len(table.session.st.actions) > n
+    actions = list(table.session.st.actions)
+    frames(app, 2)
+    assert "undo" not in table.tv.top_buttons
+    _undo_key(app)
+    assert table.session.st.actions == actions
+    assert table.session.undo_count == 0
+    assert not table.session.can_undo
+    assert not app.errors
+    app.close()
+
+
+def test_undo_after_continue_keeps_working_and_the_count(tmp_path):
+    app = make_app(tmp_path)
+    table = start_table(app, AGAINST_COMPUTERS, seed=11)
+    assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
+    n = len(table.session.st.actions)
+    _play_card(app, table)
+    assert _computers_moved(app, table, n)
+    frames(app, 2)
+    click(app, table.tv.top_buttons["undo"].center)  # the button, this time
+    assert table.session.undo_count == 1
+    assert len(table.session.st.actions) == n
+    _play_card(app, table)
+    assert _computers_moved(app, table, n)
+    _save_and_quit(app)
+
+    t2 = _continue(app)
+    assert t2.session.undo_count == 1
+    assert run_until(app, lambda: my_turn(app, t2), 3000, lambda: dismiss(app))
+    view = t2.session.view(0)
+    log = list(t2.log)
+    m = len(t2.session.st.actions)
+    _play_card(app, t2)
+    assert _computers_moved(app, t2, m)
+    _undo_key(app)
+    assert t2.session.undo_count == 2
+    assert t2.session.view(0) == view
+    assert t2.log == log
+    assert storage.read_record(app.paths.autosave).app == {"undo_count": 2}
+    assert not app.errors
+    app.close()
