@@ -1,0 +1,462 @@
+"""The replay viewer: a finished (or saved) game's record, action by action, at the table.
+
+The record is read through game.storage (size and shape limits) and replayed by the engine
+once, keeping a cheap `State.clone()` after the deal and after every recorded action. What
+is drawn comes only from `state.view(seat)` of the chosen seat, so hands stay hidden exactly
+as that seat saw them; once a round is over "Reveal all" may show every seat's hand as it
+was dealt (read from the state right after the deal). The table is drawn by the table's own
+`TableView`, `TableModel` and `layout()`; the control panel sits where the table's
+decision panel goes. A record that cannot be loaded or replayed shows the engine's message
+(round and action) and never raises.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game import replays, storage
+from game.engine import record as records
+from game.engine.actions import Action
+from game.engine.cards import HAND_SIZE
+from game.engine.errors import RecordError
+from game.engine.events import Event
+from game.engine.state import DEAL, OVER, State
+from game.engine.view import PlayerView
+from game.seats import clean_name
+from game.ui import theme
+from game.ui.chronicle import Chronicle
+from game.ui.intents import Intent
+from game.ui.layout import Layout, layout
+from game.ui.model import Seating, TableModel, round_end_view, seating, targets
+from game.ui.scene import Scene
+from game.ui.table_view import SeatInfo, TableInfo, TableView
+from game.ui.terms import round_label, term
+from game.ui.theme import Button, ButtonGroup
+
+log = logging.getLogger(__name__)
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # actions per second while playing
+
+
+@dataclass
+class Position:
+    """The game right after the deal (action 0) or after a round's n-th recorded action."""
+
+    round: int  # index into record.rounds
+    action: int  # recorded actions applied in this round
+    state: State
+    log_len: int  # chronicle lines up to here
+    statuses: dict[int, str] = field(default_factory=dict)
+    text: str = ""  # the recorded action that led here ("" after the deal)
+    note: str = ""  # the AI's explanation of that action, from the sidecar
+
+
+def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
+                    ) -> tuple[list[Position], list[str], list[dict[int, list[str]]]]:
+    """Every position of the record, the narrated log they index into, and per round each
+    seat's hand as dealt (from the round's deck and the public "dealt" event, which names
+    the seats dealt to, dealer first; shown only by "Reveal all" after the round).
+
+    RecordError (round and action) on the first problem, like `records.replay`."""
+    records.replay(rec)  # checks every action first, with the engine's own messages
+    rs = records.configure(rec.ruleset, rec.options)
+    st = rs.new_state(len(rec.seats), rec.first_dealer, events=True)
+    chron = Chronicle(names)
+    out: list[Position] = []
+    dealt: list[dict[int, list[str]]] = []
+
+    def keep(ri: int, ai: int, evs: list[Event], text: str = "", note: str = "") -> None:
+        chron.replay(evs)
+        for ev in evs:
+            if ev.kind == "dealt":
+                deck = rec.rounds[ri]["deck"]
+                dealt[ri] = {s: deck[HAND_SIZE * k:HAND_SIZE * (k + 1)]
+                             for k, s in enumerate(ev.data.get("seats", []))}
+        if note:
+            chron.lines.append(f"  » {note}")
+        out.append(Position(ri, ai, st.clone(), len(chron.lines), dict(chron.statuses),
+                            text, note))
+
+    from game.engine.cards import parse_card
+
+    for ri, rnd in enumerate(rec.rounds):
+        dealt.append({})
+        keep(ri, 0, st.start_round([parse_card(c) for c in rnd["deck"]]))
+        for ai, text in enumerate(rnd.get("actions", [])):
+            evs = records.apply_recorded(st, Action.parse(text))
+            act, note = notes.get((ri, ai), ("", ""))
+            keep(ri, ai + 1, evs, text, note if act == text else "")
+    return out, chron.lines, dealt
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app, path: str | Path) -> None:  # noqa: ANN001 - App
+        super().__init__(app)
+        self.path = Path(path)
+        self.error: str | None = None
+        self.rec: records.Record | None = None
+        self.positions: list[Position] = []
+        self.lines: list[str] = []
+        self.names: list[str] = []
+        self.dealt: list[dict[int, list[str]]] = []
+        self.kinds: list[str] = []
+        self.i = 0
+        self.seat = 0
+        self.reveal = False
+        self.playing = False
+        self.speed_i = 1
+        self._clock = 0.0
+        self.tv = TableView(app.renderer)
+        self.group = ButtonGroup(vertical=False)
+        self.back_group = ButtonGroup([Button("Back", self.close, "primary")])
+        self.round_rects: list[tuple[pygame.Rect, int]] = []
+        self._layout_key: tuple | None = None
+        self._layout: Layout | None = None
+        self._seating: Seating | None = None
+        self._shown: tuple | None = None
+        self._load()
+
+    # --- loading --------------------------------------------------------------------
+    def _load(self) -> None:
+        try:
+            rec = storage.read_record(self.path)
+            self.names = [clean_name(s.get("name"), f"Seat {i + 1}")
+                          for i, s in enumerate(rec.seats)]
+            self.kinds = [str(s.get("kind", "human")) for s in rec.seats]
+            self.positions, self.lines, self.dealt = build_positions(rec, self.names,
+                                                         replays.read_notes(self.path))
+            if not self.positions:
+                raise RecordError("the record holds no round")
+            self.rec = rec
+        except RecordError as e:
+            self.error = str(e)
+        except Exception as e:  # an engine bug a file can reach: still only a message
+            log.exception("record %s could not be replayed", self.path)
+            self.error = f"{type(e).__name__}: {e}"
+        if self.error is not None:
+            self.positions = []
+            return
+        humans = [i for i, k in enumerate(self.kinds) if k == "human"]
+        self.seat = humans[0] if humans else 0
+        self.tv.model = TableModel(len(self.names))
+
+    # --- where we are ----------------------------------------------------------------
+    @property
+    def pos(self) -> Position:
+        return self.positions[self.i]
+
+    def round_over_here(self) -> bool:
+        """This position ends its round (its result is in): hands may be revealed."""
+        p = self.pos
+        return p.state.phase in (DEAL, OVER) and len(p.state.results) == p.round + 1
+
+    def view(self) -> PlayerView:
+        """The chosen seat's view here; at a round's end the table as it stood then."""
+        p = self.pos
+        v = p.state.view(self.seat)
+        if self.round_over_here():
+            during = None
+            for j in range(self.i - 1, -1, -1):  # the last view from inside that round
+                q = self.positions[j]
+                if q.round != p.round:
+                    break
+                if q.state.phase not in (DEAL, OVER):
+                    during = q.state.view(self.seat)
+                    break
+            v = round_end_view(v, during)
+        return v
+
+    def starting_hands(self) -> list[list[str]]:
+        """Each seat's hand as dealt this round (only asked once the round is over)."""
+        dealt = self.dealt[self.pos.round] if self.dealt else {}
+        return [list(dealt.get(s, [])) for s in range(len(self.names))]
+
+    def revealed(self) -> bool:
+        return self.reveal and self.round_over_here()
+
+    def totals(self) -> tuple[int, ...]:
+        """The totals on screen (at a round's end: after its payments)."""
+        return tuple(self.pos.state.totals)
+
+    # --- moving -----------------------------------------------------------------------
+    def go(self, i: int) -> None:
+        if not self.positions:
+            return
+        i = max(0, min(len(self.positions) - 1, i))
+        if i != self.i:
+            self.i = i
+            self._shown = None
+        if self.i == len(self.positions) - 1:
+            self.playing = False
+
+    def step(self, n: int) -> None:
+        self.go(self.i + n)
+
+    def round_starts(self) -> list[int]:
+        return [j for j, p in enumerate(self.positions) if p.action == 0]
+
+    def jump_round(self, k: int) -> None:
+        """Go to round index k's deal (clamped)."""
+        starts = self.round_starts()
+        self.go(starts[max(0, min(len(starts) - 1, k))])
+
+    def round_step(self, d: int) -> None:
+        cur = self.pos.round
+        if d < 0 and self.pos.action > 0:
+            self.jump_round(cur)  # PgUp first goes to this round's deal
+        else:
+            self.jump_round(cur + d)
+
+    def toggle_play(self) -> None:
+        if not self.positions:
+            return
+        if not self.playing and self.i == len(self.positions) - 1:
+            self.go(0)
+        self.playing = not self.playing
+        self._clock = 0.0
+
+    def cycle_speed(self) -> None:
+        self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+
+    def cycle_seat(self) -> None:
+        if self.names:
+            self.seat = (self.seat + 1) % len(self.names)
+            self._shown = None
+            self._layout_key = None
+
+    def toggle_reveal(self) -> None:
+        if self.round_over_here() or self.reveal:
+            self.reveal = not self.reveal
+            self._shown = None
+
+    def close(self) -> None:
+        self.app.stack.pop(self)
+
+    # --- the loop ---------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self._clock += dt
+        every = 1.0 / SPEEDS[self.speed_i]
+        while self._clock >= every and self.playing:
+            self._clock -= every
+            self.step(1)
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.close()
+            return True
+        if self.error is not None:
+            return self.back_group.handle(event, intent) or event.type == pygame.KEYDOWN
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, k in self.round_rects:
+                if rect.collidepoint(event.pos):
+                    self.jump_round(k)
+                    return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            return self.group.handle(event, None)
+        if event.type != pygame.KEYDOWN:
+            return False
+        keys = {pygame.K_SPACE: self.toggle_play, pygame.K_PAGEUP: lambda: self.round_step(-1),
+                pygame.K_PAGEDOWN: lambda: self.round_step(1),
+                pygame.K_HOME: lambda: self.go(0),
+                pygame.K_END: lambda: self.go(len(self.positions) - 1),
+                pygame.K_r: self.toggle_reveal, pygame.K_v: self.cycle_seat,
+                pygame.K_s: self.cycle_speed}
+        if event.key in keys:
+            keys[event.key]()
+            return True
+        if intent in (Intent.LEFT, Intent.RIGHT):
+            self.playing = False
+            self.step(-1 if intent is Intent.LEFT else 1)
+            return True
+        return False
+
+    # --- drawing ----------------------------------------------------------------------
+    def current_layout(self, size: tuple[int, int], v: PlayerView) -> tuple[Layout, Seating]:
+        assert self.rec is not None
+        rs = self.pos.state.rs
+        seat = seating(v, self.seat, rs.active_count)
+        key = (size, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase)
+        if key != self._layout_key or self._layout is None:
+            self._layout_key = key
+            self._layout = layout(size[0], size[1], seat.active, v.seats, seat.phase, True)
+            self._shown = None
+        self._seating = seat
+        return self._layout, seat
+
+    def info(self, v: PlayerView | None = None) -> TableInfo:
+        """What the table's chrome shows here (names, totals, log, the position line)."""
+        v = v or self.view()
+        p = self.pos
+        rs = p.state.rs
+        seats = []
+        for i, name in enumerate(self.names):
+            kind = "Human" if self.kinds[i] == "human" else "Computer"
+            seats.append(SeatInfo(
+                name=name, kind=kind, total=v.totals[i], points=rs.points(v.captured_masks[i]),
+                yaku=[term(k) for k in v.yaku[i]] if v.yaku else [],
+                dealer=i == v.dealer, sage=i in v.sage_order,
+                status=p.statuses.get(i, ""),
+                par=v.par[i] if i < len(v.par) else None))
+        total = len(self.rec.rounds[p.round].get("actions", [])) if self.rec else 0
+        where = f"Replay · action {p.action}/{total}"
+        if self.round_over_here():
+            where += " · round over" + (" · all hands shown" if self.revealed() else
+                                        " · R or Reveal all shows every hand")
+        elif p.text and p.log_len:
+            where += f" · {self.lines[p.log_len - 1].strip()}"
+        where += f" · seen as {self.names[self.seat]}"
+        return TableInfo(title=rs.title + " · replay", round_text=round_label(v.round,
+                                                                              v.rounds_planned),
+                         multiplier=v.multiplier, carry=v.carry, pot=v.pot, to_move=v.to_move,
+                         seats=seats, prompt=where, log=self.lines[:p.log_len])
+
+    def _sync(self, L: Layout, seat: Seating, v: PlayerView) -> None:
+        key = (self.i, self.seat, self.revealed(), self._layout_key)
+        if key == self._shown:
+            return
+        self._shown = key
+        model = self.tv.model
+        assert model is not None
+        model.sync(v, self.seat)
+        if self.revealed():  # the round is over: every hand as it still stood, face up
+            st = self.pos.state
+            for s in range(len(self.names)):
+                hand = list(st.view(s).hand)
+                if hand:
+                    model.hands[s] = hand
+        self.tv.anim.go(targets(model, L, seat), 0.0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        if self.error is not None:
+            self._draw_error(surface)
+            return
+        v = self.view()
+        L, seat = self.current_layout((W, H), v)
+        self._sync(L, seat, v)
+        info = self.info(v)
+        panel_h = L.panel.h + 6 if (L.panel is not None and L.sidebar is not None) else 0
+        self.tv.draw(surface, L, info, seat, {}, panel_h)
+        if self.revealed():
+            self._draw_reveal(surface, L)
+        if L.panel is not None:
+            self._draw_controls(surface, L.panel)
+
+    def _draw_error(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.blit(self.tv.felt((W, H)), (0, 0))
+        body = theme.size_of("body", H)
+        head = theme.size_of("heading", H)
+        box = pygame.Rect(0, 0, max(420, round(W * 0.6)), round(H * 0.6))
+        box.center = (W // 2, H // 2)
+        theme.panel(surface, box, alpha=245, line=theme.GOLD)
+        x, y = box.x + 24, box.y + 18
+        theme.blit_text(surface, "This record cannot be replayed", head, (x, y), theme.TEXT,
+                        True)
+        y += round(head * 1.6)
+        for line in [self.error or "", "", f"File: {self.path}"]:
+            for part in theme.wrap(line, body, box.w - 48):
+                theme.blit_text(surface, part, body, (x, y), theme.TEXT)
+                y += round(body * 1.4)
+        b = self.back_group.buttons[0]
+        b.rect = pygame.Rect(x, box.bottom - 16 - round(body * 2.1), 200, round(body * 2.1))
+        self.back_group.draw(surface, body)
+
+    def _draw_reveal(self, surface: pygame.Surface, L: Layout) -> None:
+        """Every seat's hand as dealt this round, in a band over the field."""
+        hands = self.starting_hands()
+        small = theme.size_of("small", L.window.h)
+        rows = len(hands)
+        r = L.field.inflate(-16, -8)
+        row_h = min(r.h // max(1, rows), round(L.field_w * 1.75))
+        cw = max(16, min(L.field_w, round((row_h - small * 1.4) / 1.62)))
+        box = pygame.Rect(r.x, r.y, r.w, row_h * rows + 8)
+        theme.panel(surface, box, alpha=235, line=theme.GOLD)
+        y = box.y + 4
+        for s, hand in enumerate(hands):
+            theme.blit_text(surface, f"{self.names[s]} · dealt", small, (box.x + 10, y),
+                            theme.GOLD if s == self.seat else theme.TEXT, True)
+            x = box.x + 10
+            for c in hand:
+                self.app.renderer.draw(surface, c, (x, y + round(small * 1.3)), cw)
+                x += cw + 4
+            y += row_h
+
+    def _buttons(self) -> list[Button]:
+        over = self.round_over_here()
+        return [
+            Button("«", lambda: self.round_step(-1)),
+            Button("‹", lambda: (self.step(-1), setattr(self, "playing", False))),
+            Button("Pause" if self.playing else "Play", self.toggle_play, "primary"),
+            Button("›", lambda: (self.step(1), setattr(self, "playing", False))),
+            Button("»", lambda: self.round_step(1)),
+            Button(f"Speed {SPEEDS[self.speed_i]:g}×", self.cycle_speed),
+            Button(f"Seat: {self.names[self.seat]}", self.cycle_seat),
+            Button("Hide hands" if self.reveal and over else "Reveal all", self.toggle_reveal,
+                   enabled=over),
+            Button("Close", self.close, "danger"),
+        ]
+
+    def _draw_controls(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        H = surface.get_height()
+        small = theme.size_of("small", H)
+        theme.panel(surface, r, alpha=240, line=theme.GOLD)
+        focus = self.group.index
+        self.group.set(self._buttons())
+        self.group.index = focus
+        bh = round(small * 2.0)
+        pad = 6
+        x0, y = r.x + pad, r.y + pad
+        rows = ((0, 5), (5, 7), (7, 9))
+        for a, b in rows:
+            n = b - a
+            bw = (r.w - 2 * pad - (n - 1) * 4) // n
+            for k in range(a, b):
+                self.group.buttons[k].rect = pygame.Rect(x0 + (k - a) * (bw + 4), y, bw, bh)
+            y += bh + 4
+        self.group.draw(surface, small)
+        # the round list: one chip per round, the current one gold
+        y += 2
+        theme.blit_text(surface, "Rounds (PgUp/PgDn)", small, (x0, y), theme.TEXT_DIM, True)
+        y += round(small * 1.4)
+        self.round_rects = []
+        n = len(self.rec.rounds) if self.rec else 0
+        cw = max(theme.text_width(str(n), small, True) + 12, round(small * 2.2))
+        x = x0
+        for k in range(n):
+            if x + cw > r.right - pad:
+                x, y = x0, y + bh - 4
+            chip = pygame.Rect(x, y, cw, bh - 8)
+            cur = k == self.pos.round
+            pygame.draw.rect(surface, theme.GOLD if cur else theme.PANEL, chip, border_radius=4)
+            pygame.draw.rect(surface, theme.GOLD, chip, 1, border_radius=4)
+            theme.blit_text(surface, str(k + 1), small, chip.center,
+                            theme.INK if cur else theme.TEXT, cur, "center")
+            self.round_rects.append((chip, k))
+            x += cw + 4
+        y += bh
+        note = self.pos.note
+        if note and y < r.bottom - small:
+            who = self.names[Action.parse(self.pos.text).seat] if self.pos.text else ""
+            theme.blit_text(surface, f"Why ({who})", small, (x0, y), theme.GOLD, True)
+            y += round(small * 1.4)
+            for part in theme.wrap(note, small, r.w - 2 * pad):
+                if y > r.bottom - small * 1.3:
+                    break
+                theme.blit_text(surface, part, small, (x0, y), theme.TEXT)
+                y += round(small * 1.3)
+        keys = "←/→ step · Space play · V seat · R reveal · Esc back"
+        if y < r.bottom - small * 1.4:
+            theme.blit_text(surface, theme.fit(keys, small, r.w - 2 * pad), small,
+                            (x0, r.bottom - pad), theme.TEXT_DIM, False, "bottomleft")
+
+
+__all__ = ["ReplayScene", "build_positions"]
