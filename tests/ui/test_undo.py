@@ -159,3 +159,64 @@ def test_undo_after_continue_keeps_working_and_the_count(tmp_path):
     assert storage.read_record(app.paths.autosave).app == {"undo_count": 2}
     assert not app.errors
     app.close()
+
+
+def _drive(session, until) -> None:  # noqa: ANN001
+    """Play the session without a window (the human: its first legal action) until
+    `until()` holds."""
+    for _ in range(500):
+        if until():
+            return
+        step = session.next_step()
+        if step == "deal":
+            session.deal()
+        elif step == "chance":
+            session.chance()
+        elif step == "human":
+            session.apply(session.view(session.st.to_move).legal[0])
+        elif step == "ai":
+            seat = session.st.to_move
+            session.apply(session.agents[seat].choose(session.view(seat)))
+        else:
+            break
+    raise AssertionError("the game never reached the point wanted")
+
+
+def test_undo_reuses_the_chance_outcome_it_took_back():
+    """Four seats: the human's join or drop comes before the `* deck` reshuffle. Undo takes
+    the reshuffle back with the decision; the same decision then meets the same deck even
+    when a new shuffle would differ (here: the session's seed is changed)."""
+    from game.engine.actions import CHANCE
+    from game.ui.session import GameSession, SeatSpec
+
+    seats = [SeatSpec("Ana", "human")] + [SeatSpec(n, "ai:random") for n in ("R", "Y", "K")]
+    session = GameSession("hachihachi", {"rounds": 1}, seats, 3)
+
+    def shuffled() -> bool:
+        acts = session.st.actions
+        return any(a.seat == CHANCE for a in acts) and any(a.seat == 0 for a in acts)
+
+    _drive(session, shuffled)
+    acts = list(session.st.actions)
+    deck_action = next(a for a in acts if a.seat == CHANCE)
+    cut = max(i for i, a in enumerate(acts) if a.seat == 0)
+    assert cut < acts.index(deck_action)  # the human decided before the reshuffle
+    assert session.undo() is not None
+    assert session.st.actions == acts[:cut]
+    session.seed ^= 0x5EED  # a fresh shuffle would now come out differently
+    fresh = session.st.clone()
+    session.apply(acts[cut])
+    for a in acts[cut + 1:]:  # the same computer answers, then the chance step
+        if a.seat == CHANCE:
+            assert session.next_step() == "chance"
+            session.chance()
+        else:
+            session.apply(a)
+    assert session.st.actions == acts
+    # and the generator alone would not have given that deck
+    fresh.apply(acts[cut])
+    for a in acts[cut + 1:]:
+        if a.seat == CHANCE:
+            break
+        fresh.apply(a)
+    assert fresh.sample_chance(session._rng(1 + len(fresh.actions))) != deck_action
