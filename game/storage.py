@@ -177,12 +177,18 @@ def clear_autosave(paths: Paths) -> None:
         log.warning("could not remove the autosave: %s", e)
 
 
-def finish_game(paths: Paths, rec: records.Record) -> tuple[Path | None, str | None]:
+def finish_game(paths: Paths, rec: records.Record,
+                notes: dict | None = None) -> tuple[Path | None, str | None]:
     """Keep a finished game: (record path, None), or (None, a sentence) when the record
     could not be written. The autosave goes only once the record is on disk; otherwise it
-    is brought up to the final move so the next start can try again."""
+    is brought up to the final move so the next start can try again. `notes` (the AIs'
+    explanations, GameSession.ai_notes) go to a sidecar beside the record, never into it."""
     path = save_record(paths, rec)
     if path is not None:
+        if notes:
+            from game import replays
+
+            replays.write_notes(path, notes)
         clear_autosave(paths)
         return path, None
     kept = save_autosave(paths, rec) is None or paths.autosave.exists()

@@ -70,6 +70,8 @@ class GameSession:
                        for i, s in enumerate(self.seats) if s.ai_id is not None}
         # a continued game's public events so far, so the table can re-narrate them
         self.past_events: list[Event] = []
+        # (round index, action index) -> (action text, the AI's explanation): game.replays
+        self.ai_notes: dict[tuple[int, int], tuple[str, str]] = {}
         self.undo_count = 0  # moves taken back against the computer (kept in the record)
         # chance outcomes an undo took back, used again before any new one is drawn
         self._kept_chance: list[Action] = []
@@ -132,8 +134,23 @@ class GameSession:
         return self.st.apply(self.st.sample_chance(self._rng(1 + len(self.st.actions))))
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a player's action (raises IllegalAction, a ValueError, if illegal)."""
-        return self.st.apply(action)
+        """Apply a player's action (raises IllegalAction, a ValueError, if illegal).
+
+        A computer player's one-sentence `explain()` of this choice is kept in `ai_notes`,
+        keyed like the record (round index, action index), for the replay viewer's sidecar
+        file (game.replays); never in the record itself."""
+        key = (len(self.st.history) - 1, len(self.st.actions))
+        events = self.st.apply(action)
+        agent = self.agents.get(action.seat)
+        if agent is not None and action.verb != PASS:
+            try:
+                note = str(agent.explain())
+            except Exception:  # a note is a comfort: never stop the game for one
+                log.warning("explain() failed", exc_info=True)
+                note = ""
+            if note:
+                self.ai_notes[key] = (str(action), note)
+        return events
 
     def view(self, seat: int) -> PlayerView:
         return self.st.view(seat)
