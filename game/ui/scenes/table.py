@@ -452,7 +452,8 @@ class TableScene(Scene):
 
         path = problem = None
         if self.app.paths is not None:  # the autosave goes only once the record is written
-            path, problem = storage.finish_game(self.app.paths, self.session.record())
+            path, problem = storage.finish_game(self.app.paths, self.session.record(),
+                                                 notes=self.session.ai_notes)
         self.app.last_record_path = path
         self.app.stack.reset(ResultScene(self.app, self.session, path))
         if problem:
