@@ -25,6 +25,7 @@ EPILOG = """examples:
   python -m game simulate --ruleset hachihachi --seats 3 --agents random --seed 7 --out g.json
   python -m game replay g.json
   python -m game replay g.json --json
+  python -m game stats --json
 """
 
 
@@ -66,6 +67,10 @@ def _parser() -> argparse.ArgumentParser:
                          description="Replay a record, check every action, print the results.")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--json", action="store_true", help="print one machine-readable object")
+    sts = sub.add_parser("stats", help="print your statistics from finished games",
+                         description="Per game and kind of opponent: games, wins, average "
+                                     "net per round, best round, yaku made most often.")
+    sts.add_argument("--json", action="store_true", help="print one machine-readable object")
     return ap
 
 
@@ -167,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_simulate(args)
         if args.command == "replay":
             return _cmd_replay(args)
+        if args.command == "stats":
+            from game.stats import cmd_stats
+
+            return cmd_stats(storage.default_paths().stats_db, args.json)
         from game.app import run
 
         if args.smoke:

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "hachihachi"
 HOME_ENV = "HACHIHACHI_HOME"
 AUTOSAVE = "autosave.json"
+STATS_DB = "stats.sqlite3"
 
 # A 120-round game (the most any option allows) is about 300 KB; 4 MB leaves room for any
 # future ruleset and still bounds what a hostile file can cost.
@@ -49,6 +50,11 @@ class Paths:
     @property
     def autosave(self) -> Path:
         return self.data_dir / AUTOSAVE
+
+    @property
+    def stats_db(self) -> Path:
+        """The statistics and history database (game.stats)."""
+        return self.data_dir / STATS_DB
 
     def ensure(self) -> Paths:
         for p in (self.config_dir, self.data_dir, self.log_dir, self.records_dir):

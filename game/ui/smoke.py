@@ -1,7 +1,8 @@
 """`python -m game --smoke`: a scripted computer-only game through every scene, headless.
 
 SDL's dummy video and audio drivers are set here, the settings and saves go to a temporary
-folder, animation is instant. Prints `SMOKE OK` and returns 0, or the failure and 1.
+folder (or under HACHIHACHI_HOME when it is set), animation is instant. Prints `SMOKE OK`
+and returns 0, or the failure and 1.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import tempfile
 import time
 
 from game.engine import rulesets
+from game.storage import HOME_ENV
 
 FRAME_LIMIT = 20_000  # frames a round may take at instant speed
 NAMES = ("Ana", "Ren", "Yui", "Kei", "Mio", "Sora", "Taro")
@@ -49,8 +51,12 @@ def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachiha
     t0 = time.monotonic()
     seen: list[str] = []
     try:
-        with tempfile.TemporaryDirectory(prefix="hachihachi-smoke-") as home:
+        home = os.environ.get(HOME_ENV)
+        if home:  # the caller's folder: its records and statistics stay for a look after
             _walk(home, ruleset, opts, n, seed, seen)
+        else:
+            with tempfile.TemporaryDirectory(prefix="hachihachi-smoke-") as tmp:
+                _walk(tmp, ruleset, opts, n, seed, seen)
     except Exception as e:  # report, never a traceback
         print(f"SMOKE FAILED: {type(e).__name__}: {e} (scenes so far: {', '.join(seen)})",
               file=sys.stderr)

@@ -52,6 +52,7 @@ class TableScene(Scene):
     def __init__(self, app, session: GameSession) -> None:  # noqa: ANN001 - App
         super().__init__(app)
         self.session = session
+        self.opened_at = time.monotonic()  # the game's duration in the statistics
         self.tv = TableView(app.renderer)
         self.tv.model = TableModel(len(session.seats))
         self.worker = AiWorker()
@@ -450,16 +451,32 @@ class TableScene(Scene):
         from game import storage
         from game.ui.scenes.result import ResultScene
 
-        path = problem = None
+        path = problem = told = None
         if self.app.paths is not None:  # the autosave goes only once the record is written
-            path, problem = storage.finish_game(self.app.paths, self.session.record(),
+            rec = self.session.record()
+            path, problem = storage.finish_game(self.app.paths, rec,
                                                  notes=self.session.ai_notes)
+            told = self._add_to_stats(rec, path)
         self.app.last_record_path = path
         self.app.stack.reset(ResultScene(self.app, self.session, path))
-        if problem:
-            from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.message import MessageScene
 
+        if problem:
             self.app.stack.push(MessageScene(self.app, "Record not saved", problem))
+        if told:
+            self.app.stack.push(MessageScene(self.app, "Statistics", told))
+
+    def _add_to_stats(self, rec, path) -> str | None:  # noqa: ANN001
+        """Count the finished game in the statistics (game.stats never raises; a problem
+        comes back as one sentence, told once per run)."""
+        from game import stats
+
+        return stats.record_game(
+            self.app.paths.stats_db, rec, self.session.st,
+            record_file=path.name if path is not None else None,
+            duration_s=round(time.monotonic() - self.opened_at, 1),
+            resumed=bool(self.session.past_events),
+            undos=int(getattr(self.session, "undo_count", 0)))
 
     # --- input --------------------------------------------------------------------------
     def _hand_cards(self) -> list[str]:

@@ -50,7 +50,12 @@ class TitleScene(Scene):
             if session.next_step() == "over":  # finished, but its record is not written yet
                 path, _ = storage.finish_game(paths, rec)
                 if path is not None:
-                    return f"The record of your last game has now been saved as {path.name}."
+                    from game import stats
+
+                    told = stats.record_game(paths.stats_db, rec, session.st,
+                                             record_file=path.name, resumed=True)
+                    return " ".join(m for m in (f"The record of your last game has now "
+                                                f"been saved as {path.name}.", told) if m)
             self.saved_text = session.summary()
         except Exception as e:  # a saved game must never keep the player from the menu
             log.warning("saved game cannot be continued", exc_info=True)
