@@ -12,6 +12,7 @@ decision panel goes. A record that cannot be loaded or replayed shows the engine
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,6 +117,7 @@ class ReplayScene(Scene):
         self.group = ButtonGroup(vertical=False)
         self.back_group = ButtonGroup([Button("Back", self.close, "primary")])
         self.round_rects: list[tuple[pygame.Rect, int]] = []
+        self.reveal_rects: dict[str, pygame.Rect] = {}  # the dealt hands on screen
         self._layout_key: tuple | None = None
         self._layout: Layout | None = None
         self._seating: Seating | None = None
@@ -169,7 +171,9 @@ class ReplayScene(Scene):
                 if q.state.phase not in (DEAL, OVER):
                     during = q.state.view(self.seat)
                     break
-            v = round_end_view(v, during)
+            # the round's own number, dealer and cards, but the totals after its payments
+            # (the table hides them until its ledger is read; a replay has no ledger)
+            v = dataclasses.replace(round_end_view(v, during), totals=v.totals)
         return v
 
     def starting_hands(self) -> list[list[str]]:
@@ -323,8 +327,8 @@ class ReplayScene(Scene):
         if key == self._shown:
             return
         self._shown = key
-        model = self.tv.model
-        assert model is not None
+        # a fresh model each time: a position always looks the same, however it was reached
+        model = self.tv.model = TableModel(len(self.names))
         model.sync(v, self.seat)
         if self.revealed():  # the round is over: every hand as it still stood, face up
             st = self.pos.state
@@ -345,6 +349,7 @@ class ReplayScene(Scene):
         info = self.info(v)
         panel_h = L.panel.h + 6 if (L.panel is not None and L.sidebar is not None) else 0
         self.tv.draw(surface, L, info, seat, {}, panel_h)
+        self.reveal_rects = {}
         if self.revealed():
             self._draw_reveal(surface, L)
         if L.panel is not None:
@@ -386,7 +391,9 @@ class ReplayScene(Scene):
                             theme.GOLD if s == self.seat else theme.TEXT, True)
             x = box.x + 10
             for c in hand:
-                self.app.renderer.draw(surface, c, (x, y + round(small * 1.3)), cw)
+                pos = (x, y + round(small * 1.3))
+                self.app.renderer.draw(surface, c, pos, cw)
+                self.reveal_rects[c] = pygame.Rect(pos, (cw, round(cw * 1.6)))
                 x += cw + 4
             y += row_h
 

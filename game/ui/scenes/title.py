@@ -69,7 +69,10 @@ class TitleScene(Scene):
         if self.saved is not None:
             buttons.append(Button("Continue", self.cont, "primary", (self.saved_text,)))
         buttons += [Button("New game", self.new_game, "primary" if not buttons else "secondary"),
-                    Button("Rules & cards", self.rules), Button("Settings", self.settings),
+                    Button("Replays & records", self.replays),
+                    Button("Rules & cards", self.rules),
+                    Button("Statistics & history", self.statistics),
+                    Button("Settings", self.settings),
                     Button("About", self.about), Button("Quit", self.quit, "danger")]
         self.group.set(buttons)
         self.group.index = 0
@@ -97,10 +100,20 @@ class TitleScene(Scene):
 
         self.app.stack.replace(SetupScene(self.app))
 
+    def replays(self) -> None:
+        from game.ui.scenes.records import RecordsScene
+
+        self.app.stack.push(RecordsScene(self.app))
+
     def rules(self) -> None:
         from game.ui.scenes.rules_help import RulesHelpScene
 
         self.app.stack.push(RulesHelpScene(self.app, "hachihachi"))
+
+    def statistics(self) -> None:
+        from game.ui.scenes.statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def settings(self) -> None:
         from game.ui.scenes.settings_menu import SettingsScene
