@@ -71,6 +71,7 @@ class TitleScene(Scene):
         buttons += [Button("New game", self.new_game, "primary" if not buttons else "secondary"),
                     Button("Replays & records", self.replays),
                     Button("Rules & cards", self.rules),
+                    Button("Statistics & history", self.statistics),
                     Button("Settings", self.settings),
                     Button("About", self.about), Button("Quit", self.quit, "danger")]
         self.group.set(buttons)
@@ -108,6 +109,11 @@ class TitleScene(Scene):
         from game.ui.scenes.rules_help import RulesHelpScene
 
         self.app.stack.push(RulesHelpScene(self.app, "hachihachi"))
+
+    def statistics(self) -> None:
+        from game.ui.scenes.statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def settings(self) -> None:
         from game.ui.scenes.settings_menu import SettingsScene

@@ -1,0 +1,232 @@
+"""History (issue 14): your finished games, newest first, filtered by game; Enter or a click
+opens the game's replay (game.ui.scenes.replay.ReplayScene) from its record file.
+
+Keys: ↑/↓ choose a game, ←/→ change the filter, Enter open, Esc back. The rows come from
+game.stats; `row_words` turns one into the words on screen (pure, tested).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+import pygame
+
+from game import stats
+from game.ui import theme
+from game.ui.intents import Intent
+from game.ui.scene import Scene
+from game.ui.scenes.statistics import game_title
+from game.ui.theme import Button, ButtonGroup
+
+log = logging.getLogger(__name__)
+
+
+def when_words(iso: str) -> str:
+    """'23 Nov 2026 21:05' in the player's local time (the database keeps UTC)."""
+    try:
+        return dt.datetime.fromisoformat(iso).astimezone().strftime("%d %b %Y %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return iso[:16]
+
+
+def row_words(h: stats.HistoryItem) -> tuple[str, str, str]:
+    """(the game in words, its marks, the result) for one history row."""
+    rounds = f"{h.rounds} round{'s' if h.rounds != 1 else ''}"
+    left = f"{when_words(h.finished_at)} · {game_title(h.ruleset)} · vs {h.opponents} · {rounds}"
+    marks = []
+    if h.undos:
+        marks.append(f"undo ×{h.undos}")
+    if h.hints:
+        marks.append(f"hints ×{h.hints}")
+    if not h.record_file:
+        marks.append("no record")
+    if h.won is None:
+        result = "computers only"
+    else:
+        result = f"{'Won' if h.won else 'Lost'} {theme.signed(h.net or 0)}"
+    return left, " · ".join(marks), result
+
+
+class HistoryScene(Scene):
+    name = "history"
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.filters: list[str | None] = [None]
+        self.filter_i = 0
+        self.items: list[stats.HistoryItem] = []
+        self.index = 0
+        self.top = 0
+        self.message: str | None = None
+        self._told = False
+        self.rows: list[pygame.Rect] = []
+        self.group = ButtonGroup([Button("Game: all", self.next_filter),
+                                  Button("Open replay", self.open_selected, "primary"),
+                                  Button("Statistics", self.statistics),
+                                  Button("Back", self.back)], vertical=False)
+        self.load()
+
+    # --- data ----------------------------------------------------------------------------
+    def load(self) -> None:
+        paths = self.app.paths
+        self.items = []
+        if paths is None:
+            return
+        try:
+            db, msg = stats.open_db(paths.stats_db)
+            with db:
+                self.filters = [None, *db.rulesets()]
+                self.filter_i = min(self.filter_i, len(self.filters) - 1)
+                self.items = db.history(self.filters[self.filter_i])
+            self.message = self.message or msg
+        except stats.StatsError as e:
+            self.message = str(e)
+        except Exception as e:  # sqlite surprises: the list is empty, the screen opens
+            log.exception("history could not be read")
+            self.message = f"The history could not be read ({type(e).__name__})."
+        self.index = min(self.index, max(0, len(self.items) - 1))
+        f = self.filters[self.filter_i]
+        self.group.buttons[0].label = f"Game: {game_title(f) if f else 'all'}"
+        self.group.buttons[1].enabled = bool(self.items)
+
+    def next_filter(self, step: int = 1) -> None:
+        self.filter_i = (self.filter_i + step) % len(self.filters)
+        self.index = self.top = 0
+        self.load()
+
+    @property
+    def selected(self) -> stats.HistoryItem | None:
+        return self.items[self.index] if self.items else None
+
+    # --- actions -------------------------------------------------------------------------
+    def resume(self) -> None:
+        if self.message and not self._told:
+            self._told = True
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, "History", self.message))
+
+    def open_selected(self) -> None:
+        from game.ui.scenes.message import MessageScene
+
+        h = self.selected
+        if h is None:
+            return
+        path = self.app.paths.records_dir / h.record_file if h.record_file else None
+        if path is None or not path.exists():
+            self.app.stack.push(MessageScene(
+                self.app, "No record", "The record of this game is not in your records "
+                "folder (it was not written, or it was moved), so it cannot be replayed."))
+            return
+        try:
+            from game.ui.scenes.replay import ReplayScene
+        except ImportError:  # the replay viewer is not part of this build yet
+            self.app.stack.push(MessageScene(self.app, "Replay", "Replays cannot be watched "
+                                             "in this version yet."))
+            return
+        self.app.stack.push(ReplayScene(self.app, path))
+
+    def statistics(self) -> None:
+        from game.ui.scenes.statistics import StatisticsScene
+
+        self.app.stack.replace(StatisticsScene(self.app))
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def move(self, step: int) -> None:
+        if self.items:
+            self.index = max(0, min(len(self.items) - 1, self.index + step))
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.back()
+            return True
+        if intent in (Intent.UP, Intent.DOWN):
+            self.group.show_focus = False  # Enter opens the chosen game again
+            self.move(-1 if intent is Intent.UP else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.move(-10 if event.key == pygame.K_PAGEUP else 10)
+            return True
+        if intent in (Intent.LEFT, Intent.RIGHT):
+            self.next_filter(-1 if intent is Intent.LEFT else 1)
+            return True
+        if intent is Intent.CONFIRM and not self.group.show_focus:
+            self.open_selected()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.move(-event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(event.pos):
+                    self.index = self.top + i
+                    self.open_selected()
+                    return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(theme.FELT)
+        head = theme.size_of("heading", H)
+        body = theme.size_of("body", H)
+        small = theme.size_of("small", H)
+        rect = pygame.Rect(20, 16, W - 40, H - 32)
+        theme.panel(surface, rect, line=theme.GOLD)
+        x, y = rect.x + 24, rect.y + 16
+        tw = rect.w - 48
+        theme.blit_text(surface, "History", head, (x, y), theme.GOLD, True)
+        f = self.filters[self.filter_i]
+        count = f"{len(self.items)} game{'s' if len(self.items) != 1 else ''}" + \
+            (f" of {game_title(f)}" if f else "") + ", newest first"
+        theme.blit_text(surface, count, small, (x + tw, y + head - small), theme.TEXT_DIM,
+                        False, "topright")
+        y += round(head * 1.6)
+        btn_h = round(body * 2.1)
+        list_bottom = rect.bottom - 16 - btn_h - round(small * 2.4)
+        lh = round(body * 1.25 + small * 1.35 + 10)
+        rows = max(1, (list_bottom - y) // lh)
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + rows:
+            self.top = self.index - rows + 1
+        self.rows = []
+        if not self.items:
+            theme.blit_text(surface, "No finished games yet." if f is None else
+                            "No finished games of this kind yet.", body, (x, y),
+                            theme.TEXT_DIM)
+        for i, h in enumerate(self.items[self.top:self.top + rows]):
+            r = pygame.Rect(x - 8, y - 4, tw + 16, lh - 4)
+            self.rows.append(r)
+            chosen = self.top + i == self.index
+            if chosen:
+                pygame.draw.rect(surface, theme.PANEL_LINE, r, border_radius=6)
+                pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=6)
+            left, marks, result = row_words(h)
+            rw = theme.text_width(result, body, True)
+            theme.blit_text(surface, theme.fit(left, body, tw - rw - 20), body, (x, y),
+                            theme.TEXT, chosen)
+            color = theme.TEXT_DIM if h.won is None else theme.signed_color(h.net or 0)
+            theme.blit_text(surface, result, body, (x + tw, y), color, True, "topright")
+            names = ", ".join(h.names)
+            sub = f"{names}{' · ' + marks if marks else ''}"
+            theme.blit_text(surface, theme.fit(sub, small, tw), small,
+                            (x, y + round(body * 1.3)), theme.TEXT_DIM)
+            y += lh
+        if len(self.items) > rows:
+            theme.blit_text(surface, f"{self.top + 1}–{min(len(self.items), self.top + rows)}"
+                            f" of {len(self.items)}", small, (x + tw, list_bottom),
+                            theme.TEXT_DIM, False, "topright")
+        theme.blit_text(surface, "↑/↓ choose · Enter replay · ←/→ game · Esc back", small,
+                        (x, list_bottom), theme.TEXT_DIM)
+        n = len(self.group.buttons)
+        bw = (tw - 10 * (n - 1)) // n
+        for i, b in enumerate(self.group.buttons):
+            b.rect = pygame.Rect(x + i * (bw + 10), rect.bottom - 16 - btn_h, bw, btn_h)
+        self.group.draw(surface, body)

@@ -1,0 +1,195 @@
+"""Statistics (issue 14): per game and kind of opponent, your games, wins, average net per
+round, best round, undos and the yaku you made most, and a chart of your results over time
+drawn with pygame's own drawing (no plotting library).
+
+The figures come from game.stats (the same ones `python -m game stats` prints); this scene
+only lays them out. A damaged database was set aside by game.stats: its sentence is shown.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game import stats
+from game.engine import rulesets
+from game.ui import theme
+from game.ui.intents import Intent
+from game.ui.scene import Scene
+from game.ui.terms import term
+from game.ui.theme import Button, ButtonGroup
+
+log = logging.getLogger(__name__)
+
+CHART_GAMES = 40
+# column starts as fractions of the table's width: label, games, won, avg, best, undos, yaku
+COLUMNS = (0.0, 0.30, 0.38, 0.46, 0.58, 0.67, 0.75)
+HEADERS = ("Game · opponents", "Games", "Won", "Avg / round", "Best round", "Undos",
+           "Yaku you made most")
+
+
+def game_title(ruleset: str) -> str:
+    try:
+        return rulesets.ruleset_class(ruleset).title or ruleset
+    except (KeyError, ValueError):
+        return ruleset
+
+
+def figure_cells(f: stats.Figures) -> tuple[str, ...]:
+    """One statistics row as the words in its columns ('—' where there is no figure)."""
+    alone = f.opponents == "Computers only"
+    yaku = ", ".join(f"{term(y).split(' · ')[-1]} ×{n}" for y, n in f.top_yaku) or "—"
+    return (f"{game_title(f.ruleset)} · {f.opponents}", str(f.games),
+            "—" if alone else str(f.wins),
+            "—" if f.avg_net is None else f"{f.avg_net:+.1f}",
+            "—" if f.best_round is None else f"{f.best_round:+d}",
+            str(f.undos), yaku)
+
+
+def load(paths) -> tuple[list[stats.Figures], list[int], int, str | None]:  # noqa: ANN001
+    """(figures, the chart's results, games, a sentence for the player or None)."""
+    if paths is None:
+        return [], [], 0, None
+    try:
+        db, msg = stats.open_db(paths.stats_db)
+        with db:
+            return db.summary(), db.timeline(CHART_GAMES), db.count(), msg
+    except stats.StatsError as e:
+        return [], [], 0, str(e)
+    except Exception as e:  # sqlite surprises: the screen still opens
+        log.exception("statistics could not be read")
+        return [], [], 0, f"The statistics could not be read ({type(e).__name__})."
+
+
+def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
+               size: int) -> None:
+    """Bars of each game's result (gain green, loss red) around a zero line, oldest at the
+    left, and a gold line of the running total."""
+    theme.panel(surface, rect, alpha=200)
+    if not values:
+        theme.blit_text(surface, "Your results appear here after your first finished game.",
+                        size, rect.center, theme.TEXT_DIM, False, "center")
+        return
+    inner = rect.inflate(-24, -24)
+    running, total = [], 0
+    for v in values:
+        total += v
+        running.append(total)
+    top = max(0, *values, *running)
+    bottom = min(0, *values, *running)
+    span = max(1, top - bottom)
+
+    def y_of(v: int) -> int:
+        return round(inner.bottom - (v - bottom) * inner.h / span)
+
+    zero = y_of(0)
+    n = len(values)
+    step = inner.w / max(n, 1)
+    bar = max(2, round(step * 0.6))
+    for i, v in enumerate(values):
+        x = round(inner.x + i * step + (step - bar) / 2)
+        y = y_of(v)
+        r = pygame.Rect(x, min(y, zero), bar, max(1, abs(y - zero)))
+        pygame.draw.rect(surface, theme.signed_color(v) if v else theme.TEXT_DIM, r)
+    pygame.draw.line(surface, theme.TEXT_DIM, (inner.x, zero), (inner.right, zero), 1)
+    if n > 1:
+        pts = [(round(inner.x + i * step + step / 2), y_of(t)) for i, t in enumerate(running)]
+        pygame.draw.lines(surface, theme.GOLD, False, pts, 2)
+    small = max(12, round(size * 0.85))
+    theme.blit_text(surface, f"{theme.signed(top)}", small, (inner.x + 2, inner.y),
+                    theme.TEXT_DIM)
+    theme.blit_text(surface, f"{theme.signed(bottom)}", small, (inner.x + 2, inner.bottom),
+                    theme.TEXT_DIM, False, "bottomleft")
+
+
+class StatisticsScene(Scene):
+    name = "statistics"
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.figures, self.timeline, self.games, self.message = load(app.paths)
+        self._told = False
+        self.group = ButtonGroup([Button("History", self.history, "primary"),
+                                  Button("Back", self.back)], vertical=False)
+
+    def resume(self) -> None:
+        if self.message and not self._told:
+            self._told = True
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, "Statistics", self.message))
+
+    def history(self) -> None:
+        from game.ui.scenes.history import HistoryScene
+
+        self.app.stack.replace(HistoryScene(self.app))
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.back()
+            return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(theme.FELT)
+        head = theme.size_of("heading", H)
+        body = theme.size_of("body", H)
+        small = theme.size_of("small", H)
+        rect = pygame.Rect(20, 16, W - 40, H - 32)
+        theme.panel(surface, rect, line=theme.GOLD)
+        x, y = rect.x + 24, rect.y + 16
+        tw = rect.w - 48
+        theme.blit_text(surface, "Statistics", head, (x, y), theme.GOLD, True)
+        y += round(head * 1.45)
+        sub = (f"{self.games} finished game{'s' if self.games != 1 else ''} · figures for "
+               "you (the first human seat); mon per round, misdeals not counted")
+        theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
+        y += round(small * 1.8)
+        btn_h = round(body * 2.1)
+        bottom = rect.bottom - 16 - btn_h - 12
+        chart_h = max(80, round(H * 0.26))
+        rows_bottom = bottom - chart_h - round(small * 2.2)
+        for col, words in zip(COLUMNS, HEADERS, strict=True):
+            theme.blit_text(surface, words, small, (x + round(col * tw), y), theme.TEXT_DIM)
+        y += round(small * 1.5)
+        pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + tw, y), 1)
+        y += 6
+        lh = round(body * 1.5)
+        if not self.figures:
+            theme.blit_text(surface, "No finished games yet: play one and it is counted here.",
+                            body, (x, y), theme.TEXT_DIM)
+        shown = max(1, (rows_bottom - y) // lh)
+        for f in self.figures[:shown]:
+            cells = figure_cells(f)
+            for i, (col, words) in enumerate(zip(COLUMNS, cells, strict=True)):
+                end = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else 1.0
+                width = round((end - col) * tw) - 8
+                color = theme.TEXT
+                if i in (3, 4) and words != "—":
+                    color = theme.signed_color(float(words))
+                theme.blit_text(surface, theme.fit(words, body if i else body, width), body,
+                                (x + round(col * tw), y), color, i == 0)
+            y += lh
+        if len(self.figures) > shown:
+            theme.blit_text(surface, f"and {len(self.figures) - shown} more "
+                            "(python -m game stats lists them all)", small, (x, y),
+                            theme.TEXT_DIM)
+        cy = bottom - chart_h
+        theme.blit_text(surface, f"Your result in each game (last {CHART_GAMES}; gold: the "
+                        "running total)", small, (x, cy - round(small * 1.5)), theme.TEXT_DIM)
+        draw_chart(surface, pygame.Rect(x, cy, tw, chart_h), self.timeline, small)
+        bw = min(260, (tw - 10) // 2)
+        for i, b in enumerate(self.group.buttons):
+            b.rect = pygame.Rect(x + tw - 2 * bw - 10 + i * (bw + 10), rect.bottom - 16 - btn_h,
+                                 bw, btn_h)
+        self.group.draw(surface, body)
+        theme.blit_text(surface, "←/→ choose · Enter open · Esc back", small,
+                        (x, rect.bottom - 16 - btn_h // 2), theme.TEXT_DIM, False, "midleft")
