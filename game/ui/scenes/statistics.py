@@ -149,20 +149,26 @@ class StatisticsScene(Scene):
         tw = rect.w - 48
         theme.blit_text(surface, "Statistics", head, (x, y), theme.GOLD, True)
         y += round(head * 1.45)
-        sub = (f"{self.games} finished game{'s' if self.games != 1 else ''} · figures for "
-               "you (the first human seat); mon per round, misdeals not counted")
+        undos = sum(f.undos for f in self.figures)
+        hints = sum(f.hints for f in self.figures)
+        sub = (f"{self.games} finished game{'s' if self.games != 1 else ''} · undos {undos}"
+               f" · hints {hints} · figures for you (the first human seat), in mon; "
+               "misdeals not counted")
         theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
         y += round(small * 1.8)
         btn_h = round(body * 2.1)
         bottom = rect.bottom - 16 - btn_h - 12
-        chart_h = max(80, round(H * 0.26))
+        lh = round(body * 1.5)
+        table_h = round(small * 1.5) + 6 + lh * max(1, len(self.figures)) + lh
+        # the chart takes what the table leaves, between a quarter and almost half the window
+        chart_h = max(80, round(H * 0.26), min(round(H * 0.45),
+                                              bottom - y - table_h - round(small * 2.2)))
         rows_bottom = bottom - chart_h - round(small * 2.2)
         for col, words in zip(COLUMNS, HEADERS, strict=True):
             theme.blit_text(surface, words, small, (x + round(col * tw), y), theme.TEXT_DIM)
         y += round(small * 1.5)
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + tw, y), 1)
         y += 6
-        lh = round(body * 1.5)
         if not self.figures:
             theme.blit_text(surface, "No finished games yet: play one and it is counted here.",
                             body, (x, y), theme.TEXT_DIM)
