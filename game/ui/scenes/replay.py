@@ -54,6 +54,7 @@ class Position:
     statuses: dict[int, str] = field(default_factory=dict)
     text: str = ""  # the recorded action that led here ("" after the deal)
     note: str = ""  # the AI's explanation of that action, from the sidecar
+    line: str = ""  # the narrated line of that action (or of the deal)
 
 
 def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
@@ -72,6 +73,7 @@ def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
 
     def keep(ri: int, ai: int, evs: list[Event], text: str = "", note: str = "") -> None:
         chron.replay(evs)
+        line = chron.lines[-1] if chron.lines else ""
         for ev in evs:
             if ev.kind == "dealt":
                 deck = rec.rounds[ri]["deck"]
@@ -80,7 +82,7 @@ def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
         if note:
             chron.lines.append(f"  » {note}")
         out.append(Position(ri, ai, st.clone(), len(chron.lines), dict(chron.statuses),
-                            text, note))
+                            text, note, line))
 
     from game.engine.cards import parse_card
 
@@ -314,8 +316,8 @@ class ReplayScene(Scene):
         if self.round_over_here():
             where += " · round over" + (" · all hands shown" if self.revealed() else
                                         " · R or Reveal all shows every hand")
-        elif p.text and p.log_len:
-            where += f" · {self.lines[p.log_len - 1].strip()}"
+        elif p.line:
+            where += f" · {p.line}"
         where += f" · seen as {self.names[self.seat]}"
         return TableInfo(title=rs.title + " · replay", round_text=round_label(v.round,
                                                                               v.rounds_planned),
@@ -460,10 +462,14 @@ class ReplayScene(Scene):
                     break
                 theme.blit_text(surface, part, small, (x0, y), theme.TEXT)
                 y += round(small * 1.3)
-        keys = "←/→ step · Space play · V seat · R reveal · Esc back"
-        if y < r.bottom - small * 1.4:
-            theme.blit_text(surface, theme.fit(keys, small, r.w - 2 * pad), small,
-                            (x0, r.bottom - pad), theme.TEXT_DIM, False, "bottomleft")
+        keys = theme.wrap("←/→ step · Space play · PgUp/PgDn round · V seat · R reveal · "
+                          "Esc back", small, r.w - 2 * pad)
+        kh = round(small * 1.3)
+        if y < r.bottom - kh * (len(keys) + 0.2):
+            for k, part in enumerate(keys):
+                theme.blit_text(surface, part, small,
+                                (x0, r.bottom - pad - kh * (len(keys) - 1 - k)),
+                                theme.TEXT_DIM, False, "bottomleft")
 
 
 __all__ = ["ReplayScene", "build_positions"]
