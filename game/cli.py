@@ -174,8 +174,9 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_replay(args)
         if args.command == "stats":
             from game.stats import cmd_stats
+            from game.ui.terms import term  # words only, no pygame
 
-            return cmd_stats(storage.default_paths().stats_db, args.json)
+            return cmd_stats(storage.default_paths().stats_db, args.json, term)
         from game.app import run
 
         if args.smoke:

@@ -24,7 +24,7 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -494,15 +494,11 @@ __all__ = ["Figures", "GameEntry", "HistoryItem", "MIGRATIONS", "SCHEMA_VERSION"
 
 
 # --- python -m game stats -------------------------------------------------------------
-def yaku_words(yaku: str) -> str:
-    """'三本 Sanbon · Triplet' (the UI's words are plain data, no pygame behind them)."""
-    from game.ui.terms import term
-
-    return term(yaku)
-
-
-def figures_lines(figs: list[Figures], total: int) -> list[str]:
-    """The statistics as plain lines (the command line; the screen draws the same values)."""
+def figures_lines(figs: list[Figures], total: int,
+                  yaku_words: Callable[[str], str] = str) -> list[str]:
+    """The statistics as plain lines (the command line; the screen draws the same values).
+    `yaku_words` names a yaku id (the entry point passes the UI's words: this module
+    imports nothing from game.ui)."""
     if not figs:
         return ["No finished games yet."]
     from game.engine import rulesets
@@ -524,7 +520,8 @@ def figures_lines(figs: list[Figures], total: int) -> list[str]:
     return lines
 
 
-def cmd_stats(db_path: str | Path, as_json: bool) -> int:
+def cmd_stats(db_path: str | Path, as_json: bool,
+              yaku_words: Callable[[str], str] = str) -> int:
     """`python -m game stats [--json]`: 0, or 1 after one sentence on stderr."""
     import sys
 
@@ -541,5 +538,5 @@ def cmd_stats(db_path: str | Path, as_json: bool) -> int:
         print(json.dumps({"games": total, "groups": [f.as_json() for f in figs]},
                          ensure_ascii=False))
     else:
-        print("\n".join(figures_lines(figs, total)))
+        print("\n".join(figures_lines(figs, total, yaku_words)))
     return 0

@@ -229,3 +229,32 @@ def test_stats_command_lists_the_smoke_game(tmp_path: Path) -> None:
     text = subprocess.run([sys.executable, "-m", "game", "stats"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert "1 finished game." in text.stdout
+
+
+def test_stats_imports_neither_pygame_nor_the_ui() -> None:
+    code = ("import sys, game.stats; print(any(m == 'pygame' or m.startswith('game.ui') "
+            "for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_finished_game_left_as_autosave_is_counted_at_the_next_start(
+        tmp_path: Path) -> None:
+    """The table could not write the record (full disk); the title writes it later and the
+    statistics get the game with its record file, once."""
+    from game.ui.scenes.title import TitleScene
+    from tests.ui.driver import frames, make_app
+
+    rec = finished(10, rounds=1)
+    app = make_app(tmp_path)
+    storage.write_record(app.paths.autosave, rec)
+    stats.record_game(app.paths.stats_db, rec)  # counted at the table, without a record
+    app.stack.reset(TitleScene(app))
+    frames(app, 2)
+    db, _ = stats.open_db(app.paths.stats_db)
+    with db:
+        [h] = db.history()
+        assert h.record_file and (app.paths.records_dir / h.record_file).exists()
+    assert not app.paths.autosave.exists()
+    app.close()
