@@ -13,6 +13,7 @@ moves that follow: a player who undoes meets the same draws and cannot fish for 
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import logging
 import time
 from dataclasses import dataclass
@@ -75,6 +76,9 @@ class GameSession:
         self.undo_count = 0  # moves taken back against the computer (kept in the record)
         # chance outcomes an undo took back, used again before any new one is drawn
         self._kept_chance: list[Action] = []
+        # the computers as they stood at each human decision of the round (action index ->
+        # agents): an undo puts them back, so the same move meets the same answers
+        self._agents_at: dict[int, dict] = {}
 
     @classmethod
     def from_record(cls, rec: records.Record) -> GameSession:
@@ -119,6 +123,7 @@ class GameSession:
         deck = list(self.rs.deck_cards)
         self._rng(0).shuffle(deck)
         self._kept_chance.clear()  # undo never crosses into another round
+        self._agents_at.clear()
         return self.st.start_round(deck)
 
     def chance(self) -> list[Event]:
@@ -140,6 +145,8 @@ class GameSession:
         keyed like the record (round index, action index), for the replay viewer's sidecar
         file (game.replays); never in the record itself."""
         key = (len(self.st.history) - 1, len(self.st.actions))
+        if len(self.humans) == 1 and action.seat in self.humans:
+            self._agents_at[key[1]] = copy.deepcopy(self.agents)
         events = self.st.apply(action)
         agent = self.agents.get(action.seat)
         if agent is not None and action.verb != PASS:
@@ -208,6 +215,11 @@ class GameSession:
                 break
             rep.events[-1] += st.apply(step)
         self.st = st
+        if cut in self._agents_at:  # a continued game has none: its computers go on
+            self.agents = copy.deepcopy(self._agents_at[cut])
+        self._agents_at = {k: v for k, v in self._agents_at.items() if k < cut}
+        rnd = len(st.history) - 1  # the notes of moves taken back go with them
+        self.ai_notes = {k: v for k, v in self.ai_notes.items() if k[0] != rnd or k[1] < cut}
         self._kept_chance = [a for a in taken if a.seat == CHANCE] + self._kept_chance
         self.undo_count += 1
         # (past_events stays as it was: it tells a continued game from a new one)

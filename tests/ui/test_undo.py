@@ -220,3 +220,28 @@ def test_undo_reuses_the_chance_outcome_it_took_back():
             break
         fresh.apply(a)
     assert fresh.sample_chance(session._rng(1 + len(fresh.actions))) != deck_action
+
+
+def test_the_same_move_after_undo_meets_the_same_computer_answers():
+    """The computers' generators are put back with the position: replaying the move taken
+    back brings the same answers (random players, whose answers would otherwise change)."""
+    from game.ui.session import GameSession, SeatSpec
+
+    seats = [SeatSpec("Ana", "human"), SeatSpec("R", "ai:random"), SeatSpec("Y", "ai:random")]
+    session = GameSession("hachihachi", {"rounds": 1}, seats, 8)
+
+    def human_played(n: int):  # noqa: ANN202
+        return lambda: (session.next_step() == "human"
+                        and sum(a.seat == 0 for a in session.st.actions) >= n)
+
+    _drive(session, human_played(2))  # the human has played once and is to move again
+    answered = list(session.st.actions)
+    cut = max(i for i, a in enumerate(answered) if a.seat == 0)
+    rounds = 0
+    for _ in range(3):  # more than once: an undo can be undone again to the same point
+        session.undo()
+        assert session.st.actions == answered[:cut]
+        _drive(session, human_played(2))
+        assert session.st.actions == answered
+        rounds += 1
+    assert session.undo_count == rounds

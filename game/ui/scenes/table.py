@@ -397,8 +397,13 @@ class TableScene(Scene):
         self.pending.clear()
         self.dirty = False
         self.tv.anim.finish()
-        events = self.session.undo()
+        try:
+            events = self.session.undo()
+        except ValueError:  # cannot happen for a game this program played; never a crash
+            log.exception("undo failed")
+            events = None
         if events is None:
+            self.app.audio.play("refuse")
             return False
         self.chronicle = Chronicle(self._names())
         self.chronicle.replay(events)
