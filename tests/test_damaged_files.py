@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cli, storage
+from game import cli, replays, storage
 from game.simulate import simulate
 from tests.ui.driver import click, frames, key, make_app, run_until
 
@@ -270,7 +270,7 @@ def test_a_full_disk_is_told_and_the_game_is_kept_until_its_record_is_written(tm
     assert len(in_game) == 1, "told once, not at every move"
     assert any("record" in n for n in notices), "told the record could not be written"
     assert app.paths.autosave.exists(), "the game is kept"
-    assert not list(app.paths.records_dir.glob("*.json"))
+    assert not replays.list_records(app.paths.records_dir)
     assert not list(app.paths.data_dir.glob(".*.tmp")), "no temporary file left"
     app.close()
 
@@ -278,7 +278,7 @@ def test_a_full_disk_is_told_and_the_game_is_kept_until_its_record_is_written(tm
     app2 = make_app(tmp_path)
     app2.stack.push(TitleScene(app2))
     frames(app2, 2)
-    if not list(app2.paths.records_dir.glob("*.json")):  # the save was older: play it out
+    if not replays.list_records(app2.paths.records_dir):  # the save was older: play it out
         cont = app2.stack.top.group.buttons[0]
         assert cont.label == "Continue"
         click(app2, cont.rect.center)
@@ -292,7 +292,7 @@ def test_a_full_disk_is_told_and_the_game_is_kept_until_its_record_is_written(tm
                 key(app2, pygame.K_RETURN)
 
         assert run_until(app2, lambda: isinstance(app2.stack.top, ResultScene), 20000, go_on)
-    assert len(list(app2.paths.records_dir.glob("*.json"))) == 1
+    assert len(replays.list_records(app2.paths.records_dir)) == 1
     assert not app2.paths.autosave.exists() and not app2.errors
     app2.close()
 
@@ -329,7 +329,7 @@ def test_a_finished_game_kept_for_want_of_space_gets_its_record_at_the_next_star
     frames(app, 2)
     assert app.stack.top.name == "message"
     assert "has now been saved" in " ".join(app.stack.top.lines)
-    assert len(list(app.paths.records_dir.glob("*.json"))) == 1
+    assert len(replays.list_records(app.paths.records_dir)) == 1
     assert not app.paths.autosave.exists()
     key(app, pygame.K_RETURN)
     assert app.stack.top.name == "title" and not app.errors

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import storage
+from game import replays, storage
 from game.engine import record as records
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.setup import SetupScene
@@ -102,7 +102,7 @@ def test_mouse_round_then_keyboard_round_matches_record(app):
     assert humans_inputs["mouse"] >= 5 and humans_inputs["keys"] >= 5
     assert not app.errors
     # the saved record replays to exactly what the window played
-    files = sorted(app.paths.records_dir.glob("*.json"))
+    files = replays.list_records(app.paths.records_dir)
     assert len(files) == 1
     rep = records.replay(storage.read_record(files[0]))
     st = table.session.st

@@ -139,7 +139,7 @@ class ReplayScene(Scene):
                 raise RecordError("the record holds no round")
             self.rec = rec
         except RecordError as e:
-            self.error = str(e)
+            self.error = str(e)[:600]
         except Exception as e:  # an engine bug a file can reach: still only a message
             log.exception("record %s could not be replayed", self.path)
             self.error = f"{type(e).__name__}: {e}"
