@@ -15,6 +15,8 @@ COMMON = [
     "Your captures are sorted by kind: 光 Brights, 種 Animals, 短 Ribbons, カス Chaff.",
     "Keys: 1–7 pick a hand card (the same number again plays it), ←/→ move, Enter plays, "
     "Tab changes row, Escape pauses, M mutes, F1 opens this page.",
+    "Against computer players only, Ctrl+Z (or Undo in the top bar) takes back your last "
+    "move; the cards still to come stay the same.",
 ]
 
 # Words about each game that carry no amount: every number below comes from the engine.
