@@ -5,6 +5,8 @@ replays; never in hot-seat; the count survives Save and quit -> Continue."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game import storage
@@ -245,3 +247,25 @@ def test_the_same_move_after_undo_meets_the_same_computer_answers():
         assert session.st.actions == answered
         rounds += 1
     assert session.undo_count == rounds
+
+
+def test_undo_while_a_computer_thinks_drops_its_move(tmp_path):
+    """Ctrl+Z while the next computer is still 'thinking' (its move held back by the pace
+    setting): the move never lands on the restored position; the human is to move."""
+    app = make_app(tmp_path)
+    table = start_table(app, AGAINST_COMPUTERS, seed=11)
+    assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
+    app.settings.ai_pace = "relaxed"
+    view = table.session.view(0)
+    n = len(table.session.st.actions)
+    _play_card(app, table)
+    assert run_until(app, lambda: table.session.next_step() == "ai"
+                     and (table.worker.busy or table.ai_action is not None), 600)
+    _undo_key(app)
+    assert table.session.view(0) == view and len(table.session.st.actions) == n
+    assert not table.worker.busy and table.ai_action is None
+    time.sleep(1.0)  # longer than the relaxed pace: nothing arrives late
+    frames(app, 30)
+    assert len(table.session.st.actions) == n and my_turn(app, table)
+    assert not app.errors
+    app.close()
