@@ -397,24 +397,39 @@ def migrate(conn: sqlite3.Connection) -> int:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=5.0, isolation_level=None)  # we BEGIN ourselves
+    conn = sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)  # we BEGIN
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     return conn
 
 
+class Damaged(sqlite3.DatabaseError):
+    """The file is a database, but not a whole statistics database."""
+
+
+SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # sqlite's primary result codes for a damaged file
+LOCK_TIMEOUT = 5.0  # seconds to wait for another program's write (a second window)
+
+
+def _damaged(e: sqlite3.DatabaseError) -> bool:
+    """Only a damaged file is set aside; a locked, read-only or missing one is left alone."""
+    code = getattr(e, "sqlite_errorcode", None)
+    return isinstance(e, Damaged) or (code is not None
+                                      and code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB))
+
+
 def _check(conn: sqlite3.Connection) -> None:
-    """DatabaseError when the file is not a whole statistics database."""
+    """Damaged (or sqlite's own error) when the file is not a whole statistics database."""
     ok = conn.execute("PRAGMA quick_check").fetchone()
     if not ok or ok[0] != "ok":
-        raise sqlite3.DatabaseError(f"integrity check: {ok[0] if ok else 'no answer'}")
+        raise Damaged(f"integrity check: {ok[0] if ok else 'no answer'}")
     if _version(conn):
         names = {n for (n,) in conn.execute("SELECT name FROM sqlite_master")}
         missing = [t for t in TABLES if t not in names]
         if missing:
-            raise sqlite3.DatabaseError(f"tables missing: {', '.join(missing)}")
+            raise Damaged(f"tables missing: {', '.join(missing)}")
     elif conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
-        raise sqlite3.DatabaseError("a database of something else")
+        raise Damaged("a database of something else")
 
 
 def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
@@ -442,7 +457,7 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
         except sqlite3.DatabaseError as e:  # not a database, damaged, wrong tables
             if conn is not None:
                 conn.close()
-            if attempt == 2 or not path.exists():
+            if attempt == 2 or not path.exists() or not _damaged(e):
                 log.warning("statistics database %s cannot be made: %s", path, e)
                 raise StatsError(f"The statistics could not be opened ({e}).") from None
             log.warning("statistics database %s is unusable: %s", path, e)

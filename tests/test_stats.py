@@ -258,3 +258,21 @@ def test_a_finished_game_left_as_autosave_is_counted_at_the_next_start(
         assert h.record_file and (app.paths.records_dir / h.record_file).exists()
     assert not app.paths.autosave.exists()
     app.close()
+
+
+def test_a_locked_database_is_not_taken_for_a_damaged_one(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "stats.sqlite3"
+    stats.record_game(path, finished(11))
+    other = sqlite3.connect(path, isolation_level=None)  # a second window, mid-write
+    other.execute("BEGIN EXCLUSIVE")
+    monkeypatch.setattr(stats, "LOCK_TIMEOUT", 0.1)
+    stats._told.clear()
+    msg = stats.record_game(path, finished(12))
+    assert msg and "locked" in msg
+    assert not list(tmp_path.glob("*.corrupt-*")), "a busy file is never set aside"
+    other.execute("ROLLBACK")
+    other.close()
+    db, again = stats.open_db(path)
+    with db:
+        assert again is None and db.count() == 1
