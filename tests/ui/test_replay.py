@@ -11,6 +11,7 @@ import pytest
 from game import replays, storage
 from game.engine import record as records
 from game.engine.cards import HAND_SIZE
+from game.engine.state import OVER
 from game.simulate import simulate
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.replay import ReplayScene
@@ -22,7 +23,7 @@ def finished_record(seed: int = 5) -> records.Record:
     rec = simulate("hachihachi", {"rounds": 2}, 3, ["random"], seed,
                    names=["You", "Ren", "Yui"])
     rec.seats[0]["kind"] = "human"  # the viewer starts from the human's seat
-    assert records.replay(rec).state.phase == 4 or records.replay(rec).complete
+    assert records.replay(rec).state.phase == OVER  # a finished game
     return rec
 
 
@@ -32,8 +33,7 @@ def setup(tmp_path: Path):
     rec = finished_record()
     path = app.paths.records_dir / "20260101-120000-hachihachi.json"
     storage.write_record(path, rec)
-    yield app, rec, path
-    app.shutdown() if hasattr(app, "shutdown") else None
+    return app, rec, path
 
 
 def open_from_title(app) -> ReplayScene:  # noqa: ANN001
@@ -260,4 +260,37 @@ def test_export_and_import_round_trip(setup, tmp_path: Path) -> None:
     click(app, s.group.buttons[2].rect.center)
     assert s.status.startswith("Not imported")
     assert len(replays.list_records(app.paths.records_dir)) == 2
+    assert not app.errors
+
+
+def test_a_game_at_the_table_leaves_notes_the_viewer_shows(tmp_path: Path) -> None:
+    """Computer players at the real table: the finished game's record gets its sidecar
+    (written by the table's game_over), and the viewer shows a note beside an AI move."""
+    from game.ui.scenes.result import ResultScene
+    from tests.ui.table_helpers import dismiss, start_table
+
+    app = make_app(tmp_path / "home")
+    start_table(app, [("Ren", "ai:rules"), ("Yui", "ai:casual"), ("Aoi", "ai:rules")],
+                rounds=1)
+
+    def go_on() -> None:
+        top = app.stack.top
+        if top.name != "table" and not isinstance(top, ResultScene):
+            key(app, pygame.K_RETURN)  # teyaku reveal, ledger: move on
+        else:
+            dismiss(app)
+
+    assert run_until(app, lambda: isinstance(app.stack.top, ResultScene), 20000, go_on)
+    [path] = replays.list_records(app.paths.records_dir)
+    assert replays.notes_path(path).exists()
+    notes = replays.read_notes(path)
+    assert notes
+    scene = ReplayScene(app, path)
+    app.stack.push(scene)
+    frames(app, 1)
+    (r, a), (_, note) = sorted(notes.items())[0]
+    scene.go(next(i for i, p in enumerate(scene.positions)
+                  if (p.round, p.action) == (r, a + 1)))
+    frames(app, 1)
+    assert scene.pos.note == note
     assert not app.errors
