@@ -378,26 +378,36 @@ class ReplayScene(Scene):
         self.back_group.draw(surface, body)
 
     def _draw_reveal(self, surface: pygame.Surface, L: Layout) -> None:
-        """Every seat's hand as dealt this round, in a band over the field."""
-        hands = self.starting_hands()
+        """Every dealt seat's hand as dealt this round, over the field: one row per seat
+        (two columns from four seats on), the name at the left of its cards."""
+        hands = [(s, h) for s, h in enumerate(self.starting_hands()) if h]
+        if not hands:
+            return
         small = theme.size_of("small", L.window.h)
-        rows = len(hands)
-        r = L.field.inflate(-16, -8)
-        row_h = min(r.h // max(1, rows), round(L.field_w * 1.75))
-        cw = max(16, min(L.field_w, round((row_h - small * 1.4) / 1.62)))
-        box = pygame.Rect(r.x, r.y, r.w, row_h * rows + 8)
-        theme.panel(surface, box, alpha=235, line=theme.GOLD)
-        y = box.y + 4
-        for s, hand in enumerate(hands):
-            theme.blit_text(surface, f"{self.names[s]} · dealt", small, (box.x + 10, y),
-                            theme.GOLD if s == self.seat else theme.TEXT, True)
-            x = box.x + 10
+        r = L.field.inflate(-12, -6)
+        theme.panel(surface, r, alpha=235, line=theme.GOLD)
+        cols = 1 if len(hands) <= 3 else 2
+        per_col = -(-len(hands) // cols)
+        cell_w = (r.w - 8) // cols
+        cell_h = (r.h - 8) // per_col
+        label_w = min(cell_w // 3, max(theme.text_width(self.names[s], small, True)
+                                       for s, _ in hands) + 12)
+        cw = max(12, min(L.field_w, round((cell_h - 6) / 1.62),
+                         (cell_w - label_w - 12) // HAND_SIZE - 3))
+        ch = round(cw * 1.62)
+        for k, (s, hand) in enumerate(hands):
+            x = r.x + 4 + (k // per_col) * cell_w
+            y = r.y + 4 + (k % per_col) * cell_h
+            cy = y + cell_h // 2
+            theme.blit_text(surface, theme.fit(self.names[s], small, label_w - 8, True),
+                            small, (x + 6, cy), theme.GOLD if s == self.seat else theme.TEXT,
+                            True, "midleft")
+            cx = x + label_w
             for c in hand:
-                pos = (x, y + round(small * 1.3))
+                pos = (cx, cy - ch // 2)
                 self.app.renderer.draw(surface, c, pos, cw)
-                self.reveal_rects[c] = pygame.Rect(pos, (cw, round(cw * 1.6)))
-                x += cw + 4
-            y += row_h
+                self.reveal_rects[c] = pygame.Rect(pos, (cw, ch))
+                cx += cw + 3
 
     def _buttons(self) -> list[Button]:
         over = self.round_over_here()
