@@ -56,9 +56,14 @@ Notes = dict[tuple[int, int], tuple[str, str]]  # (round index, action index) ->
 
 
 def write_notes(record_path: str | os.PathLike, notes: Notes) -> Path | None:
-    """Write a record's AI notes beside it; None (logged) when there are none or it fails:
-    the notes are a comfort, the record is what matters."""
+    """Write a record's AI notes beside it; None (logged) when it fails: the notes are a
+    comfort, the record is what matters. No notes: the sidecar is removed (so an older
+    game's notes never pass for this one's)."""
     if not notes:
+        try:
+            notes_path(record_path).unlink(missing_ok=True)
+        except OSError as e:
+            log.warning("could not remove %s: %s", notes_path(record_path), e)
         return None
     items = [{"round": r, "action": a, "text": act, "note": note}
              for (r, a), (act, note) in sorted(notes.items())]

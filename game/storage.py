@@ -148,6 +148,9 @@ def reject_autosave(paths: Paths, reason: str) -> str:
     """Set a saved game that cannot be continued aside; the sentence that tells the player."""
     ident = _identity(paths.autosave)
     moved = files.set_aside(paths.autosave)
+    from game import replays
+
+    replays.write_notes(paths.autosave, {})  # its AI notes go with it
     if moved is None:
         _reported.add(ident)  # cannot move it: at least never report it twice
     log.warning("autosave %s rejected: %s", paths.autosave, reason)
@@ -177,10 +180,14 @@ def load_autosave(paths: Paths) -> tuple[records.Record | None, str | None]:
 
 
 def clear_autosave(paths: Paths) -> None:
-    try:
-        paths.autosave.unlink(missing_ok=True)
-    except OSError as e:
-        log.warning("could not remove the autosave: %s", e)
+    """Remove the autosave and the AI notes kept beside it (game.replays)."""
+    from game import replays
+
+    for p in (paths.autosave, replays.notes_path(paths.autosave)):
+        try:
+            p.unlink(missing_ok=True)
+        except OSError as e:
+            log.warning("could not remove %s: %s", p, e)
 
 
 def finish_game(paths: Paths, rec: records.Record,

@@ -294,3 +294,38 @@ def test_a_game_at_the_table_leaves_notes_the_viewer_shows(tmp_path: Path) -> No
     frames(app, 1)
     assert scene.pos.note == note
     assert not app.errors
+
+
+def test_continue_keeps_the_ai_notes(tmp_path: Path) -> None:
+    """The notes are kept beside the autosave too, so a continued game's record still gets
+    the notes of the moves made before the program was closed."""
+    from game.ui.scenes.table import TableScene
+    from tests.ui.table_helpers import dismiss, start_table
+
+    app = make_app(tmp_path / "home")
+    table = start_table(app, [("Ren", "ai:rules"), ("Yui", "ai:casual"), ("Aoi", "ai:rules")],
+                        rounds=1)
+
+    def go_on() -> None:
+        if app.stack.top.name != "table":
+            key(app, pygame.K_RETURN)
+        else:
+            dismiss(app)
+
+    assert run_until(app, lambda: len(table.session.ai_notes) >= 3, 20000, go_on)
+    frames(app, 1)
+    saved = replays.read_notes(app.paths.autosave)
+    assert len(saved) >= 3
+    app.stack.reset(TitleScene(app))
+    frames(app, 2)
+    cont = app.stack.top.group.buttons[0]
+    assert cont.label == "Continue"
+    click(app, cont.rect.center)
+    assert isinstance(app.stack.top, TableScene)
+    session = app.stack.top.session
+    assert saved.items() <= session.ai_notes.items()
+    rec = session.record()
+    for (r, a), (act, _) in saved.items():
+        assert rec.rounds[r]["actions"][a] == act
+    storage.clear_autosave(app.paths)
+    assert not replays.notes_path(app.paths.autosave).exists()

@@ -432,6 +432,12 @@ class TableScene(Scene):
         # A failed save (a full disk) is told once, then retried quietly after every move
         # until one works again (issue 12).
         problem = storage.save_autosave(self.app.paths, self.session.record())
+        notes = self.session.ai_notes
+        if problem is None and getattr(self, "_notes_saved", None) != notes:
+            from game import replays  # the AIs' notes beside the autosave, for Continue
+
+            replays.write_notes(self.app.paths.autosave, notes)
+            self._notes_saved = dict(notes)
         if problem and not getattr(self, "save_problem", None):
             from game.ui.scenes.message import MessageScene
 

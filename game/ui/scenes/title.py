@@ -48,7 +48,10 @@ class TitleScene(Scene):
 
             session = GameSession.from_record(rec)
             if session.next_step() == "over":  # finished, but its record is not written yet
-                path, _ = storage.finish_game(paths, rec)
+                from game import replays
+
+                path, _ = storage.finish_game(paths, rec,
+                                              notes=replays.read_notes(paths.autosave))
                 if path is not None:
                     from game import stats
 
@@ -89,6 +92,9 @@ class TitleScene(Scene):
 
         try:
             session = GameSession.from_record(self.saved)
+            from game import replays
+
+            session.ai_notes = replays.read_notes(self.app.paths.autosave)
         except Exception as e:  # resume() checked it; a file changed since is still no crash
             msg = storage.reject_autosave(self.app.paths, str(e) or type(e).__name__)
             self.app.stack.push(MessageScene(self.app, "Cannot continue", msg))
