@@ -98,6 +98,12 @@ def test_rounds_jump_and_play(setup) -> None:
     assert scene.i >= start + 2
     key(app, pygame.K_SPACE)
     assert not scene.playing
+    at = scene.i
+    for _ in range(3):  # keyboard only: Tab to the "›" button, Enter presses it
+        key(app, pygame.K_TAB)
+    assert scene.group.focused.label == "›"
+    key(app, pygame.K_RETURN)
+    assert scene.i == at + 1
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, RecordsScene)
 

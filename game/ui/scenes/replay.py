@@ -282,6 +282,8 @@ class ReplayScene(Scene):
             self.playing = False
             self.step(-1 if intent is Intent.LEFT else 1)
             return True
+        if intent in (Intent.NEXT_REGION, Intent.PREV_REGION, Intent.CONFIRM):
+            return self.group.handle(event, intent)  # Tab moves the focus, Enter presses
         return False
 
     # --- drawing ----------------------------------------------------------------------
