@@ -50,7 +50,7 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         " first_dealer INTEGER NOT NULL,"
         " finished_at TEXT NOT NULL,"      # UTC, ISO 8601
         " duration_s REAL,"                # seconds the table was open; NULL when unknown
-        " resumed INTEGER NOT NULL DEFAULT 0,"  # continued from an autosave: duration partial
+        " resumed INTEGER NOT NULL DEFAULT 0,"  # continued from an autosave at least once
         " record_file TEXT,"               # the record's file name under records/
         " hints INTEGER NOT NULL DEFAULT 0,"
         " undos INTEGER NOT NULL DEFAULT 0,"

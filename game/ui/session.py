@@ -74,6 +74,10 @@ class GameSession:
         # (round index, action index) -> (action text, the AI's explanation): game.replays
         self.ai_notes: dict[tuple[int, int], tuple[str, str]] = {}
         self.undo_count = 0  # moves taken back against the computer (kept in the record)
+        # time played before this session (a continued game), and when this session began:
+        # the statistics count the whole game's time, across Save and quit and Continue
+        self.played_before = 0.0
+        self.session_start = time.monotonic()
         # chance outcomes an undo took back, used again before any new one is drawn
         self._kept_chance: list[Action] = []
         # the computers as they stood at each human decision of the round (action index ->
@@ -97,7 +101,14 @@ class GameSession:
         count = rec.app.get("undo_count", 0)
         if isinstance(count, int) and not isinstance(count, bool) and count > 0:
             session.undo_count = count
+        played = rec.app.get("played_seconds", 0)
+        if isinstance(played, int) and not isinstance(played, bool) and 0 < played < 10**7:
+            session.played_before = float(played)
         return session
+
+    def played_seconds(self) -> float:
+        """Seconds this game has been played, over every session that continued it."""
+        return self.played_before + (time.monotonic() - self.session_start)
 
     # --- what next --------------------------------------------------------------------
     @property
@@ -167,6 +178,7 @@ class GameSession:
         rec = records.from_state(self.st, seats, seed=self.seed)
         if self.undo_count:
             rec.app["undo_count"] = self.undo_count
+        rec.app["played_seconds"] = round(self.played_seconds())
         return rec
 
     # --- undo against the computer ------------------------------------------------------

@@ -85,7 +85,7 @@ def test_undo_restores_the_view_keeps_the_draws_and_the_redone_game_replays(tmp_
     frames(app, 2)
     assert "undo" not in table.tv.top_buttons  # back at the first decision of the round
     saved = storage.read_record(app.paths.autosave)
-    assert saved.app == {"undo_count": 1}
+    assert saved.app["undo_count"] == 1
     _undo_key(app)  # nothing left to take back: no effect
     assert table.session.undo_count == 1 and table.session.view(0) == view_before
 
@@ -106,7 +106,7 @@ def test_undo_restores_the_view_keeps_the_draws_and_the_redone_game_replays(tmp_
     rep = records.replay(records.loads(rec.dumps()))
     assert rep.results == table.session.st.results
     assert rep.state.view(0).totals == table.session.view(0).totals
-    assert rec.app == {"undo_count": 1}
+    assert rec.app["undo_count"] == 1
     assert not app.errors
     app.close()
 
@@ -158,7 +158,7 @@ def test_undo_after_continue_keeps_working_and_the_count(tmp_path):
     assert t2.session.undo_count == 2
     assert t2.session.view(0) == view
     assert t2.log == log
-    assert storage.read_record(app.paths.autosave).app == {"undo_count": 2}
+    assert storage.read_record(app.paths.autosave).app["undo_count"] == 2
     assert not app.errors
     app.close()
 

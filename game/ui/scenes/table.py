@@ -52,7 +52,6 @@ class TableScene(Scene):
     def __init__(self, app, session: GameSession) -> None:  # noqa: ANN001 - App
         super().__init__(app)
         self.session = session
-        self.opened_at = time.monotonic()  # the game's duration in the statistics
         self.tv = TableView(app.renderer)
         self.tv.model = TableModel(len(session.seats))
         self.worker = AiWorker()
@@ -485,7 +484,7 @@ class TableScene(Scene):
         return stats.record_game(
             self.app.paths.stats_db, rec, self.session.st,
             record_file=path.name if path is not None else None,
-            duration_s=round(time.monotonic() - self.opened_at, 1),
+            duration_s=round(self.session.played_seconds(), 1),
             resumed=bool(self.session.past_events),
             undos=int(getattr(self.session, "undo_count", 0)))
 
