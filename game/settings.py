@@ -98,6 +98,8 @@ def clean_last_setup(value: object) -> dict:
                 except (KeyError, ValueError):
                     log.warning("settings: last_setup.options.%s.%.40s dropped", rs_name, k)
             out["options"][rs_name] = kept
+    if isinstance(value.get("house_rules"), bool):  # setup's House rules unfolded
+        out["house_rules"] = value["house_rules"]
     seats = value.get("seats")
     if isinstance(seats, list):
         out["seats"] = [{"name": clean_name(s.get("name"), f"Seat {i + 1}"), "kind": s["kind"]}

@@ -159,6 +159,97 @@ def value_words(option: str, value: object) -> str:
     return OPTION_VALUE_WORDS.get((option, v), VALUE_WORDS.get(v, v))
 
 
+# One line per option VALUE (setup): what choosing it does. Key (option, str(value)); a free
+# number uses (option, "*") with {v}. Words only: what an option does is the engine's.
+_B = {True: "True", False: "False"}
+VALUE_EXPLAINED: dict[tuple[str, str], str] = {
+    ("kan", "12"): "1 kan = 12 mon, the traditional (Kanto) count.",
+    ("kan", "10"): "1 kan = 10 mon, the modern count.",
+    ("payment_model", "per_opponent"): "Each opponent pays the full amount.",
+    ("payment_model", "split"): "With two opponents, an amount 'from each' is halved.",
+    ("teyaku_combine", "a_plus_b"): "A set teyaku and a chaff teyaku both score.",
+    ("teyaku_combine", "best_one"): "Only the better of the two teyaku scores.",
+    ("aka_value", "2"): "Red (aka) is worth 2 kan.",
+    ("aka_value", "3"): "Red (aka) is worth 3 kan.",
+    ("bdb", "True"): "Boar–Deer–Butterflies (猪鹿蝶) scores as a yaku.",
+    ("bdb", "False"): "Boar–Deer–Butterflies is no yaku.",
+    ("nanatan_extra", "True"): "Seven Ribbons pays 1 kan more for each ribbon beyond seven.",
+    ("nanatan_extra", "False"): "Seven Ribbons pays its value, however many ribbons.",
+    ("goko_after_shiko", "replace"): "Five Brights replaces Four Brights.",
+    ("goko_after_shiko", "cumulative"): "Five Brights and Four Brights both score.",
+    ("sage_failure", "void_double"): "A failed sage caller's yaku are void; they pay double.",
+    ("sage_failure", "half_double"): "A failed sage caller's yaku count half; they pay double.",
+    ("sage_failure", "void"): "A failed sage caller's yaku are void.",
+    ("sage_failure", "half"): "A failed sage caller's yaku count half.",
+    ("multiplier_carry", "queue"): "Each extra field multiplier waits its turn in later rounds.",
+    ("multiplier_carry", "one_round"): "An extra field multiplier counts in the next round only.",
+    ("multiplier_carry", "stack"): "Extra field multipliers all multiply the next round.",
+    ("year_extension", "True"): "After the last round, play on while a multiplier is carried.",
+    ("year_extension", "False"): "The game ends after the last round.",
+    ("hatto_liability", "True"): "Feeding an opponent's last yaku card pays for both.",
+    ("hatto_liability", "False"): "No liability for feeding a yaku card.",
+    ("tobikomi_liability", "True"): "Feeding a diver's fourth card pays the whole tobikomi.",
+    ("tobikomi_liability", "False"): "No liability for feeding a diver.",
+    ("mizuten", "True"): "The dealer may declare mizuten (play blind).",
+    ("mizuten", "False"): "Nobody plays blind.",
+    ("hand_swap", "True"): "Seats may swap for the dealer's hand.",
+    ("hand_swap", "False"): "Every seat keeps its own hand.",
+    ("dropout_fee", "by_order"): "A seat that drops pays 1, 1.5, 2 kan in order of dropping.",
+    ("dropout_fee", "by_seat"): "A seat that drops pays 1, 1.5, 2 kan by its seat.",
+    ("dropout_fee", "flat"): "A seat that drops pays 1 kan.",
+    ("compulsory_three", "True"): "Once all but three have dropped, the rest must play.",
+    ("compulsory_three", "False"): "Any seat may drop while more than three remain.",
+    ("compulsory_two", "True"): "Once all but two have dropped, the rest must play.",
+    ("compulsory_two", "False"): "Any seat may drop while more than two remain.",
+    ("dropout_fees", "True"): "A seat that drops pays 1, 1.5, 2 kan.",
+    ("dropout_fees", "False"): "Dropping out is free.",
+    ("forced_out_comp", "non_dealers"): "The non-dealers compensate a seat forced out.",
+    ("forced_out_comp", "all_active"): "Every player compensates a seat forced out.",
+    ("forced_out_comp", "none"): "A seat forced out gets nothing.",
+    ("two_player_payment", "difference"): "Two players: the card-point difference is paid.",
+    ("two_player_payment", "capped"): "Two players: the payment is capped in kan.",
+    ("match_end", "agari"): "The match ends on agari (decisive wins in a row).",
+    ("match_end", "rounds"): "The match ends after the rounds.",
+    ("match_end", "points"): "The match ends when a player reaches the points target.",
+    ("teyaku", "hachihachi"): "Hachi-Hachi's hand combinations score.",
+    ("teyaku", "1921"): "The 1921 set of hand combinations scores.",
+    ("teyaku", "none"): "No hand combinations.",
+    ("yaku_unit", "10"): "1 kan = 10 points.", ("yaku_unit", "12"): "1 kan = 12 points.",
+    ("top_yaku", "True"): "The small yaku score too.",
+    ("top_yaku", "False"): "Only the two full sets score.",
+    ("field_four", "misdeal"): "Four of a month on the field: the hand is redealt.",
+    ("field_four", "dealer_takes"): "Four of a month on the field: the dealer takes them.",
+    ("more_seats", "True"): "4 to 6 seats; three play each round.",
+    ("more_seats", "False"): "Exactly three seats.",
+    ("rounds", "*"): "{v} rounds in the game (12 = a year).",
+    ("agari_count", "*"): "{v} agari needed to win the match.",
+    ("target_points", "*"): "The first to {v} points wins.",
+    ("tier", "*"): "Tier {v}: 1 = the core rules ... 9 = full Hachi-Hachi.",
+}
+
+# Why an option does nothing now (ids from Ruleset.option_applies)
+NOT_APPLIES: dict[str, str] = {
+    "no_dropouts": "Applies only with more seats than players in a round (nobody drops out).",
+    "match_end_rounds": "Applies only when the match ends after the rounds.",
+    "match_end_points": "Applies only when the match ends at a points target.",
+    "match_end_agari": "Applies only when the match ends on agari.",
+}
+
+
+def value_explained(option: str, value: object) -> str:
+    """One line saying what this value of an option does ('' when no words are known)."""
+    key = _B.get(value, str(value)) if isinstance(value, bool) else str(value)
+    text = VALUE_EXPLAINED.get((option, key))
+    if text is None and (fmt := VALUE_EXPLAINED.get((option, "*"))) is not None:
+        text = fmt.format(v=value)
+    return text or ""
+
+
+def not_applies(reason: str) -> str:
+    """Words for a reason id of Ruleset.option_applies."""
+    return NOT_APPLIES.get(reason, "Does not apply to this game.")
+
+
 def round_label(rnd: int, planned: int | None) -> str:
     """'Round 3 / 12', or 'Round 3' when the engine plans no length (agari, extension)."""
     return f"Round {rnd} / {planned}" if planned else f"Round {rnd}"

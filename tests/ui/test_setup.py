@@ -29,6 +29,7 @@ def _setup(app, ruleset: str, options: dict | None = None) -> SetupScene:  # noq
     scene.options = {ruleset: dict(options or {})}
     scene.seats = [{"name": "Ana", "kind": "human"}, {"name": "Ren", "kind": "ai:random"},
                    {"name": "Yui", "kind": "ai:random"}]
+    scene.house_open = True  # every option row shown (folded, see test_setup_readable.py)
     scene.build()
     frames(app, 2)
     return scene
@@ -61,10 +62,11 @@ def test_preset_list_is_drawn_above_the_rows_and_takes_its_clicks(tmp_path, size
     inner = picker.rect.inflate(-8, -8)  # inside the rounded corners
     shown = pygame.image.tobytes(app.screen.subsurface(inner), "RGB")
     assert shown == pygame.image.tobytes(ref.subsurface(inner), "RGB")
-    # "Kansai" lies over the Kan value control; a click on it chooses the preset only
+    # "Kansai" lies over a control of the rules; a click on it chooses the preset only
     kansai = _item(scene, "Kansai")
-    kan = _widget(scene, ("option", "kan"))
-    assert kansai.colliderect(kan.rect)
+    beneath = [el for el, k in scene.widgets.items()
+               if k[0] in ("option", "house") and kansai.colliderect(el.rect)]
+    assert beneath
     click(app, (kansai.x + 8, kansai.centery))
     assert scene.picker is None
     assert scene.opts() == {"kan": 10, "dropout_fee": "by_seat", "sage_failure": "void"}
@@ -181,7 +183,10 @@ def test_a_whole_setup_by_keyboard(tmp_path):
     key(app, pygame.K_RETURN)  # Enter away from Start never starts the game
     assert app.stack.top is scene
     assert scene.show_focus  # it showed where the focus is
-    # Tab to Kan value, change it with →
+    # Tab to House rules, Enter unfolds them; Tab to Kan value, change it with →
+    _tab_to(app, scene, ("house", None))
+    key(app, pygame.K_RETURN)
+    assert scene.house_open
     _tab_to(app, scene, ("option", "kan"))
     key(app, pygame.K_RIGHT)
     assert scene.opts()["kan"] == 10

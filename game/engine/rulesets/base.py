@@ -6,7 +6,7 @@ hooks. The defaults here are "nothing happens" so that a ruleset only writes wha
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from ..capture import arrive, choices, relation
@@ -67,6 +67,22 @@ class Ruleset:
 
     def configure(self) -> None:
         """Derive the engine configuration from self.options."""
+
+    # options that only matter when a seat can drop out (more seats than players of a round)
+    DROPOUT_OPTIONS: ClassVar[tuple[str, ...]] = (
+        "dropout_fee", "dropout_fees", "forced_out_comp", "compulsory_three", "compulsory_two")
+
+    @classmethod
+    def option_applies(cls, name: str, options: Mapping[str, object],
+                       seats: int) -> str | None:
+        """None when option `name` changes this game; else the id of the reason it cannot.
+
+        Setup greys an option that does nothing with these options and seats, so a player
+        is never asked to decide something the game will ignore.
+        """
+        if name in cls.DROPOUT_OPTIONS and seats <= cls.active_count:
+            return "no_dropouts"
+        return None
 
     # ------------------------------------------------------------------ what the table asks
 

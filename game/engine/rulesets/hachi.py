@@ -6,7 +6,8 @@ card points plus yaku. The match ends by agari (two decisive wins in a row), rou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from ..cardpoints import pay_difference
 from ..cards import INDEX, KINDS
@@ -62,6 +63,19 @@ class Hachi(Ruleset):
         Option("target_points", int, 100, minimum=1, maximum=10_000,
                help="cumulative net that wins (match_end=points)"),
     )
+    # match_end value each option belongs to: the others are ignored by that ending
+    MATCH_END_OF: ClassVar[dict[str, str]] = {
+        "agari_count": "agari", "rounds": "rounds", "target_points": "points"}
+
+    @classmethod
+    def option_applies(cls, name: str, options: Mapping[str, object],
+                       seats: int) -> str | None:
+        """The agari count, rounds and points target each serve one way of ending."""
+        end = cls.MATCH_END_OF.get(name)
+        if end is not None and options.get("match_end", "agari") != end:
+            return f"match_end_{end}"
+        return super().option_applies(name, options, seats)
+
     values = HACHI_VALUES
     min_seats = max_seats = 2
     active_count = 2

@@ -41,7 +41,7 @@ from game.ui.presets import apply_preset, preset_name, presets_for
 from game.ui.safe_input import sanitize_text_event
 from game.ui.scene import Scene
 from game.ui.session import GameSession, SeatSpec
-from game.ui.terms import value_words
+from game.ui.terms import not_applies, value_explained, value_words
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,10 @@ def human_label() -> str:
 
 
 CUSTOM = "Custom"
+# Options about the length and end of the game, shown beside the presets; every other option
+# is a house rule, folded under "House rules" so a first game asks nothing it need not.
+MAIN_OPTIONS = ("tier", "rounds", "match_end", "agari_count", "target_points")
+ROUND_CHOICES = (1, 3, 6, 12, 24, 48)  # rounds are chosen from a list, never typed
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
@@ -114,6 +118,7 @@ def gui_theme(height: int) -> dict:
                   "misc": {"text_horiz_alignment": "left"}, "font": font},
         "@help": {"colours": {"normal_text": hx(theme.TEXT_DIM)},
                   "font": {"name": "noto_sans", "size": str(small), "style": "regular"}},
+        "@off": {"colours": {"normal_text": hx(theme.TEXT_OFF)}, "font": font},
         "@error": {"colours": {"normal_text": hx(theme.LOSS)},
                    "font": {"name": "noto_sans", "size": str(small), "style": "bold"}},
         "@heading": {"colours": {"normal_text": hx(theme.TEXT_DIM)},
@@ -160,6 +165,8 @@ class SetupScene(Scene):
         self.rules_box = pygame.Rect(0, 0, 0, 0)
         self._rules_h = 1
         self.footer = pygame.Rect(0, 0, 0, 0)
+        self.house_open = bool(last.get("house_rules", False))
+        self.reasons: dict[str, str] = {}  # option -> why it does nothing now (greyed)
 
     # --- model ------------------------------------------------------------------------
     def opts(self) -> dict:
@@ -185,6 +192,18 @@ class SetupScene(Scene):
         if rs is None:
             return 3, 3
         return rs.min_seats, rs.max_seats
+
+    def applicability(self) -> dict[str, str]:
+        """Options that do nothing with these options and seats, with the engine's reason."""
+        cls = rulesets.ruleset_class(self.ruleset)
+        chosen = {o.name: o.default for o in cls.OPTIONS} | self.opts()
+        n = len(self.seats) or self.seat_count()
+        out = {}
+        for o in cls.OPTIONS:
+            reason = cls.option_applies(o.name, chosen, n)
+            if reason is not None:
+                out[o.name] = reason
+        return out
 
     def seat_count(self) -> int:
         lo, hi = self.seat_range()
@@ -269,34 +288,21 @@ class SetupScene(Scene):
         oy = 0
         cw = box.w - 24
         chosen = self.opts()
-        for opt in cls.OPTIONS:
-            value = chosen.get(opt.name, opt.default)
-            label = LABELS.get(opt.name, opt.name.replace("_", " ").capitalize())
-            lw = round(cw * 0.5)
-            if len(theme.wrap(label, body, lw - 12)) > 1:  # too long beside its control:
-                UILabel(pygame.Rect(0, oy, cw, row), label, m, container=sc)  # a row above
-                oy += row
-            else:
-                UILabel(pygame.Rect(0, oy, lw, row), label, m, container=sc)
-            rect = pygame.Rect(lw + 4, oy, cw - lw - 4, row)
-            if opt.kind is bool:
-                self._choice(("option", opt.name), ["Off", "On"], "On" if value else "Off",
-                             rect, sc)  # → turns it on
-            elif opt.values:
-                vals = [value_words(opt.name, v) for v in opt.values]
-                shown = value_words(opt.name, value)
-                self._choice(("option", opt.name), vals, shown if shown in vals else vals[0],
-                             rect, sc)
-            else:
-                w = UITextEntryLine(rect, m, container=sc, initial_text=str(value))
-                self.widgets[w] = ("option", opt.name)
-            oy += row + 2
-            err = self.errors.get(opt.name)
-            for part in theme.wrap(err or opt.help, small, cw - 16):
-                UILabel(pygame.Rect(8, oy, cw - 8, small + 6), part, m, container=sc,
-                        object_id="@error" if err else "@help")
-                oy += small + 4
-            oy += 8
+        self.reasons = self.applicability()
+        main = [o for o in cls.OPTIONS if o.name in MAIN_OPTIONS]
+        house = [o for o in cls.OPTIONS if o.name not in MAIN_OPTIONS]
+        for opt in main:
+            oy = self._option_row(opt, chosen, sc, oy, cw)
+        if house:
+            text = (f"− House rules ({len(house)})" if self.house_open
+                    else f"+ House rules ({len(house)} options)")
+            b = UIButton(pygame.Rect(0, oy, cw, row), text, m, container=sc,
+                         object_id="@choice")
+            self.widgets[b] = ("house", None)
+            oy += row + 8
+            if self.house_open:
+                for opt in house:
+                    oy = self._option_row(opt, chosen, sc, oy, cw)
         sc.set_scrollable_area_dimensions((cw, max(oy, 10)))
         self.rules_scroll = sc
         self.rules_box = box
@@ -348,6 +354,55 @@ class SetupScene(Scene):
         if self.focus_key not in self.widgets.values():
             self.focus_key = ("ruleset", self.ruleset)
         self._sync_text_focus()
+
+    def _option_row(self, opt: object, chosen: dict, sc: UIScrollingContainer, oy: int,
+                    cw: int) -> int:
+        """One option: its name, its control and one line on the chosen value (or, greyed
+        and locked, the engine's reason it does nothing now); returns the next row's y."""
+        m = self.manager
+        H = self._size[1]
+        body, small = theme.size_of("body", H), theme.size_of("small", H)
+        row = round(body * 2.0)
+        value = chosen.get(opt.name, opt.default)
+        reason = self.reasons.get(opt.name)
+        label = LABELS.get(opt.name, opt.name.replace("_", " ").capitalize())
+        look = "@off" if reason else None
+        lw = round(cw * 0.5)
+        if len(theme.wrap(label, body, lw - 12)) > 1:  # too long beside its control:
+            UILabel(pygame.Rect(0, oy, cw, row), label, m, container=sc,
+                    object_id=look)  # a row above
+            oy += row
+        else:
+            UILabel(pygame.Rect(0, oy, lw, row), label, m, container=sc, object_id=look)
+        rect = pygame.Rect(lw + 4, oy, cw - lw - 4, row)
+        el: object
+        if opt.kind is bool:
+            el = self._choice(("option", opt.name), ["Off", "On"], "On" if value else "Off",
+                              rect, sc)  # → turns it on
+        elif opt.values:
+            vals = [value_words(opt.name, v) for v in opt.values]
+            shown = value_words(opt.name, value)
+            el = self._choice(("option", opt.name), vals, shown if shown in vals else vals[0],
+                              rect, sc)
+        elif opt.name == "rounds":
+            top = opt.maximum if opt.maximum is not None else max(ROUND_CHOICES)
+            counts = sorted({*(c for c in ROUND_CHOICES if c <= top), value})
+            el = self._choice(("option", opt.name), [str(c) for c in counts], str(value),
+                              rect, sc)
+        else:
+            el = UITextEntryLine(rect, m, container=sc, initial_text=str(value))
+            self.widgets[el] = ("option", opt.name)
+        if reason:
+            el.disable()  # type: ignore[attr-defined]
+        oy += row + 2
+        err = self.errors.get(opt.name)
+        words = err or (not_applies(reason) if reason else
+                        value_explained(opt.name, value) or opt.help)
+        for part in theme.wrap(words, small, cw - 16):
+            UILabel(pygame.Rect(8, oy, cw - 8, small + 6), part, m, container=sc,
+                    object_id="@error" if err else "@help")
+            oy += small + 4
+        return oy + 8
 
     def _choice(self, key: tuple, values: list[str], current: str, rect: pygame.Rect,
                 container: UIScrollingContainer | None = None) -> UIButton:
@@ -535,7 +590,7 @@ class SetupScene(Scene):
 
     def open_choice(self, key: tuple) -> None:
         el = next((e for e, k in self.widgets.items() if k == key), None)
-        if el is None or key not in self.choices:
+        if el is None or key not in self.choices or not getattr(el, "is_enabled", True):
             return
         values, current = self.choices[key]
         H = self.app.screen.get_height()
@@ -545,6 +600,9 @@ class SetupScene(Scene):
                                  self.app.screen.get_size(), body, round(body * 1.7))
 
     def step_choice(self, key: tuple, step: int) -> None:
+        el = next((e for e, k in self.widgets.items() if k == key), None)
+        if el is not None and not getattr(el, "is_enabled", True):
+            return  # greyed
         values, current = self.choices[key]
         i = values.index(current) if current in values else 0
         j = max(0, min(len(values) - 1, i + step))
@@ -560,7 +618,10 @@ class SetupScene(Scene):
             self.open_choice(self.widgets[el])
         else:
             kind, arg = self.widgets.get(el, (None, None))
-            if kind == "ruleset" and arg != self.ruleset:
+            if kind == "house":
+                self.house_open = not self.house_open
+                self.build(keep_scroll=True)
+            elif kind == "ruleset" and arg != self.ruleset:
                 self.ruleset = arg
                 self.errors = {}
                 self.build()
@@ -590,10 +651,12 @@ class SetupScene(Scene):
                 value = words.get(text, text)
                 if opt.kind is int:
                     value = int(value)  # type: ignore[call-overload]
-            before = (self.seat_range(), preset_name(self.ruleset, self.opts()))
+            if arg in self.reasons:
+                return  # greyed: this option does nothing now, so it cannot be changed
             self.opts()[arg] = value
-            if (self.seat_range(), preset_name(self.ruleset, self.opts())) != before:
-                self.build(keep_scroll=True)  # seat limits or the preset shown changed
+            # rebuilt: the value's line of explanation, the seat limits, the preset shown or
+            # what applies may have changed
+            self.build(keep_scroll=True)
         elif kind == "count":
             n = int(text)
             self.seats = self.seats[:n]
@@ -638,7 +701,7 @@ class SetupScene(Scene):
 
     def remember(self) -> None:
         self.app.settings.last_setup = {"ruleset": self.ruleset, "options": self.options,
-                                        "seats": self.seats}
+                                        "seats": self.seats, "house_rules": self.house_open}
         if self.app.paths is not None:
             settings_mod.save(self.app.paths, self.app.settings)
 
