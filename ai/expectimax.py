@@ -30,13 +30,16 @@ class ExpectimaxAgent(RulesAgent):
         super().__init__(seed)
         self.node_budget = nodes
         self.nodes = 0  # leaves evaluated by the last decision
+        self.values: dict[Action, float] = {}  # the last search's expected net per move
 
     def choose(self, view: PlayerView) -> Action:
         legal = list(view.legal)
         if len(legal) < 2 or not all(a.verb in SEARCHED for a in legal):
+            self.values = {}
             return super().choose(view)  # join/drop, mizuten, swap: the rule-based answers
         sit = Situation.of(view)
         values = self.search(view, sit, legal)
+        self.values = dict(zip(legal, values, strict=True))
         best = max(range(len(legal)), key=lambda i: (values[i], -i))
         self._explain(legal[best], values[best])
         return legal[best]

@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 ANIM_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 # Minimum time an AI action stays on screen (TABLE.md §7); "instant" is for tests and smoke.
 AI_PACES: dict[str, float] = {"relaxed": 0.9, "normal": 0.5, "brisk": 0.2, "instant": 0.0}
+# How much the table helps (TABLE.md §6.4), each level adding to the one before.
+HINT_LEVELS: dict[str, str] = {"off": "Off", "matches": "Matches",
+                               "watch": "Matches + yaku watch", "advisor": "+ advisor"}
 
 FILE_NAME = "settings.json"
 LIMITS = files.Limits(max_bytes=256_000, max_depth=8, max_int_digits=40, max_str_len=1024,
@@ -41,11 +44,18 @@ class Settings:
     corner_marks: bool = False
     sort_hand: bool = True
     confirm_quit: bool = True
+    hints: str = "watch"  # HINT_LEVELS: Off, Matches, + yaku watch, + advisor
     last_setup: dict = field(default_factory=dict)
 
     @property
     def speed_factor(self) -> float:
         return ANIM_SPEEDS.get(self.anim_speed, 1.0)
+
+    def hints_at_least(self, level: str) -> bool:
+        """True when the chosen hint level includes `level` (levels are cumulative)."""
+        order = list(HINT_LEVELS)
+        mine = self.hints if self.hints in HINT_LEVELS else "watch"
+        return order.index(mine) >= order.index(level)
 
     @property
     def ai_min_time(self) -> float:
@@ -58,6 +68,8 @@ class Settings:
             self.anim_speed = d.anim_speed
         if not isinstance(self.ai_pace, str) or self.ai_pace not in AI_PACES:
             self.ai_pace = d.ai_pace
+        if not isinstance(self.hints, str) or self.hints not in HINT_LEVELS:
+            self.hints = d.hints
         volume = self.volume
         if isinstance(volume, (int, float)) and not isinstance(volume, bool) \
                 and math.isfinite(volume):
@@ -139,4 +151,5 @@ def save(paths: Paths, settings: Settings) -> None:
         log.warning("could not save settings: %s", e)
 
 
-__all__ = ["AI_PACES", "ANIM_SPEEDS", "LIMITS", "Settings", "clean_last_setup", "load", "save"]
+__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS",
+           "LIMITS", "Settings", "clean_last_setup", "load", "save"]

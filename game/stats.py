@@ -171,6 +171,9 @@ def entry_from_record(rec: records.Record, state: object = None, **extra: object
     undos = app.get("undo_count", 0) if isinstance(app, dict) else 0
     if isinstance(undos, int) and not isinstance(undos, bool) and undos > 0:
         entry.undos = undos
+    hints = app.get("hint_count", 0) if isinstance(app, dict) else 0
+    if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
+        entry.hints = hints
     for k, v in extra.items():
         if not hasattr(entry, k):
             raise TypeError(f"unknown field {k!r}")

@@ -74,6 +74,7 @@ class GameSession:
         # (round index, action index) -> (action text, the AI's explanation): game.replays
         self.ai_notes: dict[tuple[int, int], tuple[str, str]] = {}
         self.undo_count = 0  # moves taken back against the computer (kept in the record)
+        self.hint_count = 0  # advisor suggestions asked for (kept in the record)
         # time played before this session (a continued game), and when this session began:
         # the statistics count the whole game's time, across Save and quit and Continue
         self.played_before = 0.0
@@ -101,6 +102,9 @@ class GameSession:
         count = rec.app.get("undo_count", 0)
         if isinstance(count, int) and not isinstance(count, bool) and count > 0:
             session.undo_count = count
+        hints = rec.app.get("hint_count", 0)
+        if isinstance(hints, int) and not isinstance(hints, bool) and 0 < hints < 10**7:
+            session.hint_count = hints
         played = rec.app.get("played_seconds", 0)
         if isinstance(played, int) and not isinstance(played, bool) and 0 < played < 10**7:
             session.played_before = float(played)
@@ -178,6 +182,8 @@ class GameSession:
         rec = records.from_state(self.st, seats, seed=self.seed)
         if self.undo_count:
             rec.app["undo_count"] = self.undo_count
+        if self.hint_count:
+            rec.app["hint_count"] = self.hint_count
         rec.app["played_seconds"] = round(self.played_seconds())
         return rec
 

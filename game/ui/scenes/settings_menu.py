@@ -27,6 +27,7 @@ class SettingsScene(OverlayScene):
             ("volume", f"Volume: {round(s.volume * 100)} %"),
             ("muted", f"Sound: {self._sound_state()}  (M)"),
             ("corner_marks", f"Card corner marks: {'On' if s.corner_marks else 'Off'}"),
+            ("hints", f"Hints: {settings_mod.HINT_LEVELS.get(s.hints, s.hints)}"),
             ("confirm_quit", f"Confirm before quitting: {'On' if s.confirm_quit else 'Off'}"),
         ]
 
@@ -47,9 +48,10 @@ class SettingsScene(OverlayScene):
 
     def change(self, key: str, step: int) -> None:
         s = self.app.settings
-        if key in ("anim_speed", "ai_pace"):
-            values = list(settings_mod.ANIM_SPEEDS if key == "anim_speed"
-                          else settings_mod.AI_PACES)
+        if key in ("anim_speed", "ai_pace", "hints"):
+            values = list({"anim_speed": settings_mod.ANIM_SPEEDS,
+                           "ai_pace": settings_mod.AI_PACES,
+                           "hints": settings_mod.HINT_LEVELS}[key])
             cur = getattr(s, key)
             i = values.index(cur) if cur in values else 0
             setattr(s, key, values[(i + step) % len(values)])

@@ -28,7 +28,7 @@ from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
-from game.ui.scenes import table_chrome
+from game.ui.scenes import table_chrome, table_hints
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import TARGET_PROMPTS, card_name, month_name, round_label, term
@@ -129,6 +129,7 @@ class TableScene(Scene):
 
     def shutdown(self) -> None:
         self.worker.shutdown()
+        table_hints.shutdown(self)
 
     @property
     def speed(self) -> float:
@@ -244,6 +245,7 @@ class TableScene(Scene):
     # --- the loop -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tv.anim.update(dt)
+        table_hints.update(self)
         self._warm()
         if self.tv.anim.running:
             return
@@ -486,7 +488,8 @@ class TableScene(Scene):
             record_file=path.name if path is not None else None,
             duration_s=round(self.session.played_seconds(), 1),
             resumed=bool(self.session.past_events),
-            undos=int(getattr(self.session, "undo_count", 0)))
+            undos=int(getattr(self.session, "undo_count", 0)),
+            hints=int(getattr(self.session, "hint_count", 0)))
 
     # --- input --------------------------------------------------------------------------
     def _hand_cards(self) -> list[str]:
@@ -571,6 +574,8 @@ class TableScene(Scene):
             return False
         if self.asks_fast_forward(event, intent):
             self.fast_forward()
+            return True
+        if table_hints.key(self, event, intent):
             return True
         busy = self.tv.anim.running or bool(self.pending)
         if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
@@ -789,11 +794,13 @@ class TableScene(Scene):
         elif self.show_focus and self.row == "targets" and cands:
             states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
         probe = focus_card or (self.hover if self.hover in hand else None)
-        if probe and not cands and self.shown_view.phase == "play":
+        if probe and not cands and self.shown_view.phase == "play" \
+                and table_hints.allows(self, "matches"):
             rs = self.session.rs
             for c in self.tv.model.field_cards if self.tv.model else []:
                 states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
             states[probe] = State.FOCUS if probe == focus_card else State.HOVER
+        table_hints.states(self, states)
         return states
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -815,4 +822,5 @@ class TableScene(Scene):
         if self.panel.visible and decision_rect is not None and self.human_to_move():
             self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),
                             self.row == "panel")
+        table_hints.draw(self, surface, L)
         table_chrome.draw_top(self, surface, L)

@@ -1,0 +1,199 @@
+"""Hints at the table (TABLE.md §6.4): the yaku watch panel and the advisor.
+
+Both read only the viewer's PlayerView: the watch shows the engine's `view.watch` (public
+information by construction), and the advisor is the Expert computer player run on that view,
+so a hint can never tell what the viewer could not know. The advisor runs on its own worker
+thread (the frame loop keeps drawing while it searches).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+import ai
+from game.engine.actions import PLAY, TAKE, Action
+from game.engine.cards import CARD_IDS
+from game.engine.view import PlayerView, YakuProgress
+from game.ui import theme
+from game.ui.session import AiWorker
+from game.ui.terms import card_name, term
+
+ADVISOR = "Expert"  # the level whose player gives the advice
+
+
+def view_key(view: PlayerView) -> tuple:
+    """What identifies one decision of the viewer: a hint answers exactly that decision."""
+    return (view.round, view.phase, len(view.log), view.drawn, view.legal)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    action: Action
+    why: str  # one sentence
+    values: tuple[tuple[str, float], ...]  # (choice, expected mon) for sage/shoubu decisions
+    key: tuple
+
+    @property
+    def card(self) -> str | None:
+        """The card to play or take, as the table names cards."""
+        if self.action.verb in (PLAY, TAKE) and self.action.args:
+            return CARD_IDS[self.action.args[0]]
+        return None
+
+    @property
+    def target(self) -> str | None:
+        """The field card the played card should take, when there is a choice."""
+        if self.action.verb == PLAY and len(self.action.args) > 1:
+            return CARD_IDS[self.action.args[1]]
+        return None
+
+
+def _second_person(why: str) -> str:
+    """The agent speaks of its own move ("I played ..."); advice is said to the player."""
+    for a, b in (("I played", "Play"), ("I laid", "Lay"), ("I took", "Take"),
+                 ("I called", "Call"), ("I cancelled my", "Cancel your"), ("I had to", "You must"),
+                 ("I joined", "Join"), ("I dropped", "Drop"), ("I kept", "Keep")):
+        if why.startswith(a):
+            why = b + why[len(a):]
+            break
+    return (why.replace(" I might ", " you might ").replace(" my ", " your ")
+            .replace(" I could ", " you can ").replace(" it promised ", " it promises "))
+
+
+def advise(view: PlayerView, seed: int) -> Suggestion:
+    """The Expert's choice for this view, said why (runs in the worker thread)."""
+    agent = ai.make_agent(ADVISOR, seed)
+    action = agent.choose(view)
+    values = getattr(agent, "values", {}) or {}
+    compared: tuple[tuple[str, float], ...] = ()
+    if action.verb not in (PLAY, TAKE) and len(values) > 1:
+        compared = tuple((a.verb, v) for a, v in values.items())
+    why = _second_person(agent.explain() or f"{action.verb.capitalize()}.")
+    return Suggestion(action, why, compared, view_key(view))
+
+
+class Advisor:
+    """Asks the Expert for one decision at a time; the table polls each frame."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.worker = AiWorker()
+        self.suggestion: Suggestion | None = None
+        self._asked: tuple | None = None
+
+    def ask(self, view: PlayerView) -> bool:
+        """Start a search for this decision; False when there is nothing to advise."""
+        if not view.legal or self.worker.busy:
+            return False
+        key = view_key(view)
+        if self.suggestion is not None and self.suggestion.key == key:
+            return True
+        self._asked = key
+        seed = (self.seed * 1_000_003 + view.round * 1009 + len(view.log)) & (2**63 - 1)
+
+        class _Job:  # AiWorker runs `choose(view)`; the advice is a whole Suggestion
+            def choose(self, v: PlayerView) -> Suggestion:  # type: ignore[override]
+                return advise(v, seed)
+
+        self.worker.start(_Job(), view)
+        return True
+
+    def poll(self) -> None:
+        got = self.worker.result()
+        if isinstance(got, Suggestion):
+            self.suggestion = got
+
+    @property
+    def thinking(self) -> bool:
+        return self.worker.busy
+
+    def current(self, view: PlayerView) -> Suggestion | None:
+        """The suggestion for this very decision (a stale one is never shown)."""
+        s = self.suggestion
+        return s if s is not None and s.key == view_key(view) else None
+
+    def shutdown(self) -> None:
+        self.worker.shutdown()
+
+
+def watch_lines(view: PlayerView, names: list[str]) -> list[tuple[str, tuple]]:
+    """(text, colour) rows of the yaku watch: per seat its made yaku, then what it can still
+    make, closest first, with where the missing cards are."""
+    rows: list[tuple[str, tuple]] = []
+    for seat in range(view.seats):
+        made = view.yaku[seat] if seat < len(view.yaku) else {}
+        progress = [p for p in (view.watch[seat] if seat < len(view.watch) else ())
+                    if not p.made and p.reachable]
+        if not made and not progress:
+            continue
+        rows.append((names[seat] if seat < len(names) else f"Seat {seat + 1}", theme.GOLD))
+        for yid in made:
+            rows.append((f"  ✓ {term(yid)}", theme.GAIN))
+        for p in sorted(progress, key=_closeness):
+            rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p)}", theme.TEXT))
+    if not rows:
+        rows.append(("No yaku in reach yet.", theme.TEXT_DIM))
+    return rows
+
+
+def _closeness(p: YakuProgress) -> tuple:
+    return (p.need - p.have, -len(p.on_field), -(p.value or 0), p.id)
+
+
+def _where(p: YakuProgress) -> str:
+    parts = []
+    if p.on_field:
+        parts.append("field: " + ", ".join(card_name(c) for c in p.on_field))
+    if p.unseen:
+        parts.append(f"{p.unseen} unseen")
+    if p.gone:
+        parts.append(f"{p.gone} gone")
+    return "; ".join(parts) or "—"
+
+
+def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
+               names: list[str], size: int) -> pygame.Rect:
+    """The watch panel in `rect` (its height shrinks to the rows); returns what it used."""
+    rows = [("Yaku watch (W)", theme.GOLD)] + watch_lines(view, names)
+    line_h = round(size * 1.3)
+    lines: list[tuple[str, tuple]] = []
+    for text, colour in rows:
+        for part in theme.wrap(text, size, rect.w - 20):
+            lines.append((part, colour))
+    max_lines = max(1, (rect.h - 16) // line_h)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [("…", theme.TEXT_DIM)]
+    used = pygame.Rect(rect.x, rect.y, rect.w, len(lines) * line_h + 16)
+    theme.panel(surface, used, alpha=235)
+    y = used.y + 8
+    for text, colour in lines:
+        surface.blit(theme.text(text, size, colour), (used.x + 10, y))
+        y += line_h
+    return used
+
+
+def suggestion_text(s: Suggestion) -> list[str]:
+    lines = [f"Hint: {s.why}"]
+    if s.values:
+        lines.append("Compared: " + " · ".join(f"{v} {x:+.1f} mon" for v, x in s.values))
+    return lines
+
+
+def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
+                size: int) -> pygame.Rect:
+    """A short panel of advice lines, wrapped to `rect`'s width, at its top."""
+    wrapped = [w for line in lines for w in theme.wrap(line, size, rect.w - 20)]
+    line_h = round(size * 1.3)
+    used = pygame.Rect(rect.x, rect.y, rect.w, len(wrapped) * line_h + 14)
+    theme.panel(surface, used, alpha=240, line=theme.GAIN)
+    y = used.y + 7
+    for w in wrapped:
+        surface.blit(theme.text(w, size, theme.TEXT), (used.x + 10, y))
+        y += line_h
+    return used
+
+
+__all__ = ["ADVISOR", "Advisor", "Suggestion", "advise", "draw_banner", "draw_watch",
+           "suggestion_text", "view_key", "watch_lines"]
