@@ -151,5 +151,4 @@ def save(paths: Paths, settings: Settings) -> None:
         log.warning("could not save settings: %s", e)
 
 
-__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS",
-           "LIMITS", "Settings", "clean_last_setup", "load", "save"]
+__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS", "LIMITS", "Settings", "clean_last_setup", "load", "save"]

@@ -84,7 +84,8 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
     from game.ui.scenes.title import TitleScene
 
     paths = storage.default_paths(home).ensure()
-    app = App((1280, 720), paths, Settings(anim_speed="instant", ai_pace="instant"),
+    app = App((1280, 720), paths, Settings(anim_speed="instant", ai_pace="instant",
+                                           welcome_seen=True),
               smoke=True)
 
     def frames(n: int = 2) -> None:

@@ -20,7 +20,7 @@ from game.settings import Settings  # noqa: E402
 
 def make_app(home: Path, size: tuple[int, int] = (1280, 720), **settings: object) -> App:
     paths = storage.default_paths(home).ensure()
-    s = Settings(anim_speed="instant", ai_pace="instant")
+    s = Settings(anim_speed="instant", ai_pace="instant", welcome_seen=True)
     for k, v in settings.items():
         setattr(s, k, v)
     app = App(size, paths, s)

@@ -53,7 +53,23 @@ class ResultScene(Scene):
             Button("New game", self.new_game),
             Button("Title", self.title),
         ], vertical=False)
+        if session.ruleset == "curriculum":  # Learn 88: a finished tier, and the next one
+            from game import progress
+            from game.ui.scenes.learn import next_tier_words
+
+            tier = int(session.options.get("tier", 1))
+            progress.mark_finished(app.paths, tier)
+            words = next_tier_words(tier)
+            if words:
+                self.group.buttons.insert(0, Button(words, lambda: self.next_tier(tier + 1),
+                                                    "primary"))
+                self.group.buttons[1].style = "secondary"
         self.app.audio.play("game_end")
+
+    def next_tier(self, tier: int) -> None:
+        from game.ui.scenes.tour import start_tier
+
+        start_tier(self.app, tier)
 
     def play_again(self) -> None:
         from game.ui.scenes.table import TableScene
@@ -122,7 +138,8 @@ class ResultScene(Scene):
         if self.record_path:
             theme.blit_text(surface, theme.fit(saved_words(self.record_path), small,
                                                rect.w - 56), small, (x, y), theme.TEXT_DIM)
-        bw = (rect.w - 56 - 20) // 3
+        n = len(self.group.buttons)
+        bw = (rect.w - 56 - 10 * (n - 1)) // n
         for i, b in enumerate(self.group.buttons):
             b.rect = pygame.Rect(x + i * (bw + 10), rect.bottom - 20 - round(body * 2.2), bw,
                                  round(body * 2.2))

@@ -72,6 +72,7 @@ class TitleScene(Scene):
         if self.saved is not None:
             buttons.append(Button("Continue", self.cont, "primary", (self.saved_text,)))
         buttons += [Button("New game", self.new_game, "primary" if not buttons else "secondary"),
+                    Button("Learn 88", self.learn),
                     Button("Replays & records", self.replays),
                     Button("Rules & cards", self.rules),
                     Button("Statistics & history", self.statistics),
@@ -80,6 +81,10 @@ class TitleScene(Scene):
         self.group.set(buttons)
         self.group.index = 0
         pending = [m for m in (self.app.pop_notice(), msg) if m]
+        if not self.app.settings.welcome_seen:  # first run: once, under any notice
+            from game.ui.scenes.tour import WelcomeScene
+
+            self.app.stack.push(WelcomeScene(self.app))
         if pending:
             from game.ui.scenes.message import MessageScene
 
@@ -105,6 +110,11 @@ class TitleScene(Scene):
         from game.ui.scenes.setup import SetupScene
 
         self.app.stack.replace(SetupScene(self.app))
+
+    def learn(self) -> None:
+        from game.ui.scenes.learn import LearnScene
+
+        self.app.stack.push(LearnScene(self.app))
 
     def replays(self) -> None:
         from game.ui.scenes.records import RecordsScene
