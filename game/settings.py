@@ -45,6 +45,7 @@ class Settings:
     sort_hand: bool = True
     confirm_quit: bool = True
     hints: str = "watch"  # HINT_LEVELS: Off, Matches, + yaku watch, + advisor
+    welcome_seen: bool = False  # the first-run welcome (Settings: Show welcome again)
     last_setup: dict = field(default_factory=dict)
 
     @property
@@ -76,7 +77,7 @@ class Settings:
             self.volume = min(1.0, max(0.0, float(volume)))
         else:
             self.volume = d.volume
-        for name in ("muted", "corner_marks", "sort_hand", "confirm_quit"):
+        for name in ("muted", "corner_marks", "sort_hand", "confirm_quit", "welcome_seen"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         self.last_setup = clean_last_setup(self.last_setup)
@@ -151,4 +152,5 @@ def save(paths: Paths, settings: Settings) -> None:
         log.warning("could not save settings: %s", e)
 
 
-__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS", "LIMITS", "Settings", "clean_last_setup", "load", "save"]
+__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS",
+           "LIMITS", "Settings", "clean_last_setup", "load", "save"]

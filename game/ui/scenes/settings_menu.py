@@ -42,9 +42,20 @@ class SettingsScene(OverlayScene):
         index = self.group.index
         buttons = [Button(label, (lambda k=key: self.change(k, 1))) for key, label in
                    self.setting_rows()]
+        buttons.append(Button("Show welcome again", self.welcome_again))
         buttons.append(Button("Done", self.close, "primary"))
         self.group.set(buttons)
         self.group.index = index
+
+    def welcome_again(self) -> None:
+        """The first-run welcome shows again the next time the title is reached."""
+        self.app.settings.welcome_seen = False
+        self.app.apply_settings()
+        self.close()
+        from game.ui.scenes.title import TitleScene
+
+        if isinstance(self.app.stack.top, TitleScene):
+            self.app.stack.top.resume()
 
     def change(self, key: str, step: int) -> None:
         s = self.app.settings

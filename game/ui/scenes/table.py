@@ -277,6 +277,13 @@ class TableScene(Scene):
             self.app.stack.push(ScoringScene(self.app, self))
             return
         step = self.session.next_step()
+        if step == "deal" and getattr(self.session, "guided_stop", 0) \
+                and self.session.st.rounds_played >= self.session.guided_stop:
+            self.session.guided_stop = 0  # the guided game asks once (issue 13)
+            from game.ui.scenes.tour import GuidedStopScene
+
+            self.app.stack.push(GuidedStopScene(self.app))
+            return
         if step == "deal":
             self.feed(self.session.deal())
             self._autosave()
