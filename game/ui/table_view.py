@@ -26,7 +26,7 @@ from game.ui.model import (
     own_caps_rect,
     points_width,
 )
-from game.ui.terms import KIND_GLYPH, card_name, term
+from game.ui.terms import KIND_GLYPH, KIND_NAMES, card_name, term
 
 
 @dataclass
@@ -58,6 +58,7 @@ class TableInfo:
     log: list[str] = field(default_factory=list)
     bottom_note: str = ""
     undo: bool = False  # an Undo button in the top bar (one human against computers)
+    field_multiplier: bool = True  # False: this game has none (rs.carry_rule), so no chip
 
 
 _SHARED: dict[tuple, CardRenderer] = {}
@@ -126,9 +127,10 @@ class TableView:
         x = b.right + 12
         parts = [info.title, info.round_text]
         m = info.multiplier
-        chip = {1: "小場 ×1", 2: "大場 ×2 Large field", 4: "絶場 ×4 Grand field"}.get(m, f"×{m}")
-        parts.append(chip)
-        if info.carry:
+        if info.field_multiplier:  # say only what is true for this game
+            parts.append({1: "小場 ×1", 2: "大場 ×2 Large field",
+                          4: "絶場 ×4 Grand field"}.get(m, f"×{m}"))
+        if info.carry and info.field_multiplier:
             parts.append("next " + " ".join(f"×{c}" for c in info.carry))
         if info.pot:
             parts.append(f"Pot {info.pot}")
@@ -399,6 +401,9 @@ class TableView:
                 theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
+                # the glyph's translation, small, under the count (TABLE.md §0.7)
+                theme.blit_text(s, KIND_NAMES[kind], max(9, round(small * 0.72)),
+                                (lx, ly + round(small * 1.25)), theme.TEXT_DIM, False, "midtop")
         if points is not None and (cards or par is not None):
             x, y = rect.right + points_width(L), rect.bottom - 2
             if par is not None:  # "31 / 88" over "pts": the target the engine names

@@ -259,4 +259,56 @@ def ending_text(ending: str) -> str:
     return ENDINGS.get(ending, ending.replace("_", " "))
 
 
+# Hand shapes of the teyaku, by id (the reference shows these beside the amount)
+TEYAKU_SHAPES: dict[str, str] = {
+    "shiso": "Four of one month and three of another.",
+    "ichinishi": "Four of one month, two of another and one more card.",
+    "futatatesanbon": "Two standing triplets (three of a month, the fourth on the field).",
+    "sanbon_tatesanbon": "A triplet and a standing triplet.",
+    "haneken": "A triplet and two pairs.", "futasanbon": "Two triplets.",
+    "teshi": "All four cards of one month; the other three of three months.",
+    "kuttsuki": "Three pairs and one odd card.",
+    "tatesanbon": "Three of a month whose fourth card lies on the field.",
+    "sanbon": "Three cards of one month.",
+    "karasu": "Nothing but chaff (Willow cards count as chaff).",
+    "pikaichi": "One Bright, the other six chaff.", "toichi": "One Animal, the other six chaff.",
+    "tanichi": "One Ribbon, the other six chaff.", "aka": "Two or more ribbons, the rest chaff.",
+}
+
+# How a round ends and who pays whom, per capture rule family (words only, no amounts)
+ROUND_WORDS: dict[str, list[str]] = {
+    "decide": [
+        "下げ Sage / 勝負 Shoubu: when your captures make a dekiyaku you choose. Shoubu ends the "
+        "round now: every opponent pays you your yaku. Sage plays on to build more; later you "
+        "may 取消 cancel (the round ends, you collect half), and if someone else calls shoubu "
+        "after your sage, your yaku may be void.",
+    ],
+    "end": [
+        "When every hand is played out, card points decide: each player's captured card "
+        "points are compared with par, and the difference is paid in mon.",
+        "Teyaku are claimed from the dealt hand at the start and paid by each opponent.",
+    ],
+}
+
+# Japanese words the table uses: id -> (term, reading, translation)
+GLOSSARY: dict[str, tuple[str, str, str]] = {
+    "oya": ("親", "oya", "the dealer; plays first"),
+    "sage": ("下げ", "sage", "play on after making a dekiyaku"),
+    "shoubu": ("勝負", "shōbu", "stop and collect now"),
+    "torikeshi": ("取消", "torikeshi", "cancel a sage: end the round for half"),
+    "teyaku": ("手役", "teyaku", "hand combinations, claimed from the dealt hand"),
+    "dekiyaku": ("出来役", "dekiyaku", "capture combinations, made during play"),
+    "yaku": ("役", "yaku", "a scoring combination"),
+    "kan": ("貫", "kan", "a unit of payment worth several mon"),
+    "mon": ("文", "mon", "the unit of payment"),
+    "mizuten": ("不見転", "mizuten", "playing on without looking (blind)"),
+    "hikari": ("光", "hikari", "Brights, the 20-point cards"),
+    "tane": ("種", "tane", "Animals"), "tanzaku": ("短冊", "tanzaku", "Ribbons"),
+    "kasu": ("カス", "kasu", "Chaff"),
+    "ooba": ("大場", "ōba", "large field: a Bright on the field doubles payments"),
+    "zeppa": ("絶場", "zeppa", "grand field: payments ×4"),
+    "agari": ("上がり", "agari", "going out: the game's winning state"),
+    "hanafuda": ("花札", "hanafuda", "flower cards: 48 cards, 4 per month"),
+}
+
 __all__ = ["CARD_IDS", "card_name", "ending_text", "month_name", "section_of", "term"]

@@ -7,9 +7,8 @@ from game.engine import rulesets
 from game.engine.cards import CARD_IDS, KINDS
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import Category
-from game.ui.scenes.overlay import OverlayScene
+from game.ui.scenes.reference import ReferenceScene
 from game.ui.terms import CAPTURE_RULES, card_name, term
-from game.ui.theme import Button
 
 COMMON = [
     "Your captures are sorted by kind: 光 Brights, 種 Animals, 短 Ribbons, カス Chaff.",
@@ -93,11 +92,9 @@ def help_lines(ruleset: str | Ruleset) -> list[str]:
     return lines
 
 
-class RulesHelpScene(OverlayScene):
-    name = "rules_help"
-    width_frac = 0.62
-    height_frac = 0.82
+class RulesHelpScene(ReferenceScene):
+    """The Rules & cards reference under its old name (title, pause and table open it)."""
 
-    def __init__(self, app, ruleset: str | Ruleset = "hachihachi") -> None:  # noqa: ANN001
-        super().__init__(app, "Rules", help_lines(ruleset),
-                         [Button("Close", self.close, "primary")])
+    def __init__(self, app, ruleset: str | Ruleset = "hachihachi",  # noqa: ANN001
+                 page: str | None = None) -> None:
+        super().__init__(app, ruleset, page)

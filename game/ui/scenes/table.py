@@ -97,7 +97,7 @@ class TableScene(Scene):
         teyaku reveal before the first card, the ledger of a round just settled)."""
         self.chronicle.replay(self.session.past_events)
         self.play_started = self.chronicle.play_started
-        self.teyaku_pending = self.chronicle.reveal_due
+        self.teyaku_pending = self.chronicle.reveal_due and self.has_teyaku()
         st = self.session.st
         if self.session.next_step() == "deal" and st.results:
             self.round_end_pending = True
@@ -238,7 +238,7 @@ class TableScene(Scene):
             self.fast = False  # fast-forward never outlives the round it was asked for
         elif ev.kind == "turn" and not self.play_started:
             self.play_started = True
-            self.teyaku_pending = True
+            self.teyaku_pending = self.has_teyaku()
         elif ev.kind == "round_end":
             self.round_end_pending = True
 
@@ -753,7 +753,11 @@ class TableScene(Scene):
         return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
                          prompt=self._prompt(thinking), log=self.log,
-                         undo=self.can_undo())
+                         undo=self.can_undo(), field_multiplier=rs.carry_rule is not None)
+
+    def has_teyaku(self) -> bool:
+        """The engine's catalogue has teyaku: else no reveal panel (curriculum tier 1)."""
+        return any(e.category == "teyaku" for e in self.session.rs.entries)
 
     def _prompt(self, thinking: bool) -> str:
         v = self.shown_view

@@ -133,9 +133,16 @@ def open_inspect(table: TableScene) -> None:
 
 
 def open_help(table: TableScene) -> None:
+    """F1: the reference page for what is on screen (a decision's explanation, else the
+    combinations, or the cards when the game pays for none)."""
+    from game.ui.scenes.reference import PHASE_PAGES, combos
     from game.ui.scenes.rules_help import RulesHelpScene
 
-    table.app.stack.push(RulesHelpScene(table.app, table.session.rs))
+    rs = table.session.rs
+    key = table.panel._key if table.panel.visible else None
+    page = PHASE_PAGES.get(key[1], "round") if key else (
+        "combinations" if combos(rs) else "cards")
+    table.app.stack.push(RulesHelpScene(table.app, rs, page))
 
 
 def press_top_button(table: TableScene, name: str) -> None:
