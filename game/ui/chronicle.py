@@ -24,8 +24,10 @@ STATUSES = {"join": "Joined ✓", "drop": "Dropped", "forced_out": "Forced out",
 class Chronicle:
     """Log lines and per-round facts derived from public events only."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], multiplier: bool = True) -> None:
         self.names = list(names)
+        # a game without a field multiplier (rs.carry_rule None) never logs one (issue 13)
+        self.multiplier = multiplier
         self.lines: list[str] = []
         self.statuses: dict[int, str] = {}
         self.round = 1
@@ -42,6 +44,8 @@ class Chronicle:
             self.play_started = self.card_played = self.round_over = False
         rnd = int(d.get("round", self.round)) if ev.kind == "round_end" else self.round
         line = narrate(ev, self.names, rnd)
+        if ev.kind == "multiplier" and not self.multiplier:
+            line = None
         if line:
             self.lines.append(line)
         if ev.kind in STATUSES and ev.seat >= 0:

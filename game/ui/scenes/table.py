@@ -56,7 +56,8 @@ class TableScene(Scene):
         self.tv.model = TableModel(len(session.seats))
         self.worker = AiWorker()
         self.pending: list[Event] = []
-        self.chronicle = Chronicle([s.name for s in session.seats])
+        self.chronicle = Chronicle([s.name for s in session.seats],
+                                   session.rs.carry_rule is not None)
         self.log = self.chronicle.lines
         self.statuses = self.chronicle.statuses
         humans = session.humans
@@ -413,7 +414,7 @@ class TableScene(Scene):
         if events is None:
             self.app.audio.play("refuse")
             return False
-        self.chronicle = Chronicle(self._names())
+        self.chronicle = Chronicle(self._names(), self.session.rs.carry_rule is not None)
         self.chronicle.replay(events)
         self.log, self.statuses = self.chronicle.lines, self.chronicle.statuses
         self.stamps.clear()
