@@ -206,8 +206,10 @@ VALUE_EXPLAINED: dict[tuple[str, str], str] = {
     ("forced_out_comp", "non_dealers"): "The non-dealers compensate a seat forced out.",
     ("forced_out_comp", "all_active"): "Every player compensates a seat forced out.",
     ("forced_out_comp", "none"): "A seat forced out gets nothing.",
-    ("two_player_payment", "difference"): "Two players: the card-point difference is paid.",
-    ("two_player_payment", "capped"): "Two players: the payment is capped in kan.",
+    ("two_player_payment", "difference"): "Two players: the lower pays the card-point "
+                                          "difference, in mon.",
+    ("two_player_payment", "capped"): "Two players: a difference of 30 or more is paid as "
+                                      "1 kan per 10 points, at most 5 kan.",
     ("match_end", "agari"): "The match ends on agari (decisive wins in a row).",
     ("match_end", "rounds"): "The match ends after the rounds.",
     ("match_end", "points"): "The match ends when a player reaches the points target.",
