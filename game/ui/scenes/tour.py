@@ -130,7 +130,8 @@ class TourScene(Scene):
         """Let the table deal under the first coach mark, so the hand and the par are
         there to point at; it stops at the first decision (the tour is modal)."""
         view = self.table.session.view(self.table.viewer)
-        if view.par[self.table.viewer] is None:
+        if view.par[self.table.viewer] is None or self.table.pending or \
+                self.table.tv.anim.running:
             self.table.update(dt)
 
 
@@ -157,7 +158,7 @@ class TourScene(Scene):
         W, H = surface.get_size()
         key, title, words = self.steps()[self.step]
         r = self.target()
-        theme.dim(surface, 120)
+        theme.dim(surface, 90)
         pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), 4, border_radius=8)
         body = theme.size_of("body", H)
         head = theme.size_of("heading", H)
