@@ -70,8 +70,17 @@ def advise(view: PlayerView, seed: int) -> Suggestion:
     compared: tuple[tuple[str, float], ...] = ()
     if action.verb not in (PLAY, TAKE) and len(values) > 1:
         compared = tuple((a.verb, v) for a, v in values.items())
-    why = _second_person(agent.explain() or f"{action.verb.capitalize()}.")
-    return Suggestion(action, why, compared, view_key(view))
+    s = Suggestion(action, "", compared, view_key(view))
+    if action.verb == PLAY and action in values:
+        took = f" to take the {card_name(s.target)}" if s.target else ""
+        why = (f"Play the {card_name(s.card or '')}{took}: over every card you might draw "
+               f"next, it has the best expected result ({values[action]:+.0f} mon).")
+    elif action.verb == TAKE and s.card:
+        why = f"Take the {card_name(s.card)}: of the cards the drawn one can take, it " \
+              "promises the most."
+    else:
+        why = _second_person(agent.explain() or f"{action.verb.capitalize()}.")
+    return Suggestion(action, why, compared, s.key)
 
 
 class Advisor:
@@ -166,7 +175,7 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [("…", theme.TEXT_DIM)]
     used = pygame.Rect(rect.x, rect.y, rect.w, len(lines) * line_h + 16)
-    theme.panel(surface, used, alpha=235)
+    theme.panel(surface, used, alpha=255)  # the log beneath must not show through
     y = used.y + 8
     for text, colour in lines:
         surface.blit(theme.text(text, size, colour), (used.x + 10, y))
@@ -177,7 +186,8 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
 def suggestion_text(s: Suggestion) -> list[str]:
     lines = [f"Hint: {s.why}"]
     if s.values:
-        lines.append("Compared: " + " · ".join(f"{v} {x:+.1f} mon" for v, x in s.values))
+        lines.append("Expected for you: " + " · ".join(f"{v.capitalize()} {x:+.0f} mon"
+                                                       for v, x in s.values))
     return lines
 
 

@@ -14,7 +14,7 @@ from game.ui.hints import advise, watch_lines
 from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, SeatSpec
 from game.ui.terms import term
-from tests.ui.driver import frames, key, make_app, run_until
+from tests.ui.driver import click, frames, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, my_turn, start_table
 from tests.ui.test_resume import _continue, _save_and_quit
 
@@ -28,8 +28,11 @@ def _my_turn(app, seed: int = 5, **settings: object) -> TableScene:  # noqa: ANN
     return table
 
 
-def _advice(app, table: TableScene):  # noqa: ANN001, ANN202
-    key(app, pygame.K_h)
+def _advice(app, table: TableScene, by_click: bool = False):  # noqa: ANN001, ANN202
+    if by_click:  # the Hint button at the right of the prompt row
+        click(app, table._hint_buttons["hint"].center)
+    else:
+        key(app, pygame.K_h)
     view = table.session.view(0)
     adv = table._advisor
     assert run_until(app, lambda: adv.current(view) is not None, 3000)
@@ -93,6 +96,7 @@ def test_off_hides_matches_watch_and_advisor(tmp_path):
     key(app, pygame.K_h)
     frames(app, 5)
     assert not getattr(table, "show_watch", False)
+    assert not table._hint_buttons  # no Watch or Hint button either
     assert getattr(table, "_advisor", None) is None and table.session.hint_count == 0
     app.settings.hints = "matches"  # the matches come back, hover dims what it cannot take
     frames(app, 1)
@@ -133,8 +137,35 @@ def test_yaku_watch_lists_the_engines_watch(tmp_path):
 def test_hint_count_is_saved_and_restored_on_continue(tmp_path):
     app = make_app(tmp_path, hints="advisor")
     table = _my_turn(app)
-    _advice(app, table)
+    _advice(app, table, by_click=True)
     assert table.session.record().app["hint_count"] == 1
     _save_and_quit(app)
     table = _continue(app)
     assert table.session.hint_count == 1
+
+
+def test_a_decision_gets_a_suggested_button_and_both_values(tmp_path):
+    rs = rulesets.get("hachihachi")
+    st = State.from_position(
+        rs, 3, dealer=0,
+        hands={0: "pine_chaff_1 cherry_chaff_1 iris_chaff_1 peony_chaff_1 maple_chaff_1 "
+                  "clover_chaff_1",
+               1: "plum_chaff_2 cherry_chaff_2 iris_chaff_2 peony_chaff_2 clover_chaff_2 "
+                  "susuki_chaff_1 boar",
+               2: "susuki_chaff_2 chrysanthemum_chaff_1 chrysanthemum_chaff_2 maple_chaff_2 "
+                  "lightning paulownia_chaff_1 deer"},
+        field="crane warbler curtain cuckoo bridge butterflies",
+        pile="moon geese sake_cup rain_man swallow phoenix pine_chaff_2 paulownia_chaff_2",
+        captured={0: "pine_ribbon plum_ribbon cherry_ribbon plum_chaff_1"}, phase="decide",
+        to_move=0)
+    app = make_app(tmp_path, hints="advisor")
+    names = ["Ana", "Ren", "Yui"]
+    session = GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
+                                             for i, n in enumerate(names)], 1, 0, st)
+    table = TableScene(app, session)
+    app.stack.reset(table)
+    frames(app, 3)
+    s = _advice(app, table)
+    assert s.action.verb in ("sage", "shoubu") and {v for v, _ in s.values} == {"sage", "shoubu"}
+    frames(app, 2)
+    assert s.action.verb.capitalize() in table._suggested_button.label
