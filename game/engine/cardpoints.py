@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .ledger import Basis
 from .vocab import Reason
 
 if TYPE_CHECKING:
@@ -28,13 +29,17 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
     d = [p - par for p, par in zip(points, pars, strict=True)]
     below = [i for i, x in enumerate(d) if x < 0]
     above = [i for i, x in enumerate(d) if x > 0]
+    ev = st.events_on
     if len(below) == 1:
         for i in above:
-            st.pay(seats[below[0]], seats[i], d[i] * st.m, Reason.CARD_POINTS)
+            b = Basis("card_points", d[i], st.m, par=pars[i], points=points[i]) if ev else None
+            st.pay(seats[below[0]], seats[i], d[i] * st.m, Reason.CARD_POINTS, b)
     else:
         for i in above:
             for j in below:
-                st.pay(seats[j], seats[i], -d[j] * st.m, Reason.CARD_POINTS)
+                b = (Basis("card_points", -d[j], st.m, par=pars[j], points=points[j])
+                     if ev else None)
+                st.pay(seats[j], seats[i], -d[j] * st.m, Reason.CARD_POINTS, b)
 
 
 def pay_difference(st: State, a: int, b: int, pa: int, pb: int, *,
@@ -48,7 +53,10 @@ def pay_difference(st: State, a: int, b: int, pa: int, pb: int, *,
         return None
     hi, lo = (a, b) if pa > pb else (b, a)
     d = abs(pa - pb)
+    b = Basis("difference", d, st.m, par=min(pa, pb), points=max(pa, pb))
     if cap_kan is not None and d >= 30:
-        d = min(5, d // 10) * cap_kan
-    st.pay(lo, hi, d * st.m, Reason.CARD_POINTS)
+        k = min(5, d // 10)
+        d = k * cap_kan
+        b = Basis("capped", d, st.m, kan=k, unit=cap_kan, par=b.par, points=b.points)
+    st.pay(lo, hi, d * st.m, Reason.CARD_POINTS, b if st.events_on else None)
     return hi

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .ledger import scaled
+from .ledger import Basis, scaled
 
 if TYPE_CHECKING:
     from .state import State
@@ -27,39 +27,54 @@ def split_denominator(den: int, split: bool, n_opponents: int) -> int:
     return den * 2 if split and n_opponents == 2 else den
 
 
+def _basis(st: State, base: int, den: int = 1, share: int = 1, unit: int = 0) -> Basis | None:
+    """The formula of an amount in one of these forms (only when events are on)."""
+    if not st.events_on:
+        return None
+    if unit and base % unit == 0:
+        return Basis("kan", base, st.m, den, share, kan=base // unit, unit=unit)
+    return Basis("mon", base, st.m, den, share)
+
+
 def from_each_opponent(st: State, payee: int, base: int, den: int, reason: str, *,
-                       split: bool = False, liable: int | None = None) -> None:
+                       split: bool = False, liable: int | None = None,
+                       unit: int = 0) -> None:
     """'From each opponent': every other active player pays base/den x m to ``payee``.
 
     Liability (hatto, tobikomi): a ``liable`` opponent pays both opponents' shares alone.
+    ``unit``: the kan in mon, so the basis can say "2 kan x 12" (display only).
     """
     opps = opponents(st, payee)
     d = split_denominator(den, split, len(opps))
     if liable is not None and liable in opps:
-        st.pay(liable, payee, scaled(2 * base, d, st.m), reason)
+        st.pay(liable, payee, scaled(2 * base, d, st.m), reason, _basis(st, base, d, 2, unit))
         return
     amount = scaled(base, d, st.m)
+    b = _basis(st, base, d, 1, unit)
     for o in opps:
-        st.pay(o, payee, amount, reason)
+        st.pay(o, payee, amount, reason, b)
 
 
 def to_each_opponent(st: State, payer: int, base: int, reason: str, *,
-                     split: bool = False) -> None:
+                     split: bool = False, unit: int = 0) -> None:
     """'To each opponent': ``payer`` pays base x m to every other active player (a penalty,
     such as a failed mizuten)."""
     opps = opponents(st, payer)
-    amount = scaled(base, split_denominator(1, split, len(opps)), st.m)
+    d = split_denominator(1, split, len(opps))
+    amount = scaled(base, d, st.m)
+    b = _basis(st, base, d, 1, unit)
     for o in opps:
-        st.pay(payer, o, amount, reason)
+        st.pay(payer, o, amount, reason, b)
 
 
-def from_every_seat(st: State, payee: int, base: int, reason: str) -> None:
+def from_every_seat(st: State, payee: int, base: int, reason: str, *, unit: int = 0) -> None:
     """'From the table': every other seat, active or not (not the blank holder), pays
     base x m (the mizuten and dealer-hand achievements)."""
     amount = base * st.m
+    b = _basis(st, base, 1, 1, unit)
     for s in range(st.n):
         if s != payee and s != st.blank:
-            st.pay(s, payee, amount, reason)
+            st.pay(s, payee, amount, reason, b)
 
 
 def each_opponent_pays(base: int, den: int, m: int, n_opponents: int, split: bool) -> int:

@@ -272,7 +272,7 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     for s in active:
         st.vcache[s] = rs.dek_value(captured[s])
     for p in payments:  # the ledger as it stands: net and pot follow
-        st.pay(p.frm, p.to, p.amount, p.reason)
+        st.pay(p.frm, p.to, p.amount, p.reason, p.basis)
 
 
 # ---------------------------------------------------------------------------- resample

@@ -46,7 +46,7 @@ from .cards import (
 )
 from .errors import IllegalAction
 from .events import Event
-from .ledger import POT, Payment, RoundResult
+from .ledger import POT, Basis, Payment, RoundResult
 from .teyaku import month_counts
 from .vocab import EventKind
 
@@ -388,11 +388,14 @@ class State:
         if self._ev is not None:
             self._ev.append(Event(EventKind(kind), seat, data))
 
-    def pay(self, frm: int, to: int, amount: int, reason: str) -> None:
-        """Record one transfer (amount in mon, already multiplied); zero amounts are dropped."""
+    def pay(self, frm: int, to: int, amount: int, reason: str,
+            basis: Basis | None = None) -> None:
+        """Record one transfer (amount in mon, already multiplied); zero amounts are dropped.
+        ``basis`` (the formula): callers build it only when events are on (rollouts skip it);
+        a copied ledger (positions.py) keeps the one it has."""
         if amount <= 0 or frm == to:
             return
-        p = Payment(frm, to, amount, reason)
+        p = Payment(frm, to, amount, reason, basis)
         self.payments.append(p)
         net = self.net
         if to == POT:
@@ -1019,7 +1022,8 @@ class State:
         self.ending = ending
         self.winner = winner
         if ending != "misdeal" and winner is not None and self.pot > 0:
-            self.pay(POT, winner, self.pot, "pot")
+            self.pay(POT, winner, self.pot, "pot",
+                     Basis("pot", self.pot) if self.events_on else None)
         net = tuple(self.net)
         m = 1 if ending == "misdeal" else self.m
         result = RoundResult(ending, winner, m, net, tuple(self.payments), self.dealer)

@@ -83,6 +83,8 @@ class PlayerView:
     watch: tuple[tuple[YakuProgress, ...], ...] = ()  # each seat's combinations in reach
     par: tuple[int | None, ...] = ()  # card points each seat needs to break even, or None
     rounds_planned: int | None = None  # None: the game ends otherwise (agari, extension)
+    agari: tuple[int, ...] = ()  # each seat's agari (Hachi), else ()
+    streak: int | None = None  # the seat whose decisive wins run on (Hachi's agari), or None
     capture_rule: str = CaptureRule.SAME_MONTH
 
     @property
@@ -188,4 +190,5 @@ def make_view(st: State, seat: int) -> PlayerView:
         watch=tuple(yaku_watch(st, s, p) if p >= 0 else () for s, p in enumerate(positions)),
         par=tuple(rs.par(p, n_act) if p >= 0 else None for p in positions),
         rounds_planned=planned, capture_rule=rs.capture_rule,
+        agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
     )

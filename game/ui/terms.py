@@ -257,6 +257,39 @@ def round_label(rnd: int, planned: int | None) -> str:
     return f"Round {rnd} / {planned}" if planned else f"Round {rnd}"
 
 
+def basis_text(b: object) -> str:
+    """A payment's formula in words (TABLE.md §5.8): every number from the engine's Basis,
+    e.g. "2 kan × 12 mon × 2 (multiplier)" or "card points 63 against par 88: 25"."""
+    kind = getattr(b, "kind", None)
+    if kind is None:
+        return ""
+    base, m, den, share = b.base, b.m, b.den, b.share
+    if kind == "card_points":
+        side = "above" if b.points > b.par else "below"
+        text = f"{b.points} card points, {base} {side} par {b.par}"
+    elif kind == "difference":
+        text = f"card points {b.points} − {b.par} = {base}"
+    elif kind == "capped":
+        text = f"card points {b.points} − {b.par} ≥ 30: {b.kan} kan × {b.unit} mon"
+    elif kind == "fee":
+        text = f"drop-out fee {base} mon"
+    elif kind == "compensation":
+        text = f"half of the hand's {base} mon"
+    elif kind == "pot":
+        return f"the pot: {base} mon"
+    elif kind == "kan":
+        text = f"{b.kan} kan × {b.unit} mon"
+    else:
+        text = f"{base} mon"
+    if share > 1:
+        text += f" × {share} (pays both shares)"
+    if den > 1:
+        text += f" ÷ {den}"
+    if m > 1:
+        text += f" × {m} (multiplier)"
+    return text
+
+
 def ending_text(ending: str) -> str:
     return ENDINGS.get(ending, ending.replace("_", " "))
 

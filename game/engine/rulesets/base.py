@@ -13,7 +13,7 @@ from ..capture import arrive, choices, relation
 from ..cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, INDEX, KINDS, cards_of
 from ..catalogue import Entry
 from ..errors import RulesError
-from ..ledger import POT
+from ..ledger import POT, Basis
 from ..multiplier import MultiplierCarry
 from ..options import Option, resolve
 from ..payments import each_opponent_pays, from_each_opponent
@@ -105,6 +105,11 @@ class Ruleset:
         """The card points a seat at this position needs to break even (88's par, Sudaoshi's
         burdens), or None when the round is settled otherwise (two players)."""
         return None
+
+    def agari_of(self, game_data: object) -> tuple[tuple[int, ...], int | None]:
+        """Each seat's agari and the seat on a decisive streak (Hachi's match end), for the
+        view: the UI never reads game_data. () and None when the ruleset has no agari."""
+        return (), None
 
     def catalogue(self) -> tuple[Entry, ...]:
         """Everything this ruleset can pay under its options (see ``catalogue.py``)."""
@@ -280,7 +285,8 @@ class Ruleset:
         """A seat dropped: its drop-out fee (x m) into the pot."""
         fee = self.fee(k, p)
         if fee:
-            st.pay(seat, POT, fee * st.m, Reason.DROPOUT_FEE)
+            st.pay(seat, POT, fee * st.m, Reason.DROPOUT_FEE,
+                   Basis("fee", fee, st.m) if st.events_on else None)
 
     def pay_compensation(self, st: State) -> None:
         """Pay forced-out seats (st.forced) once the active players are known."""
@@ -291,7 +297,8 @@ class Ruleset:
             claim = st.claims.get(s)
             if claim:
                 for k, v in claim.items.items():
-                    from_each_opponent(st, s, v, 1, k, split=self.split)
+                    from_each_opponent(st, s, v, 1, k, split=self.split,
+                                       unit=getattr(self, "kan", 0))
 
     def before_play(self, st: State) -> None:
         """Anything that happens between the claim and the first turn."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..cardpoints import pay_difference
 from ..cards import INDEX, KINDS
 from ..catalogue import CARD_POINTS_ENTRY, Entry, card_set
+from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
 from ..vocab import Ending
 from .base import Ruleset
@@ -106,7 +107,7 @@ class Hachi(Ruleset):
         pay_difference(st, a, b, ca, cb)
         for holder, other, items in ((a, b, ya), (b, a, yb)):
             for k, v in items.items():
-                st.pay(other, holder, v, k)
+                st.pay(other, holder, v, k, Basis("mon", v) if st.events_on else None)
         sa, sb = ca + sum(ya.values()), cb + sum(yb.values())
         if sa == sb:
             st.ending, st.winner = Ending.DRAW, None
@@ -120,6 +121,11 @@ class Hachi(Ruleset):
 
     def copy_game_data(self, data: dict) -> dict:
         return {"streak": data["streak"], "agari": data["agari"][:]}
+
+    def agari_of(self, game_data: object) -> tuple[tuple[int, ...], int | None]:
+        if not isinstance(game_data, dict):
+            return (), None
+        return tuple(game_data.get("agari", ())), game_data.get("streak")
 
     @staticmethod
     def agari_step(streak: int | None, winner: int | None,

@@ -15,6 +15,7 @@ from ..cards import AKATAN, AOTAN, GOKO, INOSHIKACHO, KINDS, MONTH_MASK, RIBBONS
 from ..catalogue import CARD_POINTS_ENTRY, FEE_ENTRIES, POT_ENTRY, Entry, teyaku_entries
 from ..dekiyaku import DekiyakuTable
 from ..dropout import dropout_fee, half_up
+from ..ledger import Basis
 from ..liability import HATTO, TOBIKOMI, liable_for, open_watches, resolve_watches
 from ..multiplier import MultiplierCarry
 from ..options import MAX_ROUNDS, Option
@@ -229,9 +230,11 @@ class HachiHachi(Ruleset):
             return
         payers = [s for s in st.active if self.comp_mode == "all_active" or s != st.acting]
         for f in st.forced:
-            amount = half_up(self.compensation2(st.hands[f]) * st.m)
+            base = self.compensation2(st.hands[f])
+            amount = half_up(base * st.m)
             for p in payers:
-                st.pay(p, f, amount, Reason.COMPENSATION)
+                st.pay(p, f, amount, Reason.COMPENSATION, Basis("compensation", base, st.m)
+                       if st.events_on else None)
 
     # ------------------------------------------------------------------ liability (§10)
 
@@ -245,7 +248,8 @@ class HachiHachi(Ruleset):
 
     def each(self, st: State, payee: int, base: int, den: int, reason: str,
              liable: int | None = None) -> None:
-        from_each_opponent(st, payee, base, den, reason, split=self.split, liable=liable)
+        from_each_opponent(st, payee, base, den, reason, split=self.split, liable=liable,
+                           unit=self.kan)
 
     def settle(self, st: State) -> None:
         """The round-end procedure (§11)."""
@@ -322,7 +326,7 @@ class HachiHachi(Ruleset):
         thr, k = self.ach_threshold, self.kan
         self.mizuten_achievement(st, pts)
         if self.hand_swap and st.holder in pts and pts[st.holder] >= thr:
-            from_every_seat(st, st.holder, k, Reason.DEALER_HAND)
+            from_every_seat(st, st.holder, k, Reason.DEALER_HAND, unit=k)
         for s in st.active:
             claim = st.claims.get(s)
             if claim and claim.b in self.nukeyaku_ids and pts[s] >= thr:
@@ -344,9 +348,10 @@ class HachiHachi(Ruleset):
         if st.mizuten:
             d = st.dealer
             if pts[d] >= self.ach_threshold:
-                from_every_seat(st, d, self.kan, Reason.MIZUTEN)
+                from_every_seat(st, d, self.kan, Reason.MIZUTEN, unit=self.kan)
             else:
-                to_each_opponent(st, d, self.kan, Reason.MIZUTEN, split=self.split)
+                to_each_opponent(st, d, self.kan, Reason.MIZUTEN, split=self.split,
+                                 unit=self.kan)
 
     # ------------------------------------------------------------------ game end (§15)
 

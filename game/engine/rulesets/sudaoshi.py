@@ -20,6 +20,7 @@ from ..catalogue import (
 )
 from ..dropout import half_up
 from ..errors import RulesError
+from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
 from ..payments import from_each_opponent
 from ..teyaku import KUTTSUKI, SHISO, Claim, shape
@@ -174,7 +175,8 @@ class Sudaoshi(Ruleset):
             amount = half_up(claim.total) if claim else 0
             for p in st.active:
                 if p != st.acting:
-                    st.pay(p, f, amount, Reason.COMPENSATION)
+                    st.pay(p, f, amount, Reason.COMPENSATION,
+                           Basis("compensation", claim.total) if claim and st.events_on else None)
 
     def before_play(self, st: State) -> None:
         """field_four=dealer_takes: the acting dealer captures four of a month on the field."""

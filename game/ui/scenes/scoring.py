@@ -1,24 +1,30 @@
 """Round scoring (TABLE.md §5.8): the ledger that explains every payment.
 
-Each row: reason (Japanese term and translation), payer → payee, amount; grouped in
-settlement order; then this round's net per player, the totals and the card points. All
-numbers come from the view's RoundResult; the UI only sorts and labels them.
+Each row: reason (Japanese term and translation), payer → payee, the basis (the formula
+behind the amount, from the engine's ``Basis``) and the amount; grouped in settlement order;
+then this round's net per player with "Σ = 0", the totals, each seat's card points as a bar
+against its par (Sudaoshi: its role and burden), Hachi's agari streak, and after the round
+"Reveal all cards" shows every dealt hand. All numbers come from the engine; the UI only
+sorts and labels them.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
+from game.engine.vocab import CaptureRule
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.narrate import agrees
 from game.ui.numbers import amount
 from game.ui.scene import Scene
-from game.ui.terms import SECTION_ORDER, ending_text, section_of, term
+from game.ui.terms import SECTION_ORDER, basis_text, ending_text, section_of, term
 from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5
+ROLES = ("Dealer", "Second", "Third")  # Sudaoshi's order of play: burdens 100, 110, 120
 
 
 class ScoringScene(Scene):
@@ -33,12 +39,61 @@ class ScoringScene(Scene):
         self.result = view.results[-1]
         self.names = [s.name for s in table.session.seats]
         last = table.session.next_step() == "over"
+        self.reveal = False
+        self.reveal_button = Button("Reveal all cards (R)", self.toggle_reveal)
         self.group = ButtonGroup([Button("See results ⏎" if last else "Next round ⏎",
-                                         self.next, "primary")])
+                                         self.next, "primary"), self.reveal_button])
         self.t = 0.0
         self.scroll = 0
         self.auto = not table.session.humans
         self.app.audio.play("coins")
+
+    def toggle_reveal(self) -> None:
+        """Show every seat's hand as dealt this round (the round is over: nothing is secret)."""
+        self.reveal = not self.reveal
+        self.reveal_button.label = "Hide cards (R)" if self.reveal else "Reveal all cards (R)"
+        self.auto = False
+
+    def dealt_hands(self) -> list[tuple[int, list[str]]]:
+        """(seat, card ids) of each seat dealt to this round, dealer first, from the round's
+        deck: the engine deals HAND_SIZE cards to each participant in turn."""
+        st = self.table.session.st
+        if not st.history:
+            return []
+        deck = st.history[-1][0]
+        rs = st.rs
+        names = {c: n for c, n in zip(rs.deck_cards, rs.deck, strict=True)}
+        return [(s, [names[c] for c in deck[HAND_SIZE * i:HAND_SIZE * (i + 1)]])
+                for i, s in enumerate(st.participants)]
+
+    def seat_lines(self) -> list[tuple[int, int, int | None, str]]:
+        """(seat, card points, par, role) of each seat that captured: the bars' numbers.
+        Sudaoshi's role names its burden (par 100/110/120 by position)."""
+        v, rs = self.view, self.table.session.rs
+        out = []
+        for s, mask in enumerate(v.captured_masks):
+            if not mask and (not v.positions or v.positions[s] < 0):
+                continue
+            pos = v.positions[s] if s < len(v.positions) else -1
+            par = v.par[s] if s < len(v.par) else None
+            role = ""
+            if rs.name == "sudaoshi" and 0 <= pos < len(ROLES):
+                role = f"{ROLES[pos]} · burden {par}"
+            out.append((s, rs.points(mask), par, role))
+        return out
+
+    def agari_line(self) -> str:
+        """Hachi: what a card takes and the agari count with the streak (view fields)."""
+        v = self.view
+        parts = []
+        if v.capture_rule == CaptureRule.MONTH_SUM:
+            parts.append("Takes: month sum ends in 3 or 8")
+        if v.agari:
+            parts.append("Agari " + " · ".join(f"{self.names[s]} {a}"
+                                                for s, a in enumerate(v.agari)))
+            parts.append(f"streak: {self.names[v.streak]}" if v.streak is not None
+                         else "streak: none")
+        return " · ".join(parts)
 
     def next(self) -> None:
         self.app.stack.pop(self)
@@ -61,6 +116,9 @@ class ScoringScene(Scene):
             return True
         if intent is Intent.CONFIRM:
             self.next()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.toggle_reveal()
             return True
         if intent is Intent.BACK:
             self.table.open_pause()
@@ -91,7 +149,8 @@ class ScoringScene(Scene):
         return "Pot" if seat == POT else self.names[seat]
 
     def rows(self) -> list[tuple[str, ...]]:
-        """('section', title) or ('row', n, reason, from → to, amount) in settlement order."""
+        """('section', title) or ('row', n, reason, from → to, amount, basis) in settlement
+        order; the basis is the engine's formula in words ("" when none was recorded)."""
         by: dict[str, list] = {}
         for p in self.result.payments:
             by.setdefault(section_of(self.table.session.rs.category(p.reason)), []).append(p)
@@ -104,7 +163,8 @@ class ScoringScene(Scene):
             for p in by[sec]:
                 n += 1
                 out.append(("row", str(n), term(p.reason),
-                            f"{self._who(p.frm)} → {self._who(p.to)}", amount(p.amount)))
+                            f"{self._who(p.frm)} → {self._who(p.to)}", amount(p.amount),
+                            basis_text(p.basis)))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -122,15 +182,20 @@ class ScoringScene(Scene):
         theme.blit_text(surface, theme.fit(title, head, rect.w - 40, True), head, (x, y),
                         theme.TEXT, True)
         y += round(head * 1.5)
-        cols = [x, x + round(rect.w * 0.05), x + round(rect.w * 0.50), rect.right - 24]
+        cols = [x, x + round(rect.w * 0.05), x + round(rect.w * 0.33), x + round(rect.w * 0.52),
+                rect.right - 24]
         theme.blit_text(surface, "#", small, (cols[0], y), theme.TEXT_DIM, True)
         theme.blit_text(surface, "Reason", small, (cols[1], y), theme.TEXT_DIM, True)
         theme.blit_text(surface, "From → To", small, (cols[2], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, "Amount (mon)", small, (cols[3], y), theme.TEXT_DIM, True,
+        theme.blit_text(surface, "Basis", small, (cols[3], y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, "Amount (mon)", small, (cols[4], y), theme.TEXT_DIM, True,
                         "topright")
         y += round(small * 1.6)
         lh = round(body * 1.4)
-        footer_h = 4 * lh + round(body * 2.6) + 20
+        seats = self.seat_lines()
+        extra = self.agari_line()
+        bar_h = round(small * 1.5)
+        footer_h = 3 * lh + bar_h * len(seats) + (lh if extra else 0) + round(body * 2.6) + 20
         rows = self.rows() or [("note", "No payments this round.")]
         room = max(1, (rect.bottom - footer_h - y) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - room))
@@ -141,15 +206,17 @@ class ScoringScene(Scene):
             elif row[0] == "note":
                 theme.blit_text(surface, row[1], body, (cols[1], y), theme.TEXT_DIM)
             else:
-                _, n, reason, who, mon = row
+                _, n, reason, who, mon, basis = row
                 mine = viewer >= 0 and self.names[viewer] in who.split(" → ")
                 color = theme.MATCH if mine else theme.TEXT
                 theme.blit_text(surface, n, body, (cols[0], y), theme.TEXT_DIM)
                 theme.blit_text(surface, theme.fit(reason, body, cols[2] - cols[1] - 10), body,
                                 (cols[1], y), color)
-                theme.blit_text(surface, theme.fit(who, body, cols[3] - cols[2] - 120), body,
+                theme.blit_text(surface, theme.fit(who, body, cols[3] - cols[2] - 10), body,
                                 (cols[2], y), color)
-                theme.blit_text(surface, mon, body, (cols[3], y), color, True, "topright")
+                theme.blit_text(surface, theme.fit(basis, small, cols[4] - cols[3] - 70),
+                                small, (cols[3], y + (body - small) // 2), theme.TEXT_DIM)
+                theme.blit_text(surface, mon, body, (cols[4], y), color, True, "topright")
             y += lh
         if len(rows) > room:
             theme.blit_text(surface, "↑/↓ or wheel: more rows", small,
@@ -158,7 +225,6 @@ class ScoringScene(Scene):
         y = rect.bottom - footer_h + 6
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (rect.right - 20, y))
         y += 8
-        rs = self.table.session.rs
         for label, values in (("This round", r.net), ("Totals", self.view.totals)):
             theme.blit_text(surface, label, body, (x, y), theme.TEXT_DIM, True)
             cx = x + round(rect.w * 0.16)
@@ -167,13 +233,73 @@ class ScoringScene(Scene):
                 txt = f"{self.names[i]} {theme.signed(v)}"
                 theme.blit_text(surface, theme.fit(txt, body, step - 10, True), body,
                                 (cx + i * step, y), theme.signed_color(v), True)
+            if label == "This round":  # every mon paid is a mon received
+                theme.blit_text(surface, f"Σ = {amount(sum(values))}", body,
+                                (rect.right - 24, y), theme.TEXT_DIM, True, "topright")
             y += lh
-        pts = " · ".join(f"{self.names[i]} {amount(rs.points(m))}"
-                         for i, m in enumerate(self.view.captured_masks) if m)
-        if pts:
-            theme.blit_text(surface, theme.fit(f"Card points: {pts}", small, rect.w - 40), small,
-                            (x, y), theme.TEXT_DIM)
-        btn = self.group.buttons[0]
+        self._draw_bars(surface, seats, pygame.Rect(x, y, rect.w - 40, bar_h), small)
+        y += bar_h * len(seats)
+        if extra:
+            theme.blit_text(surface, theme.fit(extra, small, rect.w - 40), small, (x, y + 4),
+                            theme.TEXT_DIM)
+        btn, rev = self.group.buttons
         btn.rect = pygame.Rect(0, 0, max(220, round(rect.w * 0.22)), round(body * 2.1))
         btn.rect.bottomright = (rect.right - 20, rect.bottom - 14)
+        rev.rect = pygame.Rect(0, 0, max(220, round(rect.w * 0.22)), round(body * 2.1))
+        rev.rect.bottomright = (btn.rect.x - 12, btn.rect.bottom)
+        if self.reveal:
+            self._draw_reveal(surface, pygame.Rect(rect.x + 20, rect.y + round(head * 1.5) + 8,
+                                                   rect.w - 40, rect.h // 2))
         self.group.draw(surface, body)
+
+    def _draw_bars(self, surface: pygame.Surface, seats: list, row: pygame.Rect,
+                   small: int) -> None:
+        """Each seat's card points as a bar, with its par marked: above par it is paid."""
+        if not seats:
+            return
+        label_w = round(row.w * 0.30)
+        top = max([p for _, p, _, _ in seats] + [par or 0 for _, _, par, _ in seats] + [1])
+        scale = (row.w - label_w - 200) / top
+        for k, (s, pts, par, role) in enumerate(seats):
+            y = row.y + k * row.h
+            name = self.names[s] + (f" · {role}" if role else "")
+            theme.blit_text(surface, theme.fit(name, small, label_w - 8), small, (row.x, y),
+                            theme.TEXT_DIM)
+            bx = row.x + label_w
+            bh = max(4, row.h - 8)
+            color = theme.TEXT_DIM if par is None else (theme.MATCH if pts >= par
+                                                         else theme.signed_color(-1))
+            pygame.draw.rect(surface, theme.PANEL_LINE,
+                             (bx, y + 2, round(top * scale), bh), 1)
+            pygame.draw.rect(surface, color, (bx, y + 2, round(pts * scale), bh))
+            text = f"{pts}"
+            if par is not None:
+                px = bx + round(par * scale)
+                pygame.draw.line(surface, theme.GOLD, (px, y), (px, y + bh + 3), 2)
+                text += f" / par {par} ({amount(pts - par, sign=True)})"
+            theme.blit_text(surface, text, small, (bx + round(top * scale) + 10, y),
+                            theme.TEXT)
+
+    def _draw_reveal(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """Every seat's hand as dealt this round, one row per seat, over the ledger."""
+        hands = self.dealt_hands()
+        if not hands:
+            return
+        small = theme.size_of("small", surface.get_height())
+        theme.panel(surface, r, alpha=245, line=theme.GOLD)
+        cols = 1 if len(hands) <= 3 else 2
+        per_col = -(-len(hands) // cols)
+        cell_w, cell_h = (r.w - 8) // cols, (r.h - 8) // per_col
+        label_w = min(cell_w // 3, max(theme.text_width(self.names[s], small, True)
+                                       for s, _ in hands) + 12)
+        cw = max(12, min(round((cell_h - 6) / 1.62), (cell_w - label_w - 12) // HAND_SIZE - 3))
+        ch = round(cw * 1.62)
+        for k, (s, hand) in enumerate(hands):
+            x = r.x + 4 + (k // per_col) * cell_w
+            cy = r.y + 4 + (k % per_col) * cell_h + cell_h // 2
+            theme.blit_text(surface, theme.fit(self.names[s], small, label_w - 8, True), small,
+                            (x + 6, cy), theme.TEXT, True, "midleft")
+            cx = x + label_w
+            for c in hand:
+                self.app.renderer.draw(surface, c, (cx, cy - ch // 2), cw)
+                cx += cw + 3

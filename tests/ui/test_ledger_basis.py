@@ -1,0 +1,121 @@
+"""The ledger explains (TABLE.md §5.8, issue 13): every payment shows its basis from the
+engine, Σ = 0, card-point bars against par, Sudaoshi's roles and burdens, Hachi's agari
+streak, and "Reveal all cards" shows the dealt hands, driven by real pygame events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.cards import HAND_SIZE
+from game.ui import theme
+from game.ui.scenes.scoring import ScoringScene
+from game.ui.terms import basis_text
+from tests.ui.driver import frames, idle, key, make_app, run_until
+from tests.ui.table_helpers import dismiss, play_by_keys, start_table
+
+
+def to_ledger(tmp_path, ruleset: str, seats: list[tuple[str, str]], seed: int = 3):  # noqa: ANN001, ANN201
+    app = make_app(tmp_path)
+    table = start_table(app, seats, seed=seed, ruleset=ruleset)
+
+    def step() -> None:
+        if dismiss(app):
+            return
+        if app.stack.top is table and idle(table) and table.human_to_move():
+            play_by_keys(app, table)
+
+    assert run_until(app, lambda: isinstance(app.stack.top, ScoringScene), 8000, step)
+    return app, table, app.stack.top
+
+
+def drawn_texts(app, monkeypatch) -> list[str]:  # noqa: ANN001
+    """Every string the ledger draws in one frame."""
+    seen: list[str] = []
+    real = theme.blit_text
+
+    def spy(surface, text, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        seen.append(str(text))
+        return real(surface, text, *a, **k)
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    frames(app, 1)
+    monkeypatch.setattr(theme, "blit_text", real)
+    return seen
+
+
+THREE = [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")]
+
+
+def test_every_payment_shows_its_basis_and_the_round_sums_to_zero(tmp_path, monkeypatch):
+    app, table, ledger = to_ledger(tmp_path, "hachihachi", THREE)
+    result = table.session.st.results[-1]
+    rows = [r for r in ledger.rows() if r[0] == "row"]
+    assert len(rows) == len(result.payments)
+    for row, p in zip(rows, result.payments, strict=True):
+        assert p.basis is not None and p.basis.amount() == p.amount
+        assert row[5] == basis_text(p.basis) and row[5]
+    texts = drawn_texts(app, monkeypatch)
+    assert "Σ = 0" in texts and sum(result.net) == 0
+    for row in rows[:ledger.scroll + 8]:
+        assert any(t and row[5].startswith(t.rstrip("…")[:12]) for t in texts), row[5]
+    # bars: each active seat's card points against par 88
+    view = ledger.view
+    for s in table.session.st.active:
+        pts = table.session.rs.points(view.captured_masks[s])
+        assert any(t.startswith(f"{pts} / par 88") for t in texts), (pts, texts)
+
+
+def test_reveal_all_shows_every_dealt_hand(tmp_path, monkeypatch):
+    app, table, ledger = to_ledger(tmp_path, "hachihachi", THREE)
+    drawn: list[str] = []
+    real = app.renderer.draw
+
+    def spy(surface, card, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        drawn.append(card)
+        return real(surface, card, *a, **k)
+
+    monkeypatch.setattr(app.renderer, "draw", spy)
+    frames(app, 1)
+    assert drawn[-HAND_SIZE * 3:] != [] and not ledger.reveal  # the table under the ledger
+    st = table.session.st
+    deck = st.history[-1][0]
+    names = dict(zip(st.rs.deck_cards, st.rs.deck, strict=True))
+    want = [names[c] for c in deck[:HAND_SIZE * len(st.participants)]]
+    assert len(want) == 3 * HAND_SIZE
+    drawn.clear()
+    key(app, pygame.K_r)
+    frames(app, 1)
+    assert drawn[-len(want):] == want  # the ledger draws them last, over everything
+    key(app, pygame.K_r)
+    drawn.clear()
+    frames(app, 1)
+    assert drawn[-len(want):] != want
+
+
+def test_sudaoshi_ledger_shows_roles_and_burdens(tmp_path, monkeypatch):
+    app, table, ledger = to_ledger(tmp_path, "sudaoshi", THREE)
+    texts = drawn_texts(app, monkeypatch)
+    joined = "\n".join(texts)
+    for role, burden in (("Dealer", 100), ("Second", 110), ("Third", 120)):
+        assert f"{role} · burden {burden}" in joined
+    for _s, pts, par, _ in ledger.seat_lines():
+        assert par in (100, 110, 120)
+        assert f"{pts} / par {par}" in joined
+    for p in table.session.st.results[-1].payments:
+        if p.reason == "card_points":
+            assert p.basis.par in (100, 110, 120)
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_hachi_ledger_shows_the_month_sum_and_the_agari_streak(tmp_path, monkeypatch, seed):
+    app, table, ledger = to_ledger(tmp_path, "hachi", [("Ana", "human"), ("Ren", "ai:random")],
+                                   seed)
+    st = table.session.st
+    agari, streak = st.game_data["agari"], st.game_data["streak"]
+    assert ledger.view.agari == tuple(agari) and ledger.view.streak == streak
+    joined = "\n".join(drawn_texts(app, monkeypatch))
+    assert "Takes: month sum ends in 3 or 8" in joined
+    want = "streak: none" if streak is None else f"streak: {ledger.names[streak]}"
+    assert want in joined
+    assert "Agari Ana " + str(agari[0]) in joined
