@@ -16,8 +16,8 @@ from game.ui.theme import Button, ButtonGroup
 
 def tier_card(tier: int) -> tuple[str, str]:
     """(title, words) of a tier's "New in this tier" card, from the curriculum itself."""
-    return (f"Tier {tier}: {TIER_NAMES[tier]}",
-            f"New in this tier: {TIER_NAMES[tier]}. Practise: {TIER_PRACTICE[tier]}.")
+    return (f"Tier {tier} · New in this tier: {TIER_NAMES[tier]}",
+            f"Practise: {TIER_PRACTICE[tier]}.")
 
 
 def next_tier_words(tier: int) -> str | None:
