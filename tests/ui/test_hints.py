@@ -169,3 +169,37 @@ def test_a_decision_gets_a_suggested_button_and_both_values(tmp_path):
     assert s.action.verb in ("sage", "shoubu") and {v for v, _ in s.values} == {"sage", "shoubu"}
     frames(app, 2)
     assert s.action.verb.capitalize() in table._suggested_button.label
+
+
+def test_settings_row_cycles_the_hint_level_and_it_is_saved(tmp_path):
+    from game import settings as settings_mod
+    from game.ui.scenes.settings_menu import SettingsScene
+
+    app = make_app(tmp_path)
+    table = _my_turn(app)
+    assert table._hint_buttons.keys() == {"watch"}  # default: no advisor button
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    row = next(i for i, b in enumerate(scene.group.buttons) if b.label.startswith("Hints:"))
+    assert scene.group.buttons[row].label == "Hints: Matches + yaku watch"
+    click(app, scene.group.buttons[row].rect.center)
+    assert app.settings.hints == "advisor"
+    assert settings_mod.load(app.paths)[0].hints == "advisor"
+    scene.group.index = row
+    key(app, pygame.K_RIGHT)  # past the last level: back to Off
+    assert app.settings.hints == "off"
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is table and not table._hint_buttons
+
+
+def test_statistics_count_the_hints_of_the_record():
+    from game import stats
+
+    rec = GameSession("hachihachi", {"rounds": 1}, [SeatSpec(n, "human" if i == 0 else
+                                                             "ai:random")
+                                                    for i, n in enumerate("ABC")], 2).record()
+    rec.app["hint_count"] = 3
+    assert stats.entry_from_record(rec, hints=3).hints == 3
+    assert stats.entry_from_record(rec).hints == 3  # read from the record's app data too
