@@ -126,6 +126,9 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
         lines = [f"{rs.title}: {rs.summary}"]
         if getattr(rs, "decision", None) == "sage":
             lines += ROUND_WORDS["decide"]
+        from game.ui.scenes.rules_help import COMMON, TEXTS  # words per game, no amounts
+
+        lines += [t for t in TEXTS.get(rs.name, []) if "Shoubu" not in t]
         lines += ROUND_WORDS["end"] if has_teyaku(rs) else ROUND_WORDS["end"][:1]
         total = rs.points(rs.deck_mask)
         lines.append(f"The deck holds {total} card points.")
@@ -135,10 +138,19 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
                 f"seat {p + 1} {rs.par(p, rs.active_count)}" for p in range(rs.active_count)))
         if rs.kan > 1 and has_teyaku(rs):
             lines.append(f"1 kan = {rs.kan} mon.")
-        return lines
+        return lines + COMMON
     if page == "glossary":
         return [f"{jp} {reading} — {en}" for jp, reading, en in GLOSSARY.values()]
     return []
+
+
+def amount_words(rs: Ruleset, c: Combo) -> str:
+    """'20 kan · 240 mon' for a teyaku paid in kan, '50 mon' otherwise."""
+    if c.value is None:
+        return "varies"
+    if c.category == Category.TEYAKU and rs.kan > 1 and c.value % rs.kan == 0:
+        return f"{c.value // rs.kan} kan · {c.value} mon"
+    return f"{c.value} mon"
 
 
 # --- the scene ---------------------------------------------------------------------------
@@ -232,7 +244,7 @@ class ReferenceScene(Scene):
         x, y = box.x + 20, box.y + 12
         theme.blit_text(surface, f"Rules & cards — {self.rs.title}", head, (x, y),
                         theme.TEXT, True)
-        self.close_rect = theme.blit_text(surface, "✕ Close (Esc)", body,
+        self.close_rect = theme.blit_text(surface, "Close (Esc)", body,
                                           (box.right - 20, y + 4), theme.TEXT_DIM, False,
                                           "topright").inflate(12, 8)
         y += round(head * 1.5)
@@ -289,13 +301,13 @@ class ReferenceScene(Scene):
         return self._draw_lines(s, y0, page_text(self.rs, self.page), body)
 
     def _grid(self, s: pygame.Surface, y0: int, cols: int, items: list,
-              height: Callable[[int], int], draw_one: Callable) -> int:
+              height: Callable[[int, object], int], draw_one: Callable) -> int:
         gap = 16
         cw = (s.get_width() - gap * (cols - 1)) // cols
         y = y0
         for i in range(0, len(items), cols):
             row = items[i:i + cols]
-            h = max(height(cw) for _ in row)
+            h = max(height(cw, it) for it in row)
             for j, it in enumerate(row):
                 if y + h >= 0 and y <= s.get_height():
                     draw_one(s, pygame.Rect(j * (cw + gap), y, cw, h), it)
@@ -309,7 +321,7 @@ class ReferenceScene(Scene):
         def width(cw: int) -> int:
             return max(30, min(110, (cw - 30) // 4))
 
-        def height(cw: int) -> int:
+        def height(cw: int, _month: object) -> int:
             return round(body * 1.5) + card_height(width(cw)) + 2 * lh + 8
 
         def one(surf: pygame.Surface, r: pygame.Rect, month: list[CardRow]) -> None:
@@ -338,32 +350,33 @@ class ReferenceScene(Scene):
         if not items:
             return self._draw_lines(s, y0, ["This game pays for no combinations: card points "
                                             "alone decide."], body)
-        cols = 2 if s.get_width() < 1500 else 3
+        cols = 2  # a name, its amount and up to ten cards side by side
         lh = round(small * 1.35)
 
         def width(cw: int) -> int:
             return max(26, min(64, (cw - 10) // 10))
 
-        def height(cw: int) -> int:
-            return round(body * 1.5) + max(card_height(width(cw)) + 6, 2 * lh) + 6
+        def height(cw: int, c: Combo) -> int:
+            return round(body * 1.5) + (card_height(width(cw)) + 6 if c.cards else 2 * lh) + 6
 
         def one(surf: pygame.Surface, r: pygame.Rect, c: Combo) -> None:
             pygame.draw.line(surf, theme.PANEL_LINE, (r.x, r.bottom + 7), (r.right, r.bottom + 7))
-            amount = f"{c.value} mon" if c.value is not None else "varies"
-            theme.blit_text(surf, term(c.id), body, (r.x, r.y), theme.TEXT, True)
+            amount = amount_words(self.rs, c)
+            name = theme.blit_text(surf, term(c.id), body, (r.x, r.y), theme.TEXT, True)
             theme.blit_text(surf, amount, body, (r.right, r.y), theme.GOLD, True, "topright")
             y = r.y + round(body * 1.5)
             if c.cards:
-                w = width(r.w)
-                for k, cid in enumerate(c.cards[:10]):
-                    renderer().draw(surf, cid, (r.x + k * (w + 4), y), w)
                 notes = [f"any {c.need} of these"] if c.need < len(c.cards) else []
                 if c.positions is not None:
                     notes.append("only the " + " or ".join(ORDINALS[p] for p in c.positions)
                                  + " player in turn order")
-                for k, note in enumerate(notes):
-                    theme.blit_text(surf, note, small, (r.right, y + k * lh), theme.TEXT_DIM,
-                                    False, "topright")
+                if notes:
+                    theme.blit_text(surf, " · ".join(notes), small,
+                                    (name.right + 10, name.bottom - 2), theme.TEXT_DIM,
+                                    False, "bottomleft")
+                w = width(r.w)
+                for k, cid in enumerate(c.cards[:10]):
+                    renderer().draw(surf, cid, (r.x + k * (w + 4), y), w)
             else:
                 words = TEYAKU_SHAPES.get(c.id, "A shape of the dealt hand.")
                 if c.positions is not None:
@@ -378,7 +391,18 @@ class ReferenceScene(Scene):
         if self.rs.kan > 1 and has_teyaku(self.rs):
             head[0] += f" 1 kan = {self.rs.kan} mon."
         y = self._draw_lines(s, y0, head, body)
-        return y + self._grid(s, y0 + y, cols, items, height, one)
+        for cat, title in ((Category.TEYAKU, "手役 Teyaku — shapes of the dealt hand"),
+                           (Category.DEKIYAKU, "出来役 Dekiyaku — sets of captured cards")):
+            group = [c for c in items if c.category == cat]
+            if group:
+                y += self._draw_heading(s, y0 + y, title, body)
+                y += self._grid(s, y0 + y, cols, group, height, one)
+        return y
+
+    def _draw_heading(self, s: pygame.Surface, y: int, title: str, body: int) -> int:
+        if -body * 2 <= y <= s.get_height():
+            theme.blit_text(s, title, body, (0, y), theme.GOLD, True)
+        return round(body * 1.8)
 
     def _draw_lines(self, s: pygame.Surface, y0: int, lines: list[str], body: int) -> int:
         lh = round(body * 1.4)
