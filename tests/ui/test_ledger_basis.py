@@ -9,6 +9,7 @@ import pytest
 
 from game.engine.cards import HAND_SIZE
 from game.ui import theme
+from game.ui.numbers import amount
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.terms import basis_text
 from tests.ui.driver import frames, idle, key, make_app, run_until
@@ -45,6 +46,7 @@ def drawn_texts(app, monkeypatch) -> list[str]:  # noqa: ANN001
 
 
 THREE = [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")]
+SEED_88 = 5  # a hachihachi game whose first round is settled by card points
 
 
 def test_every_payment_shows_its_basis_and_the_round_sums_to_zero(tmp_path, monkeypatch):
@@ -59,11 +61,27 @@ def test_every_payment_shows_its_basis_and_the_round_sums_to_zero(tmp_path, monk
     assert "Σ = 0" in texts and sum(result.net) == 0
     for row in rows[:ledger.scroll + 8]:
         assert any(t and row[5].startswith(t.rstrip("…")[:12]) for t in texts), row[5]
-    # bars: each active seat's card points against par 88
+    # bars: each active seat's card points, against par 88 when card points settled
     view = ledger.view
     for s in table.session.st.active:
         pts = table.session.rs.points(view.captured_masks[s])
-        assert any(t.startswith(f"{pts} / par 88") for t in texts), (pts, texts)
+        if result.ending == "card_points":
+            assert f"{pts} / par 88 ({amount(pts - 88, sign=True)})" in texts
+        else:  # a dekiyaku round: no par to measure against
+            assert str(pts) in texts and not any(t.startswith(f"{pts} / par") for t in texts)
+
+
+def test_card_point_bars_against_par_88(tmp_path, monkeypatch):
+    app, table, ledger = to_ledger(tmp_path, "hachihachi", THREE, seed=SEED_88)
+    result = table.session.st.results[-1]
+    assert result.ending == "card_points"
+    texts = drawn_texts(app, monkeypatch)
+    assert "Σ = 0" in texts
+    for s in table.session.st.active:
+        pts = table.session.rs.points(ledger.view.captured_masks[s])
+        assert f"{pts} / par 88 ({amount(pts - 88, sign=True)})" in texts
+    card = [p for p in result.payments if p.reason == "card_points"]
+    assert card and all(p.basis.kind == "card_points" and p.basis.par == 88 for p in card)
 
 
 def test_reveal_all_shows_every_dealt_hand(tmp_path, monkeypatch):

@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
-from game.engine.vocab import CaptureRule
+from game.engine.vocab import CaptureRule, Ending
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.narrate import agrees
@@ -68,14 +68,16 @@ class ScoringScene(Scene):
 
     def seat_lines(self) -> list[tuple[int, int, int | None, str]]:
         """(seat, card points, par, role) of each seat that captured: the bars' numbers.
-        Sudaoshi's role names its burden (par 100/110/120 by position)."""
+        Sudaoshi's role names its burden (par 100/110/120 by position). The par is shown only
+        when card points settled the round (a dekiyaku round pays no card points)."""
         v, rs = self.view, self.table.session.rs
+        settled = self.result.ending == Ending.CARD_POINTS
         out = []
         for s, mask in enumerate(v.captured_masks):
             if not mask and (not v.positions or v.positions[s] < 0):
                 continue
             pos = v.positions[s] if s < len(v.positions) else -1
-            par = v.par[s] if s < len(v.par) else None
+            par = v.par[s] if s < len(v.par) and settled else None
             role = ""
             if rs.name == "sudaoshi" and 0 <= pos < len(ROLES):
                 role = f"{ROLES[pos]} · burden {par}"
