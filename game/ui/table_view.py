@@ -42,6 +42,7 @@ class SeatInfo:
     stamp: str = ""
     thinking: bool = False
     par: int | None = None  # card points this seat needs to break even (the view's fact)
+    role: str = ""  # Sudaoshi: "Dealer · burden 100" (terms.seat_role)
 
 
 @dataclass
@@ -326,6 +327,10 @@ class TableView:
             if si.points is not None:
                 theme.blit_text(s, f"{si.points} pts", small, (x, y), theme.TEXT_DIM)
                 y += round(small * 1.4)
+            if si.role:
+                theme.blit_text(s, theme.fit(si.role, small, rect.w - 16), small, (x, y),
+                                theme.TEXT_DIM)
+                y += round(small * 1.4)
             for line in dict.fromkeys(x for x in (si.status, si.stamp) if x):
                 for part in theme.wrap(line, small, rect.w - 16)[:2]:
                     if y + small < rect.bottom:
@@ -360,6 +365,7 @@ class TableView:
         extra = ""
         for k in (kind, kind.removeprefix("Computer · ")):  # the short form when crowded
             extra = k + (f" · {si.points} pts" if si.points is not None else "")
+            extra += f" · {si.role}" if si.role else ""
             if note:
                 extra = note + " · " + extra
             if theme.text_width(extra, small) <= room:

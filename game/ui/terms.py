@@ -257,6 +257,17 @@ def round_label(rnd: int, planned: int | None) -> str:
     return f"Round {rnd} / {planned}" if planned else f"Round {rnd}"
 
 
+SUDAOSHI_ROLES = ("Dealer", "Second", "Third")  # order of play: burdens 100, 110, 120
+
+
+def seat_role(ruleset: str, position: int, par: int | None) -> str:
+    """Sudaoshi: a seat's role this round and its burden ("Second · burden 110"), from the
+    view's position and par; "" elsewhere."""
+    if ruleset != "sudaoshi" or not 0 <= position < len(SUDAOSHI_ROLES) or par is None:
+        return ""
+    return f"{SUDAOSHI_ROLES[position]} · burden {par}"
+
+
 def basis_text(b: object) -> str:
     """A payment's formula in words (TABLE.md §5.8): every number from the engine's Basis,
     e.g. "2 kan × 12 mon × 2 (multiplier)" or "card points 63 against par 88: 25"."""

@@ -123,6 +123,13 @@ def test_sudaoshi_ledger_shows_roles_and_burdens(tmp_path, monkeypatch):
     for p in table.session.st.results[-1].payments:
         if p.reason == "card_points":
             assert p.basis.par in (100, 110, 120)
+    # the plates: each seat's role and burden by its position this round
+    v = ledger.view
+    roles = {s.name: s.role for s in table._info().seats}
+    for i, name in enumerate(ledger.names):
+        pos = v.positions[i]
+        want = f"{('Dealer', 'Second', 'Third')[pos]} · burden {100 + 10 * pos}"
+        assert roles[name] == want
 
 
 @pytest.mark.parametrize("seed", [3])

@@ -20,11 +20,10 @@ from game.ui.intents import Intent
 from game.ui.narrate import agrees
 from game.ui.numbers import amount
 from game.ui.scene import Scene
-from game.ui.terms import SECTION_ORDER, basis_text, ending_text, section_of, term
+from game.ui.terms import SECTION_ORDER, basis_text, ending_text, seat_role, section_of, term
 from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5
-ROLES = ("Dealer", "Second", "Third")  # Sudaoshi's order of play: burdens 100, 110, 120
 
 
 class ScoringScene(Scene):
@@ -78,9 +77,7 @@ class ScoringScene(Scene):
                 continue
             pos = v.positions[s] if s < len(v.positions) else -1
             par = v.par[s] if s < len(v.par) and settled else None
-            role = ""
-            if rs.name == "sudaoshi" and 0 <= pos < len(ROLES):
-                role = f"{ROLES[pos]} · burden {par}"
+            role = seat_role(rs.name, pos, v.par[s] if s < len(v.par) else None)
             out.append((s, rs.points(mask), par, role))
         return out
 

@@ -31,7 +31,14 @@ from game.ui.scene import Scene
 from game.ui.scenes import table_chrome, table_hints
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
-from game.ui.terms import TARGET_PROMPTS, card_name, month_name, round_label, term
+from game.ui.terms import (
+    TARGET_PROMPTS,
+    card_name,
+    month_name,
+    round_label,
+    seat_role,
+    term,
+)
 
 log = logging.getLogger(__name__)
 
@@ -749,7 +756,9 @@ class TableScene(Scene):
                 dealer=i == v.dealer, sage=i in v.sage_order,
                 status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
                 thinking=thinking and v.to_move == i,
-                par=v.par[i] if i < len(v.par) else None))
+                par=v.par[i] if i < len(v.par) else None,
+                role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
+                               v.par[i] if i < len(v.par) else None)))
         rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
