@@ -26,6 +26,7 @@ from game.ui.terms import (
     KIND_GLYPH,
     KIND_NAMES,
     ROUND_WORDS,
+    TERMS,
     TEYAKU_SHAPES,
     term,
 )
@@ -140,7 +141,12 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
             lines.append(f"1 kan = {rs.kan} mon.")
         return lines + COMMON
     if page == "glossary":
-        return [f"{jp} {reading} — {en}" for jp, reading, en in GLOSSARY.values()]
+        lines = [f"{jp} {reading} — {en}" for jp, reading, en in GLOSSARY.values()]
+        named = [term(e.id) for e in rs.entries
+                 if e.id in TERMS and not term(e.id).isascii()]  # the Japanese names
+        if named:
+            lines.append(f"What {rs.title} pays for: " + "; ".join(named) + ".")
+        return lines
     return []
 
 
