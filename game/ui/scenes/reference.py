@@ -175,6 +175,7 @@ class ReferenceScene(Scene):
         self.page = page if page in PAGE_IDS else "cards"
         self.scroll = 0
         self._max_scroll = 0
+        self._view_h = 400  # the page area's height, known once drawn
         self.tabs: list[tuple[pygame.Rect, str]] = []
         self.ruleset_tabs: list[tuple[pygame.Rect, str]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
@@ -215,7 +216,8 @@ class ReferenceScene(Scene):
                 self.set_ruleset(names[(i + d) % len(names)])
                 return True
             if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                self._scroll_by(400 if k == pygame.K_PAGEDOWN else -400)
+                page = max(60, self._view_h - 60)  # a view, keeping a line of context
+                self._scroll_by(page if k == pygame.K_PAGEDOWN else -page)
                 return True
         if intent is Intent.BACK or intent is Intent.HELP:
             self.app.stack.pop(self)
@@ -288,6 +290,7 @@ class ReferenceScene(Scene):
                         theme.TEXT_DIM, False, "topright")
         y += round(body * 2.1)
         view = pygame.Rect(x, y, box.w - 40, box.bottom - 12 - y)
+        self._view_h = view.h
         canvas = surface.subsurface(view)
         drawn = self._draw_page(canvas, -self.scroll, body, small)
         self._max_scroll = max(0, drawn - view.h)
