@@ -53,10 +53,11 @@ def pay_difference(st: State, a: int, b: int, pa: int, pb: int, *,
         return None
     hi, lo = (a, b) if pa > pb else (b, a)
     d = abs(pa - pb)
-    b = Basis("difference", d, st.m, par=min(pa, pb), points=max(pa, pb))
+    kind, k = "difference", 0
     if cap_kan is not None and d >= 30:
-        k = min(5, d // 10)
+        kind, k = "capped", min(5, d // 10)
         d = k * cap_kan
-        b = Basis("capped", d, st.m, kan=k, unit=cap_kan, par=b.par, points=b.points)
-    st.pay(lo, hi, d * st.m, Reason.CARD_POINTS, b if st.events_on else None)
+    b = (Basis(kind, d, st.m, kan=k, unit=cap_kan if k else 0, par=min(pa, pb), points=max(pa, pb))
+         if st.events_on else None)  # rollouts (events off) build no basis
+    st.pay(lo, hi, d * st.m, Reason.CARD_POINTS, b)
     return hi
