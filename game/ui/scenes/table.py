@@ -603,9 +603,7 @@ class TableScene(Scene):
         if intent is None:
             return False
         if intent is Intent.HELP:
-            from game.ui.scenes.rules_help import RulesHelpScene
-
-            self.app.stack.push(RulesHelpScene(self.app, self.session.rs))
+            table_chrome.open_help(self)
             return True
         if intent is Intent.BACK:
             if self.selected is not None:
