@@ -14,6 +14,7 @@ import tempfile
 import time
 
 from game.engine import rulesets
+from game.engine.vocab import Category
 from game.storage import HOME_ENV
 
 FRAME_LIMIT = 20_000  # frames a round may take at instant speed
@@ -137,7 +138,11 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
         raise RuntimeError("the game did not reach the result screen")
     if app.errors:
         raise RuntimeError("; ".join(app.errors))
-    for needed in ("title", "setup", "table", "teyaku", "scoring", "result"):
+    scenes = ["title", "setup", "table", "scoring", "result"]
+    rs = rulesets.get(ruleset, **options)
+    if any(e.category == Category.TEYAKU for e in rs.entries):
+        scenes.insert(3, "teyaku")  # a game without teyaku has no reveal to show
+    for needed in scenes:
         if needed not in seen:
             raise RuntimeError(f"scene {needed!r} was never shown")
     app.stack.top.title()  # type: ignore[union-attr]
