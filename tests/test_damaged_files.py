@@ -208,6 +208,7 @@ def test_new_game_opens_the_setup_whatever_last_setup_holds(tmp_path, last_setup
     paths = write_user_files(tmp_path, settings=json.dumps({"last_setup": last_setup}))
     app = App((1280, 720), paths)
     app.settings.anim_speed = app.settings.ai_pace = "instant"
+    app.settings.welcome_seen = True  # the first-run welcome is tested in test_learn
     app.stack.push(TitleScene(app))
     frames(app, 2)
     while app.stack.top.name == "message":

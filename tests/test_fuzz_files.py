@@ -165,6 +165,7 @@ def _title_reached(app) -> str:  # noqa: ANN001
     """Reset to the title as at start-up; dismiss one notice; the title must stay."""
     from game.ui.scenes.title import TitleScene
 
+    app.settings.welcome_seen = True  # the first-run welcome is tested in test_learn
     app.stack.reset(TitleScene(app))
     frames(app, 1)
     outcome = "continue"
