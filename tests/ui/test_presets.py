@@ -48,6 +48,9 @@ def test_choosing_a_preset_in_setup_sets_its_options(tmp_path):
     assert scene.choices[("preset", None)][1] == "Standard (FudaWiki)"
     _choose(app, scene, ("preset", None), "Kansai")
     assert scene.opts() == {"kan": 10, "dropout_fee": "by_seat", "sage_failure": "void"}
+    house = next(w for w, k in scene.widgets.items() if k == ("house", None))
+    click(app, house.rect.center)  # the options are folded under House rules
+    frames(app, 2)
     _choose(app, scene, ("option", "kan"), "12")
     assert preset_name("hachihachi", scene.opts()) is None
     assert scene.choices[("preset", None)][1] == "Custom"
