@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import pygame
 
@@ -319,3 +320,28 @@ class ButtonGroup:
     def draw(self, surface: pygame.Surface, size: int) -> None:
         for i, b in enumerate(self.buttons):
             b.draw(surface, size, self.show_focus and i == self.index)
+
+
+class Frame(NamedTuple):
+    """A full-screen page's frame: its panel, text origin and width, and the type sizes."""
+
+    rect: pygame.Rect
+    x: int
+    y: int
+    width: int
+    head: int
+    body: int
+    small: int
+
+
+def framed_page(surface: pygame.Surface, title: str) -> Frame:
+    """Felt, a gold-lined panel and the page title: the opening every full-screen list page
+    (statistics, history) shares."""
+    W, H = surface.get_size()
+    surface.fill(FELT)
+    head, body, small = size_of("heading", H), size_of("body", H), size_of("small", H)
+    rect = pygame.Rect(20, 16, W - 40, H - 32)
+    panel(surface, rect, line=GOLD)
+    x, y = rect.x + 24, rect.y + 16
+    blit_text(surface, title, head, (x, y), GOLD, True)
+    return Frame(rect, x, y, rect.w - 48, head, body, small)

@@ -139,15 +139,7 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
-        surface.fill(theme.FELT)
-        head = theme.size_of("heading", H)
-        body = theme.size_of("body", H)
-        small = theme.size_of("small", H)
-        rect = pygame.Rect(20, 16, W - 40, H - 32)
-        theme.panel(surface, rect, line=theme.GOLD)
-        x, y = rect.x + 24, rect.y + 16
-        tw = rect.w - 48
-        theme.blit_text(surface, "Statistics", head, (x, y), theme.GOLD, True)
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, "Statistics")
         y += round(head * 1.45)
         undos = sum(f.undos for f in self.figures)
         hints = sum(f.hints for f in self.figures)
