@@ -17,6 +17,8 @@ import time
 import warnings
 from pathlib import Path
 
+from game import i18n
+
 log = logging.getLogger("game")
 
 FPS = 60
@@ -45,7 +47,8 @@ class App:
     """The window and the loop. Tests build one and call `step()` with posted events."""
 
     def __init__(self, size: tuple[int, int] | None = None, paths=None,  # noqa: ANN001
-                 settings=None, smoke: bool = False) -> None:  # noqa: ANN001
+                 settings=None, smoke: bool = False,  # noqa: ANN001
+                 language: str | None = None) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         # AI searches run on a worker thread and hold the GIL in bursts; a short switch
         # interval hands it back to the frame loop sooner (measured: 45 -> 59 fps while the
@@ -72,6 +75,8 @@ class App:
             if msg:
                 self._notices.append(msg)
         self.settings = settings
+        # the language: --lang for this run, else the player's choice, else the system's
+        i18n.set_language(language or settings.language or i18n.detect())
         self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
         self._window = self._clamp_window()
         pygame.display.set_caption("八八 Hachi-Hachi")
@@ -109,6 +114,10 @@ class App:
         from game.ui.table_view import shared_renderer
 
         s = self.settings
+        if s.language and s.language != i18n.language():  # switches live: every scene
+            i18n.set_language(s.language)                 # rebuilds its words
+            for scene in self.stack.scenes:
+                scene.relabel()
         self.audio.volume = s.volume
         self.audio.muted = s.muted
         self.renderer = shared_renderer("red", s.corner_marks)
@@ -268,7 +277,7 @@ class App:
 
 
 def run(smoke: bool = False, size: tuple[int, int] | None = None,
-        probe: bool = False) -> int:
+        probe: bool = False, language: str | None = None) -> int:
     """Open the window (or play the headless smoke run); returns the exit status.
 
     ``probe``: draw the first frame of the title menu and return at once (the cold-start
@@ -287,7 +296,7 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
     setup_logging(paths.log_dir)
     paths.clean_up()  # temporary files of a writer killed mid-save
     try:
-        app = App(size, paths)
+        app = App(size, paths, language=language)
     except Exception as e:
         log.exception("the window could not be opened")
         print(f"error: the game window could not be opened: {e}", file=sys.stderr)

@@ -30,6 +30,11 @@ AI_PACES: dict[str, float] = {"relaxed": 0.9, "normal": 0.5, "brisk": 0.2, "inst
 HINT_LEVELS: dict[str, str] = {"off": "Off", "matches": "Matches",
                                "watch": "Matches + yaku watch", "advisor": "+ advisor"}
 
+# How a term is written (TABLE.md §2): "青短 Aotan · Blue Ribbons", "Blue Ribbons", "青短"
+TERM_STYLES: dict[str, str] = {"both": "Japanese + translation",
+                               "translation": "Translation only", "japanese": "Japanese only"}
+UI_SCALES = tuple(range(100, 201, 10))  # percent (TABLE.md §2: 100–200 %)
+
 FILE_NAME = "settings.json"
 LIMITS = files.Limits(max_bytes=256_000, max_depth=8, max_int_digits=40, max_str_len=1024,
                       max_items=20_000)
@@ -46,6 +51,11 @@ class Settings:
     confirm_quit: bool = True
     hints: str = "watch"  # HINT_LEVELS: Off, Matches, + yaku watch, + advisor
     welcome_seen: bool = False  # the first-run welcome (Settings: Show welcome again)
+    language: str = ""  # i18n.LANGUAGES code; "" until chosen: detected from the system
+    term_style: str = "both"  # TERM_STYLES
+    ui_scale: int = 0  # percent, UI_SCALES; 0 until chosen: from the display's DPI
+    reduced_motion: bool = False  # no sliding or drifting; fades only
+    high_contrast: bool = False  # the high-contrast table
     last_setup: dict = field(default_factory=dict)
 
     @property
@@ -77,7 +87,17 @@ class Settings:
             self.volume = min(1.0, max(0.0, float(volume)))
         else:
             self.volume = d.volume
-        for name in ("muted", "corner_marks", "sort_hand", "confirm_quit", "welcome_seen"):
+        from game.i18n import LANGUAGES
+
+        if not isinstance(self.language, str) or self.language not in (*LANGUAGES, ""):
+            self.language = d.language
+        if not isinstance(self.term_style, str) or self.term_style not in TERM_STYLES:
+            self.term_style = d.term_style
+        if not isinstance(self.ui_scale, int) or isinstance(self.ui_scale, bool) or \
+                self.ui_scale not in (0, *UI_SCALES):
+            self.ui_scale = d.ui_scale
+        for name in ("muted", "corner_marks", "sort_hand", "confirm_quit", "welcome_seen",
+                     "reduced_motion", "high_contrast"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         self.last_setup = clean_last_setup(self.last_setup)
@@ -152,5 +172,5 @@ def save(paths: Paths, settings: Settings) -> None:
         log.warning("could not save settings: %s", e)
 
 
-__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS",
+__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS", "TERM_STYLES", "UI_SCALES",
            "LIMITS", "Settings", "clean_last_setup", "load", "save"]

@@ -53,6 +53,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def relabel(self) -> None:
+        """The language changed: words drawn each frame follow by themselves; a scene that
+        built widgets with words (pygame_gui buttons, wrapped pages) builds them again."""
+        self.resize(self.app.screen.get_size())
+
 
 class SceneStack:
     def __init__(self) -> None:

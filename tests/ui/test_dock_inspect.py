@@ -64,14 +64,14 @@ def test_keys_work_while_the_teyaku_reveal_is_up(tmp_path):
     _to_reveal(app, table)
     reveal = app.stack.top
     key(app, pygame.K_F1)
-    assert app.stack.top.name == "rules_help"
+    assert app.stack.top.name == "reference"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is reveal
     key(app, pygame.K_ESCAPE)  # Escape pauses; it does not dismiss the reveal
     assert app.stack.top.name == "pause"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is reveal
-    for name, expected in (("help", "rules_help"), ("pause", "pause"),
+    for name, expected in (("help", "reference"), ("pause", "pause"),
                            ("settings", "settings")):
         click(app, table.tv.top_buttons[name].center)
         assert app.stack.top.name == expected, name

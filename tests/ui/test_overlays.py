@@ -48,7 +48,7 @@ def test_title_overlays_open_and_close(tmp_path):
     frames(app, 2)
     title = app.stack.top
     for label, name in (("Settings", "settings"), ("About", "about"),
-                        ("Rules & cards", "rules_help")):
+                        ("Rules & cards", "reference")):
         b = next(b for b in title.group.buttons if b.label == label)
         click(app, b.rect.center)
         assert app.stack.top.name == name
@@ -91,12 +91,12 @@ def test_table_overlays_and_settings(tmp_path):
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is pause
     click(app, pause.group.buttons[2].rect.center)  # Rules
-    assert app.stack.top.name == "rules_help"
+    assert app.stack.top.name == "reference"
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
     key(app, pygame.K_F1)
-    assert app.stack.top.name == "rules_help"
+    assert app.stack.top.name == "reference"
     key(app, pygame.K_ESCAPE)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 1)

@@ -24,7 +24,7 @@ def test_title_reference_every_ruleset_every_page(tmp_path):
     b = next(b for b in title.group.buttons if b.label == "Rules & cards")
     click(app, b.rect.center)
     ref = app.stack.top
-    assert ref.name == "rules_help" and ref.page == "cards"
+    assert ref.name == "reference" and ref.page == "cards"
     seen = set()
     for _ in rulesets.names():
         seen.add(ref.rs.name)
@@ -58,7 +58,7 @@ def test_table_f1_during_a_decision_opens_its_explanation(tmp_path):
     phase = table.panel._key[1]
     key(app, pygame.K_F1)
     ref = app.stack.top
-    assert ref.name == "rules_help"
+    assert ref.name == "reference"
     assert ref.page == reference.PHASE_PAGES.get(phase, "round")
     assert ref.rs is table.session.rs and not ref.browse
     frames(app, 2)

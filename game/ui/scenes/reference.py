@@ -165,7 +165,7 @@ class ReferenceScene(Scene):
     reference was opened from the title (a name, not the game's configured ruleset)."""
 
     transparent = True
-    name = "rules_help"
+    name = "reference"
 
     def __init__(self, app, ruleset: str | Ruleset = "hachihachi",  # noqa: ANN001
                  page: str | None = None) -> None:

@@ -1,0 +1,123 @@
+"""The player's language (issue 15): English, 日本語, Français, Українська.
+
+Every string a player sees goes through here: `_("text")`, `ngettext(one, many, n)` for
+counts (Ukrainian has three forms, Japanese one), `pgettext(context, text)` where one English
+word means two things. Words that are defined before a language is chosen (tables of names,
+the engine's curriculum texts) are marked with `N_` and translated where they are shown, so
+switching the language in Settings changes every screen at its next frame.
+
+Catalogs are `game/locale/<code>.po`, read at start-up by `game.po` (standard library only).
+English is the source language and needs no catalog. A missing or damaged catalog logs the
+problem and leaves the game in English: a player never sees a traceback for it.
+
+Placeholders are `str.format` fields with names (`_("{name} plays")`), so a translation can
+move them; the catalog test checks that each translation keeps the same fields.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import locale
+import logging
+import os
+from collections.abc import Mapping
+
+from game import po
+from game.resources import resource_dir
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "fr": "Français",
+                             "uk": "Українська"}
+SOURCE = "en"
+DOMAIN_FOLDER = ("locale",)
+
+_current = SOURCE
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def N_(message: str) -> str:
+    """Mark a string for the catalog without translating it yet (tables built at import)."""
+    return message
+
+
+def _(message: str) -> str:
+    """The message in the player's language (English when it has no translation)."""
+    return _catalog.gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message for `n` in the player's language."""
+    return _catalog.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message whose meaning depends on `context` (e.g. "reading" for a term's kana)."""
+    return _catalog.pgettext(context, message)
+
+
+def language() -> str:
+    """The code of the language in use ("en", "ja", "fr", "uk")."""
+    return _current
+
+
+def is_japanese() -> bool:
+    return _current == "ja"
+
+
+@functools.cache
+def catalog_entries(code: str) -> tuple[po.Entry, ...]:
+    """The parsed catalog of a language (cached); po.PoError or OSError if unreadable."""
+    folder = resource_dir("game", *DOMAIN_FOLDER, holding=f"{code}.po")
+    raw = (folder / f"{code}.po").read_bytes()
+    if len(raw) > po.MAX_BYTES:
+        raise po.PoError("catalog too large")
+    return tuple(po.parse(raw.decode("utf-8")))
+
+
+def load(code: str) -> gettext.NullTranslations:
+    """The translations of `code`; English (no translation) if its catalog is missing or
+    damaged, with the reason logged."""
+    if code == SOURCE or code not in LANGUAGES:
+        return gettext.NullTranslations()
+    try:
+        return po.translations(list(catalog_entries(code)))
+    except (OSError, UnicodeDecodeError, po.PoError) as e:
+        log.error("language %s: catalog unreadable (%s); English is used", code, e)
+        return gettext.NullTranslations()
+
+
+def set_language(code: str) -> str:
+    """Switch every later `_()` to `code` (unknown codes: English); returns the code in use."""
+    global _current, _catalog
+    code = code if code in LANGUAGES else SOURCE
+    _catalog = load(code)
+    _current = code
+    return code
+
+
+def detect(environ: Mapping[str, str] | None = None) -> str:
+    """The system's language if we speak it, else English: LANGUAGE, LC_ALL, LC_MESSAGES
+    and LANG (POSIX), then the locale Python reports (Windows, macOS)."""
+    env = os.environ if environ is None else environ
+    names = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            names.extend(value.split(":"))
+    if environ is None:
+        try:
+            names.append(locale.getlocale()[0] or "")
+        except ValueError:
+            pass
+    for name in names:
+        code = name.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+        code = {"japanese": "ja", "french": "fr", "ukrainian": "uk"}.get(code, code)
+        if code in LANGUAGES:
+            return code
+    return SOURCE
+
+
+__all__ = ["LANGUAGES", "N_", "_", "detect", "is_japanese", "language", "load", "ngettext",
+           "pgettext", "set_language"]

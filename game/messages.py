@@ -1,0 +1,199 @@
+"""The translators' tool: `python -m game.messages extract | update | check`.
+
+- `extract` collects every `_("…")`, `N_("…")`, `ngettext("…", "…", n)` and
+  `pgettext("ctx", "…")` with literal strings from game/ and ai/ into game/locale/messages.pot;
+- `update` brings each language's `.po` in step with it: new messages are added empty,
+  translations of messages that still exist are kept, messages no longer used are dropped;
+- `check` prints, per language, how many messages are untranslated or keep different
+  placeholders than English (exit 1 if any; the tests run the same check).
+
+Standard library only (ast for extraction, game.po for the format).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "locale"
+POT = LOCALE / "messages.pot"
+SOURCES = ("game", "ai")
+CATALOGS = ("ja", "fr", "uk")
+PLURAL_FORMS = {
+    "ja": "nplurals=1; plural=0;",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "uk": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+          "(n%100<10 || n%100>=20) ? 1 : 2);",
+}
+NPLURALS = {"ja": 1, "fr": 2, "uk": 3}
+FUNCS = {"_": ("msgid",), "N_": ("msgid",), "ngettext": ("msgid", "msgid_plural"),
+         "pgettext": ("msgctxt", "msgid")}
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)?(?:[!:][^{}]*)?\}")
+
+
+@dataclass
+class Found:
+    msgid: str
+    msgid_plural: str | None
+    msgctxt: str | None
+    where: str
+
+
+def _literal(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+        else None
+
+
+def find_messages(paths: Iterable[Path], root: Path = ROOT) -> list[Found]:
+    """Every marked message with a literal text, in file order."""
+    out: list[Found] = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(
+                f, ast.Attribute) else None
+            if name not in FUNCS:
+                continue
+            roles = FUNCS[name]
+            if len(node.args) < len(roles):
+                continue
+            values = [_literal(a) for a in node.args[:len(roles)]]
+            if any(v is None for v in values):
+                continue  # _(variable): a value marked with N_ elsewhere
+            d = dict(zip(roles, values, strict=True))
+            where = f"{path.relative_to(root).as_posix()}:{node.lineno}"
+            out.append(Found(d["msgid"], d.get("msgid_plural"), d.get("msgctxt"), where))
+    return out
+
+
+def source_files(root: Path = ROOT) -> list[Path]:
+    files: list[Path] = []
+    for folder in SOURCES:
+        files.extend(sorted((root / folder).rglob("*.py")))
+    return [p for p in files if p.name != "messages.py"]
+
+
+def template(found: list[Found]) -> list[po.Entry]:
+    """The .pot entries: one per (context, id), with every place it is used."""
+    entries: dict[tuple[str | None, str], po.Entry] = {}
+    for f in found:
+        if not f.msgid:
+            continue
+        key = (f.msgctxt, f.msgid)
+        e = entries.get(key)
+        if e is None:
+            e = entries[key] = po.Entry(f.msgid, [""] if f.msgid_plural is None else ["", ""],
+                                        f.msgid_plural, f.msgctxt)
+            if FIELD.search(f.msgid):
+                e.flags.add("python-brace-format")
+        e.comments.append(f"#: {f.where}")
+    head = po.Entry("", ["Content-Type: text/plain; charset=UTF-8\n"])
+    return [head, *entries.values()]
+
+
+def header_text(code: str) -> str:
+    return (f"Project-Id-Version: hachihachi\nLanguage: {code}\n"
+            "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+            "Content-Transfer-Encoding: 8bit\n"
+            f"Plural-Forms: {PLURAL_FORMS[code]}\n")
+
+
+def merge(code: str, pot: list[po.Entry], old: list[po.Entry]) -> list[po.Entry]:
+    """The catalog of `code` for the template `pot`, keeping the translations in `old`."""
+    known = {e.key: e for e in old if e.msgid}
+    out = [po.Entry("", [header_text(code)])]
+    n = NPLURALS[code]
+    for t in pot:
+        if not t.msgid:
+            continue
+        prev = known.get(t.key)
+        e = po.Entry(t.msgid, [""] * (n if t.msgid_plural is not None else 1),
+                     t.msgid_plural, t.msgctxt, set(t.flags), list(t.comments))
+        if prev is not None and (prev.msgid_plural is None) == (t.msgid_plural is None):
+            forms = list(prev.msgstr)[:len(e.msgstr)]
+            e.msgstr[:len(forms)] = forms
+            e.flags |= prev.flags & {"fuzzy"}
+        out.append(e)
+    return out
+
+
+def fields(text: str) -> list[str]:
+    return sorted(m.group(0).split(":")[0].split("!")[0].strip("{}") for m in
+                  FIELD.finditer(text))
+
+
+def problems(code: str, entries: list[po.Entry], pot: list[po.Entry]) -> dict[str, list[str]]:
+    """What is wrong with a catalog against the template: untranslated, missing, extra,
+    placeholder or plural-count mismatches (each a list of message ids)."""
+    out: dict[str, list[str]] = {"untranslated": [], "missing": [], "extra": [],
+                                 "placeholders": [], "plurals": []}
+    mine = {e.key: e for e in entries if e.msgid}
+    want = {e.key: e for e in pot if e.msgid}
+    out["missing"] = [k for k in want if k not in mine]
+    out["extra"] = [k for k in mine if k not in want]
+    for k, e in mine.items():
+        if k not in want:
+            continue
+        if not e.translated:
+            out["untranslated"].append(k)
+            continue
+        if e.msgid_plural is not None and len(e.msgstr) != NPLURALS[code]:
+            out["plurals"].append(k)
+        if e.msgid_plural is None:
+            expect = set(fields(e.msgid))
+        else:  # every form of a translation serves several counts: it keeps all fields
+            expect = set(fields(e.msgid)) | set(fields(e.msgid_plural))
+        if any(set(fields(s)) != expect for s in e.msgstr):
+            out["placeholders"].append(k)
+    return out
+
+
+def read(path: Path) -> list[po.Entry]:
+    return po.parse(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.messages", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=("extract", "update", "check"))
+    args = ap.parse_args(argv)
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    if args.command in ("extract", "update"):
+        pot = template(find_messages(source_files()))
+        POT.write_text(po.dump(pot), encoding="utf-8")
+        print(f"{POT.relative_to(ROOT)}: {len(pot) - 1} messages")
+        if args.command == "update":
+            for code in CATALOGS:
+                path = LOCALE / f"{code}.po"
+                merged = merge(code, pot, read(path))
+                path.write_text(po.dump(merged), encoding="utf-8")
+                todo = sum(1 for e in merged[1:] if not e.translated)
+                print(f"{path.relative_to(ROOT)}: {len(merged) - 1} messages, {todo} to "
+                      "translate")
+        return 0
+    pot = template(find_messages(source_files()))
+    bad = 0
+    for code in CATALOGS:
+        found = problems(code, read(LOCALE / f"{code}.po"), pot)
+        counts = ", ".join(f"{k} {len(v)}" for k, v in found.items())
+        print(f"{code}: {len(pot) - 1} messages; {counts}")
+        for kind, keys in found.items():
+            for k in keys[:5]:
+                print(f"  {kind}: {k[:70]!r}")
+        bad += sum(len(v) for v in found.values())
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
