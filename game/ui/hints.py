@@ -162,25 +162,57 @@ def _where(p: YakuProgress) -> str:
     return "; ".join(parts) or "—"
 
 
+def watch_wrapped(view: PlayerView, names: list[str], size: int,
+                  width: int) -> list[tuple[str, tuple]]:
+    """The watch's rows wrapped to `width` pixels: the lines the panel shows and scrolls."""
+    return [(part, colour) for text, colour in watch_lines(view, names)
+            for part in theme.wrap(text, size, width)]
+
+
 def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
-               names: list[str], size: int) -> pygame.Rect:
-    """The watch panel in `rect` (its height shrinks to the rows); returns what it used."""
-    rows = [("Yaku watch (W)", theme.GOLD)] + watch_lines(view, names)
+               names: list[str], size: int, scroll: int | None = None,
+               title: str = "Yaku watch (W)") -> pygame.Rect:
+    """The watch panel in `rect`; returns what it used.
+
+    As an overlay (`scroll` None) its height shrinks to the rows and a long list ends in "…".
+    In the sidebar (`scroll` = lines scrolled down) it fills `rect`, clipped to it, with
+    ▲/▼ marks where lines are hidden, so the mouse wheel can bring each one into sight.
+    """
     line_h = round(size * 1.3)
-    lines: list[tuple[str, tuple]] = []
-    for text, colour in rows:
-        for part in theme.wrap(text, size, rect.w - 20):
-            lines.append((part, colour))
-    max_lines = max(1, (rect.h - 16) // line_h)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines - 1] + [("…", theme.TEXT_DIM)]
-    used = pygame.Rect(rect.x, rect.y, rect.w, len(lines) * line_h + 16)
-    theme.panel(surface, used, alpha=255)  # the log beneath must not show through
-    y = used.y + 8
+    lines = watch_wrapped(view, names, size, rect.w - 20)
+    if scroll is None:
+        lines = [(title, theme.GOLD)] + lines
+        max_lines = max(1, (rect.h - 16) // line_h)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines - 1] + [("…", theme.TEXT_DIM)]
+        used = pygame.Rect(rect.x, rect.y, rect.w, len(lines) * line_h + 16)
+        theme.panel(surface, used, alpha=255)  # the log beneath must not show through
+        y = used.y + 8
+    else:
+        used = rect
+        theme.blit_text(surface, title, size, (rect.x + 10, rect.y + 4), theme.TEXT_DIM, True)
+        room = max(0, (rect.h - 8) // line_h - 1)
+        scroll = max(0, min(scroll, watch_max_scroll(len(lines), room)))
+        end = scroll + room
+        shown = lines[scroll:end]
+        if scroll and shown:
+            shown[0] = (f"▲ {scroll + 1} above · wheel", theme.TEXT_DIM)
+        if end < len(lines) and shown:
+            shown[-1] = (f"▼ {len(lines) - end + 1} more · wheel", theme.TEXT_DIM)
+        lines = shown
+        y = rect.y + 4 + line_h
+    clip = surface.get_clip()
+    surface.set_clip(used.clip(clip))
     for text, colour in lines:
         surface.blit(theme.text(text, size, colour), (used.x + 10, y))
         y += line_h
+    surface.set_clip(clip)
     return used
+
+
+def watch_max_scroll(n_lines: int, room: int) -> int:
+    """How far the sidebar watch scrolls: until its last line shows."""
+    return max(0, n_lines - room)
 
 
 def suggestion_text(s: Suggestion) -> list[str]:
@@ -206,4 +238,4 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
 
 
 __all__ = ["ADVISOR", "Advisor", "Suggestion", "advise", "draw_banner", "draw_watch",
-           "suggestion_text", "view_key", "watch_lines"]
+           "suggestion_text", "view_key", "watch_lines", "watch_max_scroll", "watch_wrapped"]

@@ -97,6 +97,11 @@ class TableView:
         self.widths: tuple[int, ...] = ()
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.log_max_scroll = 0
+        # the docked sidebar's yaku watch (TABLE.md §10): the share of the space under the
+        # scores that the table gives it (0: none), the rect it got, and its own scroll
+        self.watch_share = 0.0
+        self.watch_rect = pygame.Rect(0, 0, 0, 0)
+        self.watch_scroll = 0
         # view state shared by the scenes over the table (TABLE.md §1): the log drawer and
         # its scroll, what is docked in the panel rect, the choice strip, the hovered card
         self.drawer_open = False
@@ -224,8 +229,16 @@ class TableView:
         lines: list[str] = []
         for entry in info.log[-200:]:
             lines.extend(theme.wrap(entry, small, r.w - 20))
-        self.log_rect = pygame.Rect(r.x, y, r.w, max(0, r.bottom - 6 - y))
-        room = max(0, (r.bottom - 6 - y) // lh)
+        bottom = r.bottom
+        if rect is None:  # the docked sidebar: the watch takes the lower part (TABLE.md §10)
+            self.watch_rect = pygame.Rect(0, 0, 0, 0)
+            if self.watch_share > 0:
+                h = round((r.bottom - y) * self.watch_share)
+                bottom = r.bottom - h
+                pygame.draw.line(s, theme.PANEL_LINE, (r.x + 6, bottom), (r.right - 6, bottom))
+                self.watch_rect = pygame.Rect(r.x, bottom + 4, r.w, h - 8)
+        self.log_rect = pygame.Rect(r.x, y, r.w, max(0, bottom - 6 - y))
+        room = max(0, (bottom - 6 - y) // lh)
         self.log_max_scroll = max(0, len(lines) - room)
         scroll = max(0, min(scroll, self.log_max_scroll))
         end = len(lines) - scroll
@@ -457,7 +470,7 @@ class TableView:
         size = theme.size_of("body", L.window.h)
         small = theme.size_of("small", L.window.h)
         self.draw_top_bar(s, L, info)
-        self.draw_sidebar(s, L, info, seating, panel_h)
+        self.draw_sidebar(s, L, info, seating, panel_h, self.log_scroll)
         if L.bench is not None:
             x = L.bench.x + 8
             each = (L.bench.w - 8) // max(1, len(seating.bench)) - 24

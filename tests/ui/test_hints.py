@@ -121,7 +121,7 @@ def test_yaku_watch_lists_the_engines_watch(tmp_path):
         for yid in view.yaku[seat]:
             assert term(yid) in text
     assert any(p.on_field for p in view.watch[0] if p.reachable)  # the curtain lies there
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, (1024, 768))  # narrow: W lays the watch over the table
     session = GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
                                              for i, n in enumerate(names)], 1, 0, st)
     table = TableScene(app, session)
@@ -177,7 +177,10 @@ def test_settings_row_cycles_the_hint_level_and_it_is_saved(tmp_path):
 
     app = make_app(tmp_path)
     table = _my_turn(app)
-    assert table._hint_buttons.keys() == {"watch"}  # default: no advisor button
+    from game.ui.scenes import table_hints
+
+    # default: the watch is in the wide window's sidebar, no Watch or advisor button
+    assert not table._hint_buttons and table_hints.watch_rect(table) is not None
     scene = SettingsScene(app)
     app.stack.push(scene)
     frames(app, 1)
@@ -192,6 +195,7 @@ def test_settings_row_cycles_the_hint_level_and_it_is_saved(tmp_path):
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
     assert app.stack.top is table and not table._hint_buttons
+    assert table_hints.watch_rect(table) is None
 
 
 def test_statistics_count_the_hints_of_the_record():

@@ -1,8 +1,11 @@
-"""The table's hint controls (TABLE.md §6.4): H asks the advisor, W shows the yaku watch.
+"""The table's hint controls (TABLE.md §6.4): H asks the advisor; the yaku watch.
 
-Kept apart from table.py so the table only calls in: `key`, `update`, `states` and `draw`.
-Everything obeys the `hints` setting: Off shows nothing, Matches only the hover matches,
-the watch from "Matches + yaku watch" on, the advisor only at "+ advisor".
+Kept apart from table.py so the table only calls in: `key`, `update`, `states`,
+`sidebar_share` and `draw`. Everything obeys the `hints` setting: Off shows nothing, Matches
+only the hover matches, the watch from "Matches + yaku watch" on, the advisor only at
+"+ advisor". On wide windows the watch is a permanent part of the docked sidebar, under the
+log (TABLE.md §10), with its own wheel scroll; on narrow ones (no sidebar) W or the Watch
+button lays it over the table.
 """
 
 from __future__ import annotations
@@ -13,7 +16,14 @@ import pygame
 
 from game.ui import theme
 from game.ui.cards import State
-from game.ui.hints import Advisor, draw_banner, draw_watch, suggestion_text
+from game.ui.hints import (
+    Advisor,
+    draw_banner,
+    draw_watch,
+    suggestion_text,
+    watch_max_scroll,
+    watch_wrapped,
+)
 from game.ui.intents import Intent
 
 if TYPE_CHECKING:
@@ -26,6 +36,36 @@ def allows(table: TableScene, level: str) -> bool:
     return s.hints_at_least(level) if hasattr(s, "hints_at_least") else False
 
 
+SIDEBAR_SHARE = 0.4  # TABLE.md §10: log in the top 60 %, the watch in the bottom 40 %
+WHEEL_LINES = 3
+
+
+def has_yaku(table: TableScene) -> bool:
+    """The engine's catalogue has capture combinations to watch (curriculum tier 1 has none:
+    then the table shows no watch at all, not an empty one)."""
+    return any(e.is_card_set for e in table.session.rs.entries)
+
+
+def watching(table: TableScene) -> bool:
+    return allows(table, "watch") and has_yaku(table)
+
+
+def sidebar_share(table: TableScene, L: Layout) -> float:
+    """The part of the docked sidebar under the scores that the watch takes (0: none)."""
+    return SIDEBAR_SHARE if L.sidebar is not None and watching(table) else 0.0
+
+
+def watch_rect(table: TableScene) -> pygame.Rect | None:
+    """Where the watch was drawn in the last frame (sidebar or overlay), None if nowhere."""
+    return getattr(table, "_watch_drawn", None)
+
+
+def scroll_watch(table: TableScene, lines: int) -> None:
+    """Scroll the sidebar watch down (positive) or up, within its lines."""
+    tv = table.tv
+    tv.watch_scroll = max(0, min(getattr(table, "_watch_max", 0), tv.watch_scroll + lines))
+
+
 def advisor(table: TableScene) -> Advisor:
     adv = getattr(table, "_advisor", None)
     if adv is None:
@@ -34,7 +74,15 @@ def advisor(table: TableScene) -> Advisor:
 
 
 def key(table: TableScene, event: pygame.event.Event, intent: Intent | None) -> bool:
-    """H: a suggestion for the viewer's decision; W: the yaku watch on or off."""
+    """H: a suggestion for the viewer's decision; W: the yaku watch on or off (narrow
+    windows); the wheel over the sidebar watch scrolls it."""
+    over_watch = (table._layout is not None and table._layout.sidebar is not None
+                  and table.tv.watch_rect.collidepoint(table.tv.mouse))
+    if event.type == pygame.MOUSEWHEEL and over_watch:
+        scroll_watch(table, -WHEEL_LINES * event.y)  # wheel up shows the lines above
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5) and over_watch:
+        return True  # the legacy wheel buttons of the same motion: not a click on the table
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         for name, rect in getattr(table, "_hint_buttons", {}).items():
             if rect.collidepoint(event.pos):
@@ -47,7 +95,8 @@ def key(table: TableScene, event: pygame.event.Event, intent: Intent | None) -> 
     if event.type != pygame.KEYDOWN:
         return False
     if event.key == pygame.K_w and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-        if allows(table, "watch"):
+        L = table._layout
+        if watching(table) and (L is None or L.sidebar is None):  # wide: always shown
             table.show_watch = not getattr(table, "show_watch", False)
         return True
     if intent is Intent.HINT:
@@ -97,18 +146,24 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     size = theme.size_of("small", L.window.h) if hasattr(theme, "size_of") else 14
     area = L.table
     _draw_buttons(table, surface, L, size)
-    if getattr(table, "show_watch", False) and allows(table, "watch"):
-        if L.sidebar is not None:  # over the log, below the scores
-            side = L.sidebar
-            top = side.y + round(theme.size_of("body", L.window.h) * 1.4) * (
-                len(table.session.seats) + 2)
-            rect = pygame.Rect(side.x + 4, top, side.w - 8, side.bottom - top - 4)
-        else:
-            w = max(260, round(area.w * 0.4))
-            rect = pygame.Rect(area.right - w - 8, area.y + 8, w,
-                               max(80, L.prompt.y - area.y - 16))
-        draw_watch(surface, rect, table.session.view(table.viewer),
-                   [s.name for s in table.session.seats], size)
+    table._watch_drawn = None
+    view = table.session.view(table.viewer)  # the viewer's view: public information only
+    names = [s.name for s in table.session.seats]
+    tv = table.tv
+    if L.sidebar is not None and watching(table) and tv.watch_rect.h > 0:
+        small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
+        rect = tv.watch_rect
+        room = max(0, (rect.h - 8) // round(small * 1.3) - 1)
+        table._watch_max = watch_max_scroll(len(watch_wrapped(view, names, small, rect.w - 20)),
+                                            room)
+        tv.watch_scroll = min(tv.watch_scroll, table._watch_max)
+        table._watch_drawn = draw_watch(surface, rect, view, names, small, tv.watch_scroll,
+                                        "YAKU WATCH")
+    elif L.sidebar is None and getattr(table, "show_watch", False) and watching(table):
+        w = max(260, round(area.w * 0.4))
+        rect = pygame.Rect(area.right - w - 8, area.y + 8, w,
+                           max(80, L.prompt.y - area.y - 16))
+        table._watch_drawn = draw_watch(surface, rect, view, names, size)
     adv = getattr(table, "_advisor", None)
     s = current(table)
     if s is not None and s.card is None:
@@ -151,7 +206,7 @@ def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: i
     """Hint and Watch buttons at the right of the prompt row, as the setting allows."""
     table._hint_buttons = {}
     wanted = []
-    if allows(table, "watch"):
+    if watching(table) and L.sidebar is None:  # wide windows always show it in the sidebar
         wanted.append(("watch", "Watch · W"))
     if allows(table, "advisor") and table.human_to_move():
         adv = getattr(table, "_advisor", None)
