@@ -13,7 +13,9 @@ from game.ui.terms import CAPTURE_RULES, card_name, term
 COMMON = [
     "Your captures are sorted by kind: 光 Brights, 種 Animals, 短 Ribbons, カス Chaff.",
     "Keys: 1–7 pick a hand card (the same number again plays it), ←/→ move, Enter plays, "
-    "Tab changes row, Escape pauses, M mutes, F1 opens this page.",
+    "Tab changes row, Escape pauses, M mutes, F1 opens this page, H asks for a hint for "
+    "this decision (with hints at + advisor), W shows the yaku watch over the table (on "
+    "narrow windows; wide ones keep it in the sidebar).",
     "Against computer players only, Ctrl+Z (or Undo in the top bar) takes back your last "
     "move; the cards still to come stay the same.",
 ]
