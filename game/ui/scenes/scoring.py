@@ -20,7 +20,15 @@ from game.ui.intents import Intent
 from game.ui.narrate import agrees
 from game.ui.numbers import amount
 from game.ui.scene import Scene
-from game.ui.terms import SECTION_ORDER, basis_text, ending_text, seat_role, section_of, term
+from game.ui.terms import (
+    SECTION_ORDER,
+    basis_text,
+    ending_text,
+    guided_words,
+    seat_role,
+    section_of,
+    term,
+)
 from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5
@@ -93,6 +101,16 @@ class ScoringScene(Scene):
             parts.append(f"streak: {self.names[v.streak]}" if v.streak is not None
                          else "streak: none")
         return " · ".join(parts)
+
+    def guided_line(self) -> str:
+        """The first round of a guided game (TABLE.md §5.1): one line saying what mattered
+        for the viewer, every number from the engine (the view's par, the card points of the
+        viewer's captures, the round's net); "" in any other game or round."""
+        session = self.table.session
+        if not getattr(session, "guided_stop", 0) or len(self.view.results) != 1 \
+                or not session.humans:
+            return ""
+        return guided_words(self.result, self.view, session.rs, self.table.viewer, self.names)
 
     def next(self) -> None:
         self.app.stack.pop(self)
@@ -193,8 +211,10 @@ class ScoringScene(Scene):
         lh = round(body * 1.4)
         seats = self.seat_lines()
         extra = self.agari_line()
+        guided = self.guided_line()
         bar_h = round(small * 1.5)
-        footer_h = 3 * lh + bar_h * len(seats) + (lh if extra else 0) + round(body * 2.6) + 20
+        footer_h = 3 * lh + bar_h * len(seats) + (lh if extra else 0) + (lh if guided else 0) \
+            + round(body * 2.6) + 20
         rows = self.rows() or [("note", "No payments this round.")]
         room = max(1, (rect.bottom - footer_h - y) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - room))
@@ -241,6 +261,10 @@ class ScoringScene(Scene):
         if extra:
             theme.blit_text(surface, theme.fit(extra, small, rect.w - 40), small, (x, y + 4),
                             theme.TEXT_DIM)
+            y += lh
+        if guided:
+            theme.blit_text(surface, theme.fit(guided, body, rect.w - 40), body, (x, y + 4),
+                            theme.GOLD, True)
         btn, rev = self.group.buttons
         btn.rect = pygame.Rect(0, 0, max(220, round(rect.w * 0.22)), round(body * 2.1))
         btn.rect.bottomright = (rect.right - 20, rect.bottom - 14)
