@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "fr": "Français",
                              "uk": "Українська"}
 SOURCE = "en"
+PSEUDO = "qps"  # a test language: every translated message drawn with accented letters
 DOMAIN_FOLDER = ("locale",)
 
 _current = SOURCE
@@ -76,9 +77,41 @@ def catalog_entries(code: str) -> tuple[po.Entry, ...]:
     return tuple(po.parse(raw.decode("utf-8")))
 
 
+_PSEUDO_MAP = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥíĵķĺɱñóƥǫŕśţúʋŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤǪŔŚŢÚƲŴẊÝŽ")
+
+
+def pseudo(message: str) -> str:
+    """`message` with every ASCII letter accented, outside its {placeholders}."""
+    out, depth = [], 0
+    for ch in message:
+        depth += ch == "{"
+        out.append(ch if depth else ch.translate(_PSEUDO_MAP))
+        depth -= ch == "}" and depth > 0
+    return "".join(out)
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The test language: every message that went through the catalog is drawn with
+    accented letters, so plain ASCII letters on screen were never marked for translation
+    (`python -m game.messages pseudo` lists them)."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
 def load(code: str) -> gettext.NullTranslations:
     """The translations of `code`; English (no translation) if its catalog is missing or
     damaged, with the reason logged."""
+    if code == PSEUDO:
+        return _Pseudo()
     if code == SOURCE or code not in LANGUAGES:
         return gettext.NullTranslations()
     try:
@@ -91,7 +124,7 @@ def load(code: str) -> gettext.NullTranslations:
 def set_language(code: str) -> str:
     """Switch every later `_()` to `code` (unknown codes: English); returns the code in use."""
     global _current, _catalog
-    code = code if code in LANGUAGES else SOURCE
+    code = code if code in LANGUAGES or code == PSEUDO else SOURCE
     _catalog = load(code)
     _current = code
     return code

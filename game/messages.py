@@ -5,7 +5,10 @@
 - `update` brings each language's `.po` in step with it: new messages are added empty,
   translations of messages that still exist are kept, messages no longer used are dropped;
 - `check` prints, per language, how many messages are untranslated or keep different
-  placeholders than English (exit 1 if any; the tests run the same check).
+  placeholders than English (exit 1 if any; the tests run the same check);
+- `pseudo` plays the smoke walk of several games in the pseudo language, where every
+  translated message is drawn with accented letters, and lists the text drawn with plain
+  ASCII words: strings a player sees that were never marked for translation (exit 1 if any).
 
 Standard library only (ast for extraction, game.po for the format).
 """
@@ -159,6 +162,32 @@ def problems(code: str, entries: list[po.Entry], pot: list[po.Entry]) -> dict[st
     return out
 
 
+PSEUDO_GAMES = (("hachihachi", {}), ("hachihachi-nintendo", {}), ("hachi", {}),
+                ("sudaoshi", {}), ("curriculum", {"tier": 5}), ("nuki-hachihachi", {}))
+# data, not words: seat names of the smoke and the guided game, the logo's reading
+NOT_WORDS = re.compile(r"Ana|Ren|Yui|Kei|Mio|Sora|Taro|Hana|Kiku|You|Hachi-Hachi")
+
+
+def unmarked_text(games: Iterable[tuple[str, dict]] = PSEUDO_GAMES) -> list[str]:
+    """Text drawn during smoke walks in the pseudo language that has a plain ASCII word."""
+    import contextlib
+    import io
+
+    from game import i18n
+    from game.ui import smoke, theme
+
+    theme.DRAWN = set()
+    try:
+        for name, options in games:
+            with contextlib.redirect_stdout(io.StringIO()):
+                smoke.smoke_run(ruleset=name, options=options, language=i18n.PSEUDO)
+        drawn = theme.DRAWN
+    finally:
+        theme.DRAWN = None
+        i18n.set_language(i18n.SOURCE)
+    return sorted(s for s in drawn if re.search(r"[A-Za-z]{2,}", NOT_WORDS.sub("", s)))
+
+
 def read(path: Path) -> list[po.Entry]:
     return po.parse(path.read_text(encoding="utf-8")) if path.is_file() else []
 
@@ -166,8 +195,14 @@ def read(path: Path) -> list[po.Entry]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.messages", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=("extract", "update", "check"))
+    ap.add_argument("command", choices=("extract", "update", "check", "pseudo"))
     args = ap.parse_args(argv)
+    if args.command == "pseudo":
+        left = unmarked_text()
+        for s in left:
+            print(f"  not marked: {s[:90]!r}")
+        print(f"pseudo: {len(left)} drawn strings never went through the catalog")
+        return 1 if left else 0
     LOCALE.mkdir(parents=True, exist_ok=True)
     if args.command in ("extract", "update"):
         pot = template(find_messages(source_files()))

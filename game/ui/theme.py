@@ -58,8 +58,18 @@ def _segments(s: str) -> list[tuple[bool, str]]:
     return out
 
 
-@functools.lru_cache(maxsize=2048)
+DRAWN: set[str] | None = None  # when a set: every text drawn is added (the pseudo check)
+
+
 def text(s: str, size: int, color: tuple = TEXT, bold: bool = False) -> pygame.Surface:
+    """Rendered mixed-script text, cached (labels repeat every frame)."""
+    if DRAWN is not None:
+        DRAWN.add(s)
+    return _text(s, size, color, bold)
+
+
+@functools.lru_cache(maxsize=2048)
+def _text(s: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
     """Rendered mixed-script text, cached (labels repeat every frame).
 
     Symbols that only Noto Sans JP carries are drawn with it, the rest by script runs.
