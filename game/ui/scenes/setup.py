@@ -1,7 +1,7 @@
 """New game setup (TABLE.md §5.3) with pygame_gui widgets: game, rules options, seats.
 
 Every ruleset of `rulesets.names()`, every option of its OPTIONS table with the engine's help
-line (bool: On/Off, listed values: a drop-down, a free int: a checked entry), the seat range
+line (bool: On/Off, listed values and whole numbers: a drop-down, see `int_choices`), the seat range
 of the configured ruleset (it can depend on options), and per seat a name and Human or any
 computer player of `ai.AGENTS`. Invalid input shows a message and disables Start; it never
 raises. The last choices are remembered in the settings file.
@@ -72,6 +72,30 @@ CUSTOM = "Custom"
 # is a house rule, folded under "House rules" so a first game asks nothing it need not.
 MAIN_OPTIONS = ("tier", "rounds", "match_end", "agari_count", "target_points")
 ROUND_CHOICES = (1, 3, 6, 12, 24, 48)  # rounds are chosen from a list, never typed
+# counts offered for an int option with a wide range (issue 13: chosen, never typed); an
+# option with at most SMALL_RANGE values offers every one of them
+COUNT_CHOICES = {"rounds": ROUND_CHOICES, "target_points": (50, 100, 150, 200, 300, 500, 1000)}
+SMALL_RANGE = 12
+
+
+def int_choices(opt: object, value: object) -> list[int]:
+    """The values a whole-number option offers in its drop-down, inside the engine's
+    minimum and maximum: every value of a small range (agari 1-12), else the option's
+    sensible counts; the default and the current value (a saved setup's odd number) are
+    always among them, so a loaded value shows and is kept."""
+    low = opt.minimum if opt.minimum is not None else 0
+    high = opt.maximum
+    if high is not None and high - low < SMALL_RANGE:
+        offered = set(range(low, high + 1))
+    else:
+        offered = {c for c in COUNT_CHOICES.get(opt.name, ())
+                   if c >= low and (high is None or c <= high)}
+    offered.add(opt.default)
+    if isinstance(value, int) and not isinstance(value, bool):
+        offered.add(value)
+    return sorted(offered)
+
+
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
@@ -384,9 +408,8 @@ class SetupScene(Scene):
             shown = value_words(opt.name, value)
             el = self._choice(("option", opt.name), vals, shown if shown in vals else vals[0],
                               rect, sc)
-        elif opt.name == "rounds":
-            top = opt.maximum if opt.maximum is not None else max(ROUND_CHOICES)
-            counts = sorted({*(c for c in ROUND_CHOICES if c <= top), value})
+        elif opt.kind is int:
+            counts = int_choices(opt, value)
             el = self._choice(("option", opt.name), [str(c) for c in counts], str(value),
                               rect, sc)
         else:
