@@ -35,6 +35,9 @@ class LearnScene(Scene):
         self.done = progress.load(app.paths)
         self.group = ButtonGroup([Button(f"Start tier {t}", (lambda t=t: self.start(t)))
                                   for t in TIER_NAMES] + [Button("Back", self.back)])
+        # reached with the keyboard (the title showed its focus ring): show ours at once
+        below = getattr(app.stack.top, "group", None)
+        self.group.show_focus = bool(getattr(below, "show_focus", False))
 
     def start(self, tier: int) -> None:
         from game.ui.scenes.tour import start_tier
@@ -50,6 +53,40 @@ class LearnScene(Scene):
             return True
         return self.group.handle(event, intent)
 
+    def rows(self, W: int, H: int) -> list[tuple[pygame.Rect, str, list[str]]]:
+        """(row rect, title, practise lines) per tier: a practise line too long for its row
+        wraps to a second line while the nine rows and Back still fit the window, and only
+        then is cut with "…"."""
+        head, body, small = (theme.size_of(r, H) for r in ("heading", "body", "small"))
+        x0 = round(W * 0.05)
+        top = round(H * 0.03) + round(head * 1.4) + round(small * 2)
+        room = H - round(body * 3.4) - top  # Back sits below the rows
+        gap, pad, small_h = 6, 5, round(small * 1.3)
+        inner = W - 2 * x0 - 14 - round(head * 1.6) - self.button_w(W) - 30
+        texts = [tier_card(t) for t in TIER_NAMES]
+        wrapped = [theme.wrap(words, small, inner) for _, words in texts]
+        base = 2 * pad + round(body * 1.3) + small_h
+        used = len(texts) * (base + gap)
+        lines: list[list[str]] = []
+        for parts in wrapped:  # a second line where it is needed and there is room for it
+            if len(parts) > 1 and used + small_h <= room:
+                used += small_h
+                rest = " ".join(parts[1:])
+                lines.append([parts[0], theme.fit(rest, small, inner)])
+            else:
+                lines.append([theme.fit(" ".join(parts), small, inner)])
+        extra = max(0, room - used) // len(texts)  # spare height: spread over the rows
+        out, y = [], top
+        for (title, _), ls in zip(texts, lines, strict=True):
+            h = base + small_h * (len(ls) - 1) + extra
+            out.append((pygame.Rect(x0, y, W - 2 * x0, h), title, ls))
+            y += h + gap
+        return out
+
+    @staticmethod
+    def button_w(W: int) -> int:
+        return max(150, round(W * 0.14))
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(theme.FELT)
@@ -61,25 +98,25 @@ class LearnScene(Scene):
         theme.blit_text(surface, "Nine tiers, each adding one part of the full game. "
                         "✓ marks a tier you finished a game at.", small,
                         (x0, round(H * 0.03) + round(head * 1.4)), theme.TEXT_DIM)
-        top = round(H * 0.03) + round(head * 1.4) + round(small * 2)
-        row_h = (H - top - round(body * 3.4)) // len(TIER_NAMES)
-        bw = max(150, round(W * 0.14))
-        for i, tier in enumerate(TIER_NAMES):
-            y = top + i * row_h
-            rect = pygame.Rect(x0, y, W - 2 * x0, row_h - 6)
+        bw = self.button_w(W)
+        for i, (tier, (rect, title, lines)) in enumerate(zip(TIER_NAMES, self.rows(W, H),
+                                                             strict=True)):
             theme.panel(surface, rect, **({"line": theme.GOLD} if tier in self.done else {}))
             mark = "✓" if tier in self.done else str(tier)
             theme.blit_text(surface, mark, head, (rect.x + 14, rect.centery), theme.GOLD, True,
                             "midleft")
-            title, words = tier_card(tier)
             tx = rect.x + 14 + round(head * 1.6)
             inner = rect.w - (tx - rect.x) - bw - 30
-            theme.blit_text(surface, theme.fit(title, body, inner, True), body,
-                            (tx, rect.y + 4), theme.TEXT, True)
-            theme.blit_text(surface, theme.fit(words, small, inner), small,
-                            (tx, rect.y + 6 + round(body * 1.3)), theme.TEXT_DIM)
+            text_h = round(body * 1.3) + round(small * 1.3) * len(lines)
+            y = rect.y + (rect.h - text_h) // 2  # the words centred in their row
+            theme.blit_text(surface, theme.fit(title, body, inner, True), body, (tx, y),
+                            theme.TEXT, True)
+            y += round(body * 1.3)
+            for line in lines:
+                theme.blit_text(surface, line, small, (tx, y), theme.TEXT_DIM)
+                y += round(small * 1.3)
             b = self.group.buttons[i]
-            b.rect = pygame.Rect(rect.right - bw - 10, rect.y + 4, bw, rect.h - 8)
+            b.rect = pygame.Rect(rect.right - bw - 10, rect.y + 5, bw, rect.h - 10)
         back = self.group.buttons[-1]
         back.rect = pygame.Rect(x0, H - round(body * 2.8), bw, round(body * 2.2))
         self.group.draw(surface, small)
