@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.engine import rulesets
-from game.engine.cards import CARD_IDS, MONTH_NAMES
+from game.engine.cards import CARD_IDS, KINDS, MONTH_NAMES
 from game.engine.vocab import Category
 from game.ui.scenes import reference
 from game.ui.scenes.table import TableScene
@@ -126,3 +126,90 @@ def test_glossary_has_the_table_terms():
         assert word in GLOSSARY
     lines = reference.page_text(rulesets.get("hachihachi"), "glossary")
     assert len(lines) == len(GLOSSARY) + 1 and "Shikō" in lines[-1]
+
+
+# --- every combination the reference shows, under two option sets (issue 13) -------------
+# Each pair changes what the page shows where the game has an option that changes values
+# (kan, Red's value, Boar-Deer-Butterflies, Sudaoshi's teyaku set and yaku unit, the
+# curriculum's tier); Nuki and Hachi have none, so their second set changes other rules
+# and the page must still agree with the engine.
+OPTION_SETS = [
+    ("hachihachi", {}, {"kan": 10, "aka_value": 3, "bdb": True}, True),
+    ("hachihachi-nintendo", {}, {"bdb": False}, True),
+    ("nuki-hachihachi", {}, {"mizuten": False, "dropout_fees": False}, False),
+    ("sudaoshi", {}, {"teyaku": "1921", "yaku_unit": 12}, True),
+    ("sudaoshi", {"top_yaku": False}, {"yaku_unit": 12}, True),
+    ("curriculum", {"tier": 5}, {"tier": 9}, True),
+    ("hachi", {}, {"match_end": "points", "target_points": 200}, False),
+]
+PATTERNS = ((4, 3), (4, 2, 1), (4, 1, 1, 1), (3, 3, 1), (3, 2, 2), (3, 2, 1, 1),
+            (3, 1, 1, 1, 1), (2, 2, 2, 1), (2, 2, 1, 1, 1), (1,) * 7)
+
+
+def _hands(rs: rulesets.Ruleset, n: int = 6000, seed: int = 13) -> list[list[str]]:
+    """Seven-card hands of every month pattern, some kept to chaff-class cards (the Group-B
+    shapes), drawn from the ruleset's deck with a fixed seed."""
+    import random
+
+    rng = random.Random(seed)
+    by_month: dict[int, list[int]] = {}
+    for c in rs.deck_cards:
+        by_month.setdefault(c // 4, []).append(c)
+    months = [m for m, cs in by_month.items() if len(cs) == 4]
+    out = []
+    for i in range(n):
+        pattern = PATTERNS[i % len(PATTERNS)]
+        plain = (0.0, 0.1, 0.3, 1.0)[i // len(PATTERNS) % 4]  # chance of a non-chaff card
+        hand: list[int] = []
+        for m, k in zip(rng.sample(months, len(pattern)), pattern, strict=True):
+            cs = by_month[m]
+            low = [c for c in cs if KINDS[c] == "chaff" or m == 10]
+            pool = cs if k > len(low) or rng.random() < plain else low
+            hand += rng.sample(pool, k)
+        out.append([CARD_IDS[c] for c in hand])
+    return out
+
+
+def _check_every_combination(rs: rulesets.Ruleset) -> dict[str, int | None]:
+    """Every teyaku and dekiyaku the reference shows is worth, in the engine, the amount the
+    page draws; returns the page's values."""
+    shown = reference.combos(rs)
+    catalogue = {e.id: e.value for e in rs.entries
+                 if e.category in (Category.TEYAKU, Category.DEKIYAKU)}
+    assert {c.id: c.value for c in shown} == catalogue
+    for c in shown:  # the words the page draws beside each name
+        words = reference.amount_words(rs, c)
+        if c.value is None:
+            assert words == "varies"
+            continue
+        assert words.endswith(f"{c.value} mon"), (rs.name, c.id, words)
+        if " kan · " in words:
+            assert int(words.split(" kan")[0]) * rs.kan == c.value
+    _check_numbers(rs)  # dekiyaku from their cards
+    wanted = {c.id: c for c in shown if c.category == Category.TEYAKU and c.value is not None}
+    found: dict[str, int] = {}
+    for hand in _hands(rs) if wanted else []:
+        for tid, c in wanted.items():
+            if tid in found:
+                continue
+            seat = c.positions[0] if c.positions else 0
+            got = rs.teyaku(hand, seat)
+            if tid in got:
+                assert got[tid] == c.value, (rs.name, tid, hand, got)
+                found[tid] = got[tid]
+        if len(found) == len(wanted):
+            break
+    assert set(found) == set(wanted), (rs.name, sorted(set(wanted) - set(found)))
+    return {c.id: c.value for c in shown}
+
+
+@pytest.mark.parametrize("name,opts_a,opts_b,changes", OPTION_SETS)
+def test_every_combination_on_the_page_matches_the_engine(name, opts_a, opts_b, changes):
+    a, b = rulesets.get(name, **opts_a), rulesets.get(name, **opts_b)
+    va, vb = _check_every_combination(a), _check_every_combination(b)
+    assert va, f"{name} shows no combination"
+    assert (va != vb) == changes  # the second set changes what the page shows, or not
+
+
+def test_every_ruleset_is_checked_under_two_option_sets():
+    assert {n for n, *_ in OPTION_SETS} == set(rulesets.names())
