@@ -363,23 +363,23 @@ __all__ = ["CARD_IDS", "card_name", "ending_text", "month_name", "section_of", "
 def guided_words(result: object, view: object, rs: object, viewer: int,
                  names: list[str]) -> str:
     """The guided game's one line under the first round's ledger (TABLE.md §5.1): what
-    mattered for the viewer, e.g. "You captured 96 card points: 96 − 88 = +8 above the par,
-    paid in mon: +16 mon for you this round." The captures' points, the par and the net come
+    mattered for the viewer, e.g. "You captured 96 card points: 96 − 88 = +8 above the par;
+    you receive 16 mon this round." The captures' points, the par and the net come
     from the engine (view, ruleset, result); a yaku or a misdeal is said in the ending's
     words."""
     from game.ui.numbers import amount
 
     net = result.net[viewer] if viewer < len(result.net) else 0
-    mine = (f"{amount(net, sign=True)} mon for you this round" if net
-            else "nothing paid to or by you")
+    mine = (f"you receive {amount(net)} mon this round" if net > 0 else
+            f"you pay {amount(-net)} mon this round" if net < 0 else
+            "nothing is paid to or by you")
     par = view.par[viewer] if viewer < len(view.par) else None
     if result.ending == Ending.CARD_POINTS and par is not None:
         pts = rs.points(view.captured_masks[viewer])
         d = pts - par
-        how = ("above the par, paid to you in mon" if d > 0 else
-               "below the par, paid by you in mon" if d < 0 else "exactly the par")
+        how = "above the par" if d > 0 else "below the par" if d < 0 else "exactly the par"
         return (f"You captured {pts} card points: {pts} − {par} = {amount(d, sign=True)} "
-                f"{how}: {mine}.")
+                f"{how}; {mine}.")
     ended = ending_text(result.ending)
     ended = ended[:1].upper() + ended[1:]
     if result.ending == Ending.MISDEAL:

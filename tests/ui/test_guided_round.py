@@ -68,8 +68,9 @@ def test_first_run_guided_round_ends_with_the_guided_line(app, seed):
     result = view.results[-1]
     assert len(view.results) == 1 and session.st.rounds_played == 1
     line = scoring.guided_line()
-    net = amount(result.net[viewer], sign=True) if result.net[viewer] else "nothing paid"
-    assert net in line
+    net = result.net[viewer]
+    assert (f"you receive {amount(net)} mon" if net > 0 else f"you pay {amount(-net)} mon"
+            if net < 0 else "nothing is paid") in line
     if result.ending == Ending.CARD_POINTS:
         pts = session.rs.points(view.captured_masks[viewer])
         par = session.rs.par(view.positions[viewer], len(session.st.participants))
