@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.i18n import pgettext
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
 
@@ -16,7 +17,9 @@ class ConfirmScene(OverlayScene):
     name = "confirm"
 
     def __init__(self, app, title: str, lines: list[str], yes: str,  # noqa: ANN001
-                 on_yes: Callable[[], None], no: str = "Cancel", style: str = "danger") -> None:
+                 on_yes: Callable[[], None], no: str | None = None,
+                 style: str = "danger") -> None:
+        no = pgettext("button", "Cancel") if no is None else no
         super().__init__(app, title, lines,
                          [Button(yes, self._yes, style), Button(no, self.close, "primary")],
                          vertical=False)

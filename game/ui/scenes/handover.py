@@ -10,6 +10,7 @@ import time
 
 import pygame
 
+from game.i18n import _
 from game.ui.intents import Intent
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
@@ -26,19 +27,23 @@ class HandoverScene(OverlayScene):
     def __init__(self, app, table, seat: int) -> None:  # noqa: ANN001
         self.table = table
         self.seat = seat
-        names = [s.name for s in table.session.seats]
-        prev = table.viewer if table.viewer != seat else None
-        lines = []
-        if prev is not None:
-            lines.append(f"{names[prev]} — please look away.")
-        lines.append("")
-        lines.append("Since your last turn (public):")
-        recent = table.log[-6:] if table.log else ["(nothing yet)"]
-        lines += ["· " + line for line in recent]
-        super().__init__(app, f"Pass to {names[seat]}", lines,
-                         [Button(f"I am {names[seat]} — show my hand ⏎", self._confirm,
-                                 "primary")])
+        self.prev = table.viewer if table.viewer != seat else None
+        super().__init__(app, *self.content())
         self.opened = time.monotonic()
+
+    def content(self) -> tuple[str, list[str], list[Button]]:
+        names = [s.name for s in self.table.session.seats]
+        lines = []
+        if self.prev is not None:
+            lines.append(_("{name} — please look away.").format(name=names[self.prev]))
+        lines.append("")
+        lines.append(_("Since your last turn (public):"))
+        recent = self.table.log[-6:] if self.table.log else [_("(nothing yet)")]
+        lines += ["· " + line for line in recent]
+        name = names[self.seat]
+        return _("Pass to {name}").format(name=name), lines, [
+            Button(_("I am {name} — show my hand ⏎").format(name=name), self._confirm,
+                   "primary")]
 
     def resume(self) -> None:
         self.app.audio.play("handover")

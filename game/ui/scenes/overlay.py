@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -31,6 +32,23 @@ class OverlayScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self._max_scroll = 0
         self._rows = 10  # text lines the box shows (a page), known once drawn
+
+    def content(self) -> tuple[str, list[str], list[Button]] | None:
+        """(title, lines, buttons) in the current language, for overlays whose words are
+        their own (pause, about, ...): `relabel` builds them again on a language switch.
+        None (the default): the caller gave the words, which stay."""
+        return None
+
+    def relabel(self) -> None:
+        content = self.content()
+        if content is None:
+            return
+        self.title, lines, buttons = content
+        self.lines = lines
+        index, shown = self.group.index, self.group.show_focus
+        self.group.set(buttons)
+        self.group.index = min(index, max(0, len(buttons) - 1))
+        self.group.show_focus = shown
 
     def on_back(self) -> None:
         """Escape: close (override for dialogs where Escape means something else)."""
@@ -97,7 +115,8 @@ class OverlayScene(Scene):
             small = theme.size_of("small", H)
             pages = 1 + -(-self._max_scroll // rows)  # pages of text, not scroll steps
             page = min(pages, 1 + -(-self.scroll // rows))
-            theme.blit_text(surface, f"PgUp/PgDn or wheel to scroll · page {page} of {pages}",
+            theme.blit_text(surface, _("PgUp/PgDn or wheel to scroll · page {page} of "
+                                       "{pages}").format(page=page, pages=pages),
                             small, (self.box.right - 16, text_bottom), theme.TEXT_DIM, False,
                             "bottomright")
         by = self.box.bottom - 16 - buttons_h + 10

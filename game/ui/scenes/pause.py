@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import _, pgettext
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
 
@@ -12,13 +13,16 @@ class PauseScene(OverlayScene):
 
     def __init__(self, app, table) -> None:  # noqa: ANN001
         self.table = table
-        super().__init__(app, "Paused", ["The game is saved after every move."], [
-            Button("Resume", self.close, "primary"),
-            Button("Settings", self._settings),
-            Button("Rules & cards", self._rules),
-            Button("Save and quit to title", self._to_title),
-            Button("Quit game", self._quit, "danger"),
-        ])
+        super().__init__(app, *self.content())
+
+    def content(self) -> tuple[str, list[str], list[Button]]:
+        return _("Paused"), [_("The game is saved after every move.")], [
+            Button(_("Resume"), self.close, "primary"),
+            Button(pgettext("menu", "Settings"), self._settings),
+            Button(_("Rules & cards"), self._rules),
+            Button(_("Save and quit to title"), self._to_title),
+            Button(_("Quit game"), self._quit, "danger"),
+        ]
 
     def _settings(self) -> None:
         from game.ui.scenes.settings_menu import SettingsScene

@@ -6,10 +6,12 @@ before the player relies on it, and a finished game whose record could not be wr
 from __future__ import annotations
 
 import logging
+import math
 
 import pygame
 
 from game import storage
+from game.i18n import _, pgettext
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -18,6 +20,16 @@ from game.ui.theme import Button, ButtonGroup
 log = logging.getLogger(__name__)
 
 BRIGHTS = ("crane", "curtain", "moon", "rain_man", "phoenix")
+DRIFT = 0.008  # of the window height: how far a Bright floats up and down
+DRIFT_PERIOD = 7.0  # seconds for one slow float
+
+
+def drift(t: float, i: int, height: int, still: bool) -> float:
+    """How far Bright `i` has floated at time `t` (TABLE.md §5.2): a slow, small bob, each
+    card a little behind the last; none with reduced motion."""
+    if still:
+        return 0.0
+    return height * DRIFT * math.sin(2 * math.pi * (t / DRIFT_PERIOD - i * 0.15))
 
 
 class TitleScene(Scene):
@@ -57,8 +69,9 @@ class TitleScene(Scene):
 
                     told = stats.record_game(paths.stats_db, rec, session.st,
                                              record_file=path.name, resumed=True)
-                    return " ".join(m for m in (f"The record of your last game has now "
-                                                f"been saved as {path.name}.", told) if m)
+                    saved = _("The record of your last game has now been saved as "
+                              "{file}.").format(file=path.name)
+                    return " ".join(m for m in (saved, told) if m)
             self.saved_text = session.summary()
         except Exception as e:  # a saved game must never keep the player from the menu
             log.warning("saved game cannot be continued", exc_info=True)
@@ -66,19 +79,38 @@ class TitleScene(Scene):
         self.saved = rec
         return None
 
-    def resume(self) -> None:
-        msg = self._load_saved()
+    def _buttons(self) -> list[Button]:
+        """The menu in the player's language (built again on a language switch)."""
         buttons = []
         if self.saved is not None:
-            buttons.append(Button("Continue", self.cont, "primary", (self.saved_text,)))
-        buttons += [Button("New game", self.new_game, "primary" if not buttons else "secondary"),
-                    Button("Learn 88", self.learn),
-                    Button("Replays & records", self.replays),
-                    Button("Rules & cards", self.rules),
-                    Button("Statistics & history", self.statistics),
-                    Button("Settings", self.settings),
-                    Button("About", self.about), Button("Quit", self.quit, "danger")]
-        self.group.set(buttons)
+            buttons.append(Button(_("Continue"), self.cont, "primary", (self.saved_text,)))
+        buttons += [Button(_("New game"), self.new_game,
+                           "primary" if not buttons else "secondary"),
+                    Button(_("Learn 88"), self.learn),
+                    Button(_("Replays & records"), self.replays),
+                    Button(_("Rules & cards"), self.rules),
+                    Button(_("Statistics & history"), self.statistics),
+                    Button(pgettext("menu", "Settings"), self.settings),
+                    Button(_("About"), self.about),
+                    Button(pgettext("menu", "Quit"), self.quit, "danger")]
+        return buttons
+
+    def relabel(self) -> None:
+        """The language changed: the same menu, focus kept, in the new words."""
+        if self.saved is not None:
+            try:
+                from game.ui.session import GameSession
+
+                self.saved_text = GameSession.from_record(self.saved).summary()
+            except Exception:  # checked in resume(); a summary is never worth a crash
+                log.warning("saved game summary unavailable", exc_info=True)
+        index = self.group.index
+        self.group.set(self._buttons())
+        self.group.index = min(index, max(0, len(self.group.buttons) - 1))
+
+    def resume(self) -> None:
+        msg = self._load_saved()
+        self.group.set(self._buttons())
         self.group.index = 0
         pending = [m for m in (self.app.pop_notice(), msg) if m]
         if not self.app.settings.welcome_seen:  # first run: once, under any notice
@@ -88,7 +120,7 @@ class TitleScene(Scene):
         if pending:
             from game.ui.scenes.message import MessageScene
 
-            self.app.stack.push(MessageScene(self.app, "Notice", " ".join(pending)))
+            self.app.stack.push(MessageScene(self.app, _("Notice"), " ".join(pending)))
 
     def cont(self) -> None:
         from game.ui.scenes.message import MessageScene
@@ -102,7 +134,7 @@ class TitleScene(Scene):
             session.ai_notes = replays.read_notes(self.app.paths.autosave)
         except Exception as e:  # resume() checked it; a file changed since is still no crash
             msg = storage.reject_autosave(self.app.paths, str(e) or type(e).__name__)
-            self.app.stack.push(MessageScene(self.app, "Cannot continue", msg))
+            self.app.stack.push(MessageScene(self.app, _("Cannot continue"), msg))
             return
         self.app.stack.reset(TableScene(self.app, session))
 
@@ -176,9 +208,10 @@ class TitleScene(Scene):
         # the Phoenix was cut off): five cards, each 62 % beside the last
         cw = min(round(H * 0.22), int((W - 24 - W * 0.52) / (1 + 4 * 0.62)))
         renderer = self.app.renderer
+        still = getattr(self.app.settings, "reduced_motion", False)
         for i, c in enumerate(BRIGHTS):
             x = round(W * 0.52 + i * cw * 0.62)
-            y = round(H * 0.32 + abs(i - 2) * H * 0.025)
+            y = round(H * 0.32 + abs(i - 2) * H * 0.025 + drift(self.t, i, H, still))
             renderer.draw(surface, c, (x, y), cw)
         logo = theme.size_of("title", H)
         body = theme.size_of("body", H)
@@ -186,7 +219,7 @@ class TitleScene(Scene):
         y = round(H * 0.12)
         theme.blit_text(surface, "八八 Hachi-Hachi", logo, (x, y), theme.GOLD, True)
         y += round(logo * 1.45)
-        theme.blit_text(surface, "Hanafuda games of the 88 family", body, (x, y), theme.TEXT_DIM)
+        theme.blit_text(surface, _("Hanafuda games of the 88 family"), body, (x, y), theme.TEXT_DIM)
         y += round(body * 2.6)
         bw = max(300, round(W * 0.3))
         size = round(body * 1.1)
@@ -196,5 +229,5 @@ class TitleScene(Scene):
             y += h + round(body * 0.6)
         self.group.draw(surface, size)
         small = theme.size_of("small", H)
-        theme.blit_text(surface, "↑/↓ choose · Enter open · Esc quit", small,
+        theme.blit_text(surface, _("↑/↓ choose · Enter open · Esc quit"), small,
                         (x, H - round(small * 2.2)), theme.TEXT_DIM)

@@ -6,11 +6,14 @@ every number it says comes from the engine's view (the par from `view.par`)."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pygame
 
+from game import i18n
 from game import settings as settings_mod
+from game.i18n import _, pgettext
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -26,7 +29,7 @@ def beginner_seats() -> list:
     from game.ui.session import SeatSpec
 
     beginner = next(agent for level, agent, _ in ai.LEVELS if level == "Beginner")
-    return [SeatSpec("You", "human"), SeatSpec("Hana", f"ai:{beginner}"),
+    return [SeatSpec(_("You"), "human"), SeatSpec("Hana", f"ai:{beginner}"),
             SeatSpec("Kiku", f"ai:{beginner}")]
 
 
@@ -57,19 +60,57 @@ def _seen(app) -> None:  # noqa: ANN001
 
 
 class WelcomeScene(OverlayScene):
-    """Shown once over the title; Settings → Show welcome again brings it back."""
+    """Shown once over the title (TABLE.md §5.1); Settings → Show welcome again brings it
+    back. The player can choose the language and the UI size here before anything else:
+    both take effect at once (the welcome itself re-labels), and one focus ring runs through
+    every control (Tab, arrows, Enter)."""
 
     name = "welcome"
-    width_frac = 0.46
+    width_frac = 0.5
 
     def __init__(self, app) -> None:  # noqa: ANN001
-        super().__init__(app, "Welcome to Hachi-Hachi", [
-            "Hachi-Hachi is played with hanafuda, the Japanese flower cards: twelve months "
-            "of four cards each. You match cards of the same month to capture them.",
-            "New to it? A guided first game shows you the table step by step, against two "
-            "gentle computer players."], [
-            Button("Teach me to play", self.teach, "primary"),
-            Button("I know hanafuda", self.skip)])
+        super().__init__(app, *self.content())
+        self.group.index = len(i18n.LANGUAGES) + 2  # Enter alone: Teach me to play
+
+    def content(self) -> tuple[str, list[str], list[Button]]:
+        current = i18n.language()
+        languages = [Button(name, functools.partial(self.choose_language, code),
+                            "primary" if code == current else "secondary")
+                     for code, name in i18n.LANGUAGES.items()]  # each in its own language
+        return _("Welcome to Hachi-Hachi"), [
+            _("Hachi-Hachi is played with hanafuda, the Japanese flower cards: twelve months "
+              "of four cards each. You match cards of the same month to capture them."),
+            _("New to it? A guided first game shows you the table step by step, against two "
+              "gentle computer players.")], [
+            *languages,
+            Button("−", lambda: self.step_size(-1)),
+            Button("+", lambda: self.step_size(1)),
+            Button(_("Teach me to play"), self.teach, "primary"),
+            Button(_("I know hanafuda"), self.skip)]
+
+    def choose_language(self, code: str) -> None:
+        """Switch the whole game to `code` now (App.apply_settings re-labels every scene)."""
+        self.app.settings.language = code
+        self.app.apply_settings()
+
+    def scale(self) -> int:
+        """The UI size in percent as the player sees it: the setting, or when it is 0 ("from
+        the display") the value the theme works out."""
+        chosen = getattr(self.app.settings, "ui_scale", 0)
+        if chosen:
+            return chosen
+        effective = getattr(theme, "ui_scale", None)
+        return round(effective()) if callable(effective) else 100
+
+    def step_size(self, step: int) -> None:
+        """− / +: the next smaller or larger of settings.UI_SCALES."""
+        scales = settings_mod.UI_SCALES
+        now = self.scale()
+        options = [v for v in scales if (v < now if step < 0 else v > now)]
+        if not options:
+            return
+        self.app.settings.ui_scale = max(options) if step < 0 else min(options)
+        self.app.apply_settings()
 
     def on_back(self) -> None:
         self.skip()
@@ -83,26 +124,78 @@ class WelcomeScene(OverlayScene):
         _seen(self.app)
         self.app.stack.pop(self)
 
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent in (Intent.LEFT, Intent.RIGHT):  # along a row, like Tab
+            self.group.move(-1 if intent is Intent.LEFT else 1)
+            return True
+        return super().process_event(event, intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        theme.dim(surface, 150)
+        body = theme.size_of("body", H)
+        head = theme.size_of("heading", H)
+        w = max(460, round(W * self.width_frac))
+        inner = w - 48
+        lh = round(body * 1.4)
+        btn_h = round(body * 2.1)
+        text = [part for line in self.lines for part in theme.wrap(line, body, inner)]
+        titles = theme.wrap(self.title, head, inner, True)
+        h = (18 + len(titles) * round(head * 1.35) + 6 + len(text) * lh + 12
+             + 2 * (lh + btn_h + 12) + 2 * (btn_h + 10) + 16)
+        h = min(h, H - 8)
+        box = pygame.Rect((W - w) // 2, max(4, (H - h) // 2), w, h)
+        theme.panel(surface, box, alpha=245, line=theme.GOLD)
+        x, y = box.x + 24, box.y + 18
+        for part in titles:
+            theme.blit_text(surface, part, head, (x, y), theme.TEXT, True)
+            y += round(head * 1.35)
+        y += 6
+        for part in text:
+            theme.blit_text(surface, part, body, (x, y), theme.TEXT)
+            y += lh
+        y += 12
+        n = len(i18n.LANGUAGES)
+        buttons = self.group.buttons
+        theme.blit_text(surface, _("Language"), body, (x, y), theme.TEXT_DIM)
+        y += lh
+        bw = (inner - 10 * (n - 1)) // n
+        for i, b in enumerate(buttons[:n]):
+            b.rect = pygame.Rect(x + i * (bw + 10), y, bw, btn_h)
+        y += btn_h + 12
+        theme.blit_text(surface, _("UI size: {percent} %").format(percent=self.scale()), body,
+                        (x, y + (btn_h - body) // 2), theme.TEXT)
+        sw = btn_h * 2
+        buttons[n].rect = pygame.Rect(x + inner - 2 * sw - 10, y, sw, btn_h)
+        buttons[n + 1].rect = pygame.Rect(x + inner - sw, y, sw, btn_h)
+        y += btn_h + 12 + lh
+        for b in buttons[n + 2:]:
+            b.rect = pygame.Rect(x, y, inner, btn_h)
+            y += btn_h + 10
+        self.group.draw(surface, body)
+
 
 def tour_steps(view, viewer: int) -> list[tuple[str, str, str]]:  # noqa: ANN001
     """(layout rect name, title, words) for the five coach marks; numbers from the view."""
     par = view.par[viewer] if viewer < len(view.par) else None
-    par_words = (f"At the end of the round your captured cards are counted; you need "
-                 f"{par} card points to break even, and every point above it wins."
+    par_words = (_("At the end of the round your captured cards are counted; you need "
+                   "{par} card points to break even, and every point above it wins.").format(
+                       par=par)
                  if par is not None else
-                 "At the end of the round your captured cards are counted against the par.")
+                 _("At the end of the round your captured cards are counted against the par."))
     return [
-        ("hand", "Your hand",
-         "These are your cards. On your turn you play one of them to the field."),
-        ("field", "The field and matching",
-         "A card you play captures a field card of the same month. With no match it stays "
-         "on the field."),
-        ("pile", "The draw pile",
-         "After you play, the top card of the pile is turned over and matches the same way."),
-        ("captures", "Your captures and 88", par_words),
-        ("top_bar", "Hints and help",
-         "Hints show good plays when they are on. Press F1 or open the menu for the rules "
-         "and the cards at any time."),
+        ("hand", _("Your hand"),
+         _("These are your cards. On your turn you play one of them to the field.")),
+        ("field", _("The field and matching"),
+         _("A card you play captures a field card of the same month. With no match it stays "
+           "on the field.")),
+        ("pile", _("The draw pile"),
+         _("After you play, the top card of the pile is turned over and matches the same "
+           "way.")),
+        ("captures", _("Your captures and 88"), par_words),
+        ("top_bar", _("Hints and help"),
+         _("Hints show good plays when they are on. Press F1 or open the menu for the rules "
+           "and the cards at any time.")),
     ]
 
 
@@ -116,8 +209,15 @@ class TourScene(Scene):
         super().__init__(app)
         self.table = table
         self.step = 0
-        self.group = ButtonGroup([Button("Next", self.next, "primary"),
-                                  Button("Skip", self.skip)], vertical=False)
+        self.group = ButtonGroup([Button(self._next_label(), self.next, "primary"),
+                                  Button(pgettext("button", "Skip"), self.skip)], vertical=False)
+
+    def _next_label(self) -> str:
+        return _("Done") if self.step == len(self.steps()) - 1 else pgettext("button", "Next")
+
+    def relabel(self) -> None:
+        self.group.buttons[0].label = self._next_label()
+        self.group.buttons[1].label = pgettext("button", "Skip")
 
     def steps(self) -> list[tuple[str, str, str]]:
         return tour_steps(self.table.session.view(self.table.viewer), self.table.viewer)
@@ -140,8 +240,7 @@ class TourScene(Scene):
         if self.step >= len(self.steps()):
             self.skip()
         else:
-            self.group.buttons[0].label = "Done" if self.step == len(self.steps()) - 1 \
-                else "Next"
+            self.group.buttons[0].label = self._next_label()
 
     def skip(self) -> None:
         self.app.stack.pop(self)
@@ -183,7 +282,8 @@ class TourScene(Scene):
             pygame.draw.line(surface, theme.GOLD, start, end, 4)
             pygame.draw.circle(surface, theme.GOLD, end, 7)
         x, y = box.x + 20, box.y + 14
-        theme.blit_text(surface, f"{self.step + 1}/{len(self.steps())}  {title}", head, (x, y),
+        theme.blit_text(surface, _("{step}/{steps}  {title}").format(
+                            step=self.step + 1, steps=len(self.steps()), title=title), head, (x, y),
                         theme.GOLD, True)
         y += round(head * 1.5)
         for line in lines:
@@ -203,11 +303,14 @@ class GuidedStopScene(OverlayScene):
     name = "guided_stop"
 
     def __init__(self, app) -> None:  # noqa: ANN001
-        super().__init__(app, "Three rounds played", [
-            "That is the guided part. You can play the rest of this year now, or stop here: "
-            "the game is saved, and Continue on the title picks it up."], [
-            Button("Keep playing this year", self.close, "primary"),
-            Button("Stop here", self.stop)])
+        super().__init__(app, *self.content())
+
+    def content(self) -> tuple[str, list[str], list[Button]]:
+        return _("Three rounds played"), [
+            _("That is the guided part. You can play the rest of this year now, or stop "
+              "here: the game is saved, and Continue on the title picks it up.")], [
+            Button(_("Keep playing this year"), self.close, "primary"),
+            Button(_("Stop here"), self.stop)]
 
     def stop(self) -> None:
         from game.ui.scenes.title import TitleScene
