@@ -1,23 +1,44 @@
-"""One plain-language log line per event (TABLE.md §10: the log is the narration channel)."""
+"""One plain-language log line per event (TABLE.md §10: the log is the narration channel).
+
+Every line is one message of the catalog with named fields (issue 15), so a translation can
+order the sentence its own way. A seat named "You" takes the second person ("You deal",
+"Ren deals"); in English that is only the verb, but French or Ukrainian change the whole
+sentence, so each line whose subject is a seat has its own "You …" message (YOU_LINES).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from game.engine.events import Event
 from game.engine.vocab import EventKind
+from game.i18n import N_, _, pgettext
 from game.ui.numbers import amount
 from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, term
 
 
+def is_you(name: str) -> bool:
+    """A seat named "You" (the first human's default name, in English or in the player's
+    language) is spoken to in the second person. A name is data, not a translated label."""
+    return name == "You" or name == _("You")
+
+
+def joined(items: Iterable[str]) -> str:
+    """A list in a sentence: "Aotan, Akatan" ("、" in Japanese)."""
+    return pgettext("list separator", ", ").join(items)
+
+
 def _who(names: list[str], seat: object) -> str:
     if seat == "pot" or seat == -1:
-        return "the pot"
+        return _("the pot")
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return str(seat)
 
 
 def agrees(name: str, verb: str) -> str:
-    """'Ren deals', 'You deal': the verb agrees with a seat named "You"."""
+    """'Ren deals', 'You deal': the verb agrees with a seat named "You" (English only:
+    translated sentences use their own message per person, see `dealer_line`)."""
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
@@ -26,29 +47,45 @@ def _mon(v: object) -> str:
 
 
 # One template per event kind (TABLE.md §10); the fields are prepared by ``_fields``.
+# Marked with N_ (built at import) and translated where a line is made.
 LINES: dict[EventKind, str] = {
-    EventKind.DEALT: "Dealt: {n_field} cards on the field, {pile} in the pile.",
-    EventKind.BLANK: "{who} drew the blank card and {sits} out.",
-    EventKind.SWAP: "{who} swapped hands with {holder}.",
-    EventKind.MIZUTEN: "{who} declared 不見転 Mizuten (plays blind).",
-    EventKind.JOIN: "{who} joined.",
-    EventKind.DROP: "{who} dropped out.",
-    EventKind.FORCED_OUT: "{who} {was} forced out (the table was full).",
-    EventKind.WALKOVER: "{who} {is} the only player left: walkover.",
-    EventKind.RESHUFFLE: "The draw pile was reshuffled ({pile} cards).",
-    EventKind.TEYAKU: "{who} {shows} teyaku: {items}.",
-    EventKind.PLAYED: "{who} played {card}.",
-    EventKind.DREW: "{who} drew {card}.",
-    EventKind.PLACED: "{card} stays on the field.",
-    EventKind.CAPTURED: "{who}: {card} took {taken}.",
-    EventKind.YAKU: "{who} made {items}.",
-    EventKind.SAGE: "{who}: 下げ Sage! (plays on)",
-    EventKind.SHOUBU: "{who}: 勝負 Shoubu! (stops the round)",
-    EventKind.CANCEL: "{who}: 取消 Cancel!",
-    EventKind.PAYMENT: "Payment: {frm} → {to} {amount} mon · {reason}",
-    EventKind.ROUND_END: "Round over: {ending}.",
+    EventKind.DEALT: N_("Dealt: {n_field} cards on the field, {pile} in the pile."),
+    EventKind.BLANK: N_("{who} drew the blank card and sits out."),
+    EventKind.SWAP: N_("{who} swapped hands with {holder}."),
+    EventKind.MIZUTEN: N_("{who} declared 不見転 Mizuten (plays blind)."),
+    EventKind.JOIN: N_("{who} joined."),
+    EventKind.DROP: N_("{who} dropped out."),
+    EventKind.FORCED_OUT: N_("{who} was forced out (the table was full)."),
+    EventKind.WALKOVER: N_("{who} is the only player left: walkover."),
+    EventKind.RESHUFFLE: N_("The draw pile was reshuffled ({pile} cards)."),
+    EventKind.TEYAKU: N_("{who} shows teyaku: {items}."),
+    EventKind.PLAYED: N_("{who} played {card}."),
+    EventKind.DREW: N_("{who} drew {card}."),
+    EventKind.PLACED: N_("{card} stays on the field."),
+    EventKind.CAPTURED: N_("{who}: {card} took {taken}."),
+    EventKind.YAKU: N_("{who} made {items}."),
+    EventKind.SAGE: N_("{who}: 下げ Sage! (plays on)"),
+    EventKind.SHOUBU: N_("{who}: 勝負 Shoubu! (stops the round)"),
+    EventKind.CANCEL: N_("{who}: 取消 Cancel!"),
+    EventKind.PAYMENT: N_("Payment: {frm} → {to} {amount} mon · {reason}"),
+    EventKind.ROUND_END: N_("Round over: {ending}."),
 }
-FIELDS = {1: "小場 Small field ×1", 2: "大場 Large field ×2", 4: "絶場 Grand field ×4"}
+# The same lines when the seat is "You" (second person; identical in English but for verbs).
+YOU_LINES: dict[EventKind, str] = {
+    EventKind.BLANK: N_("You drew the blank card and sit out."),
+    EventKind.SWAP: N_("You swapped hands with {holder}."),
+    EventKind.MIZUTEN: N_("You declared 不見転 Mizuten (plays blind)."),
+    EventKind.JOIN: N_("You joined."),
+    EventKind.DROP: N_("You dropped out."),
+    EventKind.FORCED_OUT: N_("You were forced out (the table was full)."),
+    EventKind.WALKOVER: N_("You are the only player left: walkover."),
+    EventKind.TEYAKU: N_("You show teyaku: {items}."),
+    EventKind.PLAYED: N_("You played {card}."),
+    EventKind.DREW: N_("You drew {card}."),
+    EventKind.YAKU: N_("You made {items}."),
+}
+FIELDS = {1: N_("小場 Small field ×1"), 2: N_("大場 Large field ×2"),
+          4: N_("絶場 Grand field ×4")}
 
 
 def _fields(ev: Event, names: list[str]) -> dict[str, str]:
@@ -56,17 +93,18 @@ def _fields(ev: Event, names: list[str]) -> dict[str, str]:
     cards = [str(c) for c in d.get("cards", [])]
     card = d.get("card")
     who = _who(names, ev.seat)
-    you = who == "You"  # verbs agree with a seat named "You": "You show", "Ren shows"
+    # English verbs for the capture-rule lines of terms.RULE_CAPTURES ("You take", "Ren takes")
+    you = is_you(who)
     return {
         "who": who, "holder": _who(names, d.get("holder")),
         "shows": "show" if you else "shows", "sits": "sit" if you else "sits",
         "takes": "take" if you else "takes", "is": "are" if you else "is",
         "was": "were" if you else "was",
         "n_field": str(len(d.get("field", []))), "pile": str(d.get("pile", 0)),
-        "items": ", ".join(term(i) for i in d.get("items", {})),
+        "items": joined(term(i) for i in d.get("items", {})),
         "card": card_name(card) if card else "",
-        "taken": ", ".join(card_name(c) for c in cards if c != card),
-        "cards": ", ".join(card_name(c) for c in cards),
+        "taken": joined(card_name(c) for c in cards if c != card),
+        "cards": joined(card_name(c) for c in cards),
         "month": month_name(cards[0]) if cards else "",
         "frm": _who(names, d.get("from")), "to": _who(names, d.get("to")),
         "amount": _mon(d.get("amount")), "reason": term(str(d.get("reason"))),
@@ -74,26 +112,51 @@ def _fields(ev: Event, names: list[str]) -> dict[str, str]:
     }
 
 
-def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
-    """A log line for an event, or None for events that need no line (turn markers)."""
+def dealer_line(rnd: object, name: str) -> str:
+    """ "Round 2 — Ren deals." """
+    if is_you(name):
+        return _("Round {round} — You deal.").format(round=rnd)
+    return _("Round {round} — {who} deals.").format(round=rnd, who=name)
+
+
+def _multiplier(d: dict) -> str:
+    m = d.get("m", 1)
+    line = _(FIELDS[m]) if m in FIELDS else _("Field ×{m}").format(m=m)
+    carry = d.get("carry") or []
+    if carry:
+        line = _("{field} · carried: {carry}").format(
+            field=line, carry=joined(f"×{c}" for c in carry))
+    return line
+
+
+def _line(ev: Event, names: list[str]) -> str | None:
+    """The sentence for one event inside a round (without its round label)."""
     d = ev.data
     k = ev.kind
-    pre = f"R{rnd} "
-    if k == EventKind.ROUND_START:
-        return f"Round {d.get('round', rnd)} — {agrees(_who(names, ev.seat), 'deal')}."
-    if k == EventKind.GAME_END:
-        return "The game is over."
     if k == EventKind.MISDEAL:
         if d.get("reason"):
-            return pre + "Nobody was willing to play: misdeal."
-        return pre + f"Misdeal — four cards of month {d.get('month')} on the field."
+            return _("Nobody was willing to play: misdeal.")
+        return _("Misdeal — four cards of month {month} on the field.").format(
+            month=d.get("month"))
     if k == EventKind.MULTIPLIER:
-        m = d.get("m", 1)
-        line = FIELDS.get(m, f"Field ×{m}")
-        carry = d.get("carry") or []
-        if carry:
-            line += " · carried: " + ", ".join(f"×{c}" for c in carry)
-        return pre + line
+        return _multiplier(d)
+    fields = _fields(ev, names)
     template = RULE_CAPTURES.get(d.get("rule", "")) if k == EventKind.CAPTURED else None
+    if template is None and is_you(fields["who"]):
+        template = YOU_LINES.get(k)
     template = template or LINES.get(k)
-    return pre + template.format(**_fields(ev, names)) if template else None
+    return _(template).format(**fields) if template else None
+
+
+def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
+    """A log line for an event, or None for events that need no line (turn markers)."""
+    k = ev.kind
+    if k == EventKind.ROUND_START:
+        return dealer_line(ev.data.get("round", rnd), _who(names, ev.seat))
+    if k == EventKind.GAME_END:
+        return _("The game is over.")
+    line = _line(ev, names)
+    if line is None:
+        return None
+    # "R1 " before each line: which round it belongs to
+    return pgettext("log line", "R{round} {line}").format(round=rnd, line=line)
