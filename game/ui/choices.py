@@ -1,65 +1,74 @@
 """Words for the engine's decision previews (game/engine/preview.py): what a choice pays and
 what it risks. Only phrasing lives here; every amount and condition is the engine's.
+Each sentence is one message of the catalog with named fields (issue 15).
 """
 
 from __future__ import annotations
 
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.preview import ChoicePreview
+from game.i18n import _
 from game.ui.numbers import amount
 from game.ui.terms import term
 
 
 def money(v: int) -> str:
-    return f"{amount(v)} mon"
+    """ "6 mon" """
+    return _("{amount} mon").format(amount=amount(v))
 
 
 def _yaku(items: tuple[str, ...]) -> str:
-    return " + ".join(term(k) for k in items) or "nothing"
+    return " + ".join(term(k) for k in items) or _("nothing")
 
 
 def choice_words(p: ChoicePreview) -> tuple[str, str]:
     """(what it pays, what it risks) for one decision."""
     verb = p.action.verb
     if verb == SHOUBU:
-        risk = "None: the round ends now."
+        risk = _("None: the round ends now.")
         if p.others_paid:
-            risk = f"You also pay {money(p.others_paid)} for the other sage calls."
-        return (f"End the round and collect {_yaku(p.items)}: "
-                f"{money((p.amount or 0) + p.others_paid)}.", risk)
+            risk = _("You also pay {money} for the other sage calls.").format(
+                money=money(p.others_paid))
+        return (_("End the round and collect {yaku}: {money}.").format(
+            yaku=_yaku(p.items), money=money((p.amount or 0) + p.others_paid)), risk)
     if verb == SAGE:
         if p.void_and_double:
-            risk = ("If another player ends the round with a yaku, your yaku may be void and "
-                    "you may pay their whole yaku twice.")
+            risk = _("If another player ends the round with a yaku, your yaku may be void and "
+                     "you may pay their whole yaku twice.")
         else:
-            risk = "If another player ends the round with a yaku, yours may be void."
-        return (f"Play on with {_yaku(p.items)}: improve it and call shoubu later, "
-                "or receive half at the end.", risk)
+            risk = _("If another player ends the round with a yaku, yours may be void.")
+        return (_("Play on with {yaku}: improve it and call shoubu later, "
+                  "or receive half at the end.").format(yaku=_yaku(p.items)), risk)
     if verb == CANCEL:
-        return (f"End the round now for half of {_yaku(p.items)}: {money(p.amount or 0)}.",
-                "None: the round ends now.")
+        return (_("End the round now for half of {yaku}: {money}.").format(
+            yaku=_yaku(p.items), money=money(p.amount or 0)),
+                _("None: the round ends now."))
     if verb == DROP:
         if p.fee:
-            return (f"Sit this round out for a drop-out fee of {money(p.fee)} into the pot.",
-                    "None beyond the fee: your hand goes back to the pile.")
-        return ("Sit this round out; dropping is free in this game.",
-                "None: your hand goes back to the pile.")
+            return (_("Sit this round out for a drop-out fee of {money} into the pot.").format(
+                money=money(p.fee)),
+                    _("None beyond the fee: your hand goes back to the pile."))
+        return (_("Sit this round out; dropping is free in this game."),
+                _("None: your hand goes back to the pile."))
     if verb == JOIN:
-        why = "You must play this round." if p.forced else "Play this round with this hand."
+        why = _("You must play this round.") if p.forced else _(
+            "Play this round with this hand.")
         if p.multiplier > 1:
-            return why, f"Every payment of the round is multiplied by {p.multiplier}."
-        return why, "You win or lose by this round's play."
+            return why, _("Every payment of the round is multiplied by {m}.").format(
+                m=p.multiplier)
+        return why, _("You win or lose by this round's play.")
     if verb == MIZUTEN:
-        return (f"Play blind: with {p.threshold} card points or more, every other seat "
-                f"pays you {money(p.kan)}.",
-                f"Below {p.threshold} you pay {money(p.kan)} to each other active player, "
-                "and you cannot drop out.")
+        return (_("Play blind: with {points} card points or more, every other seat "
+                  "pays you {money}.").format(points=p.threshold, money=money(p.kan)),
+                _("Below {points} you pay {money} to each other active player, "
+                  "and you cannot drop out.").format(points=p.threshold, money=money(p.kan)))
     if verb == SWAP:
-        return (f"Take the dealer's hand, unseen; with {p.threshold} card points or more, every "
-                f"other seat pays you {money(p.kan)} ({term('dealer_hand')}).",
-                "The dealer's hand may be worse than yours.")
+        return (_("Take the dealer's hand, unseen; with {points} card points or more, every "
+                  "other seat pays you {money} ({term}).").format(
+                      points=p.threshold, money=money(p.kan), term=term("dealer_hand")),
+                _("The dealer's hand may be worse than yours."))
     if verb == PASS and p.phase == "mizuten":
-        return "Decline mizuten and see your hand.", "None."
+        return _("Decline mizuten and see your hand."), _("None.")
     if verb == PASS:
-        return "Keep your own hand.", "None."
+        return _("Keep your own hand."), _("None.")
     return "", ""
