@@ -31,6 +31,7 @@ from pathlib import Path
 from game import files
 from game.engine import record as records
 from game.engine.vocab import Category, Ending
+from game.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +133,8 @@ def opponents_label(seats: list[dict]) -> str:
     or 'Computers only' (no human seat)."""
     levels = sorted({s["level"] for s in seats if s.get("level")})
     if not any(s["kind"] == "human" for s in seats):
-        return "Computers only"
-    return " + ".join(levels) if levels else "Hot seat"
+        return N_("Computers only")  # stored as the id; the screen translates it
+    return " + ".join(levels) if levels else N_("Hot seat")
 
 
 def fingerprint(rec: records.Record) -> str:
@@ -378,8 +379,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     """Bring the file to SCHEMA_VERSION, each step in its own transaction; the version."""
     version = _version(conn)
     if version > SCHEMA_VERSION:
-        raise StatsError("The statistics were written by a newer version of the game, so "
-                         "this one does not add to them.")
+        raise StatsError(_("The statistics were written by a newer version of the game, so "
+                           "this one does not add to them."))
     for target, statements in MIGRATIONS:
         if target <= version:
             continue
@@ -444,8 +445,8 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise StatsError(f"The statistics could not be opened "
-                         f"({files.describe_os_error(e)}).") from None
+        raise StatsError(_("The statistics could not be opened ({reason}).").format(
+            reason=files.describe_os_error(e))) from None
     for attempt in (1, 2):
         conn = None
         try:
@@ -462,23 +463,24 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
                 conn.close()
             if attempt == 2 or not path.exists() or not _damaged(e):
                 log.warning("statistics database %s cannot be made: %s", path, e)
-                raise StatsError(f"The statistics could not be opened ({e}).") from None
+                raise StatsError(_("The statistics could not be opened ({reason}).").format(
+                    reason=e)) from None
             log.warning("statistics database %s is unusable: %s", path, e)
             moved = files.set_aside(path)
             if moved is None:
-                raise StatsError("The statistics file is damaged and could not be set "
-                                 "aside; games are not counted until it is.") from None
+                raise StatsError(_("The statistics file is damaged and could not be set "
+                                   "aside; games are not counted until it is.")) from None
             for extra in ("-journal", "-wal", "-shm"):  # its journal belongs with it
                 side = path.with_name(path.name + extra)
                 if side.exists():
                     files.set_aside(side)
-            message = (f"The statistics file was damaged and was set aside as "
-                       f"{moved.name}; a new one has been started.")
+            message = _("The statistics file was damaged and was set aside as {file}; a new "
+                        "one has been started.").format(file=moved.name)
         except OSError as e:
             if conn is not None:
                 conn.close()
-            raise StatsError(f"The statistics could not be opened "
-                             f"({files.describe_os_error(e)}).") from None
+            raise StatsError(_("The statistics could not be opened ({reason}).").format(
+                reason=files.describe_os_error(e))) from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -500,7 +502,8 @@ def record_game(db_path: str | Path, rec: records.Record, state: object = None,
         problem = str(e)
     except Exception as e:  # sqlite, a disk error, an engine surprise: log, tell once
         log.exception("statistics not recorded")
-        problem = f"This game could not be added to your statistics ({type(e).__name__})."
+        problem = _("This game could not be added to your statistics ({reason}).").format(
+            reason=type(e).__name__)
     if problem in _told:
         return None
     _told.add(problem)

@@ -161,3 +161,41 @@ def test_title_brights_stay_still_with_reduced_motion():
 
     assert drift(1.7, 2, 720, still=True) == 0.0
     assert drift(1.7, 2, 720, still=False) != 0.0
+
+
+def test_statistics_relabels_on_a_language_switch(app):
+    from game.ui.scenes.statistics import StatisticsScene
+
+    scene = app.stack.push(StatisticsScene(app))
+    frames(app, 1)
+    assert [b.label for b in scene.group.buttons] == ["History", "Back"]
+    drawn = _switch_to_pseudo(app)
+    assert [b.label for b in scene.group.buttons] == [i18n.pseudo("History"),
+                                                       i18n.pseudo("Back")]
+    assert i18n.pseudo("Statistics") in drawn and i18n.pseudo("Games") in drawn
+
+
+def test_records_relabels_and_every_part_is_reached_by_tab(app, tmp_path):
+    from game.ui.scenes.records import RecordsScene
+
+    scene = app.stack.push(RecordsScene(app))
+    frames(app, 1)
+    key(app, pygame.K_TAB)
+    assert scene.focus is scene.path_field
+    for ch in str(tmp_path / "nowhere.json"):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 1)
+    key(app, pygame.K_TAB)
+    assert scene.focus is scene.folder_field
+    key(app, pygame.K_TAB)
+    assert scene.focus is None and scene.group.show_focus  # the buttons
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # Import path
+    key(app, pygame.K_RETURN)
+    assert scene.status.startswith("Not imported")
+    drawn = _switch_to_pseudo(app)
+    assert not _pseudo(b.label for b in scene.group.buttons)
+    assert scene.path_field.label.startswith("Ŕéçóŕđ")
+    assert i18n.pseudo("Replays & records") in drawn
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is not scene

@@ -17,6 +17,7 @@ import pygame
 
 from game import files, replays
 from game.engine.errors import RecordError
+from game.i18n import N_, _, pgettext
 from game.seats import clean_typed
 from game.ui import theme
 from game.ui.intents import Intent
@@ -26,6 +27,8 @@ from game.ui.theme import Button, ButtonGroup
 log = logging.getLogger(__name__)
 
 MAX_PATH = 1000
+PATH_LABEL = N_("Record file (type or paste a path)")
+FOLDER_LABEL = N_("Export to folder (made if missing)")
 
 
 @dataclass
@@ -80,16 +83,25 @@ class RecordsScene(Scene):
         self.top = 0
         self.rows = 8
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.path_field = TextField("Record file (type or paste a path)")
-        self.folder_field = TextField("Export to folder (made if missing)")
+        self.path_field = TextField(_(PATH_LABEL))
+        self.folder_field = TextField(_(FOLDER_LABEL))
         self.focus: TextField | None = None
         self.status = ""
-        self.group = ButtonGroup([
-            Button("Open", self.open_selected, "primary"),
-            Button("Open path", self.open_path),
-            Button("Import path", self.import_path),
-            Button("Export chosen", self.export_selected),
-            Button("Back", self.close, "danger")], vertical=False)
+        self.group = ButtonGroup(self._buttons(), vertical=False)
+
+    def _buttons(self) -> list[Button]:
+        return [Button(pgettext("button", "Open"), self.open_selected, "primary"),
+                Button(_("Open path"), self.open_path),
+                Button(_("Import path"), self.import_path),
+                Button(_("Export chosen"), self.export_selected),
+                Button(pgettext("button", "Back"), self.close, "danger")]
+
+    def relabel(self) -> None:
+        self.path_field.label = _(PATH_LABEL)
+        self.folder_field.label = _(FOLDER_LABEL)
+        index, shown = self.group.index, self.group.show_focus
+        self.group.set(self._buttons())
+        self.group.index, self.group.show_focus = index, shown
 
     def resume(self) -> None:
         self.refresh()
@@ -111,7 +123,8 @@ class RecordsScene(Scene):
 
     def open_selected(self) -> None:
         if self.selected is None:
-            self.status = "No record is kept yet: finish a game, or open a file by its path."
+            self.status = _("No record is kept yet: finish a game, or open a file by its "
+                            "path.")
             return
         self._open(self.selected)
 
@@ -122,7 +135,7 @@ class RecordsScene(Scene):
     def open_path(self) -> None:
         p = self._typed_path(self.path_field)
         if p is None:
-            self.status = "Type or paste the path of a record file in the field first."
+            self.status = _("Type or paste the path of a record file in the field first.")
             self.focus = self.path_field
             return
         self._open(p)  # the viewer says why a file cannot be replayed
@@ -130,40 +143,40 @@ class RecordsScene(Scene):
     def import_path(self) -> None:
         p = self._typed_path(self.path_field)
         if p is None or self.app.paths is None:
-            self.status = "Type or paste the path of a record file to import first."
+            self.status = _("Type or paste the path of a record file to import first.")
             self.focus = self.path_field
             return
         try:
             dest = replays.import_record(self.app.paths, p)
         except RecordError as e:
-            self.status = f"Not imported: {e}"
+            self.status = _("Not imported: {reason}").format(reason=e)
             return
         except OSError as e:
-            self.status = f"Not imported: {files.describe_os_error(e)}"
+            self.status = _("Not imported: {reason}").format(reason=files.describe_os_error(e))
             return
         self.refresh()
         self.index = next((i for i, r in enumerate(self.records) if r == dest), 0)
-        self.status = f"Imported as {dest.name}."
+        self.status = _("Imported as {file}.").format(file=dest.name)
 
     def export_selected(self) -> None:
         src = self.selected
         folder = self._typed_path(self.folder_field)
         if src is None:
-            self.status = "There is no record to export yet."
+            self.status = _("There is no record to export yet.")
             return
         if folder is None:
-            self.status = "Type the folder to export to first."
+            self.status = _("Type the folder to export to first.")
             self.focus = self.folder_field
             return
         try:
             dest = replays.export_record(src, folder)
         except RecordError as e:
-            self.status = f"Not exported: {e}"
+            self.status = _("Not exported: {reason}").format(reason=e)
             return
         except OSError as e:
-            self.status = f"Not exported: {files.describe_os_error(e)}"
+            self.status = _("Not exported: {reason}").format(reason=files.describe_os_error(e))
             return
-        self.status = f"Exported to {dest}."
+        self.status = _("Exported to {path}.").format(path=dest)
 
     def close(self) -> None:
         self.app.stack.pop(self)
@@ -184,6 +197,9 @@ class RecordsScene(Scene):
             self.focus = None
         if event.type == pygame.MOUSEWHEEL:
             self.top = max(0, min(len(self.records) - self.rows, self.top - event.y))
+            return True
+        if intent in (Intent.NEXT_REGION, Intent.PREV_REGION):
+            self._cycle(1 if intent is Intent.NEXT_REGION else -1)
             return True
         if self.focus is not None:
             if intent is Intent.BACK:
@@ -213,14 +229,25 @@ class RecordsScene(Scene):
             return True
         return False
 
+    def _cycle(self, step: int) -> None:
+        """Tab / Shift+Tab: the list, the path field, the folder field, the buttons, so
+        every part of the page is reached by keys alone."""
+        regions: list[object] = [None, self.path_field, self.folder_field, self.group]
+        now = self.focus if self.focus is not None else (
+            self.group if self.group.show_focus else None)
+        nxt = regions[(regions.index(now) + step) % len(regions)]
+        self.focus = nxt if isinstance(nxt, TextField) else None
+        self.group.show_focus = nxt is self.group
+
     # --- drawing -----------------------------------------------------------------------
     def _row_text(self, p: Path) -> str:
         try:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
         except OSError:
             when = ""
-        notes = " · AI notes" if replays.notes_path(p).exists() else ""
-        return f"{p.stem}   {when}{notes}"
+        if replays.notes_path(p).exists():
+            return _("{name}   {when} · AI notes").format(name=p.stem, when=when)
+        return f"{p.stem}   {when}"
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -234,10 +261,11 @@ class RecordsScene(Scene):
         box.center = (W // 2, H // 2)
         theme.panel(surface, box, alpha=240, line=theme.GOLD)
         x, y = box.x + 20, box.y + 14
-        theme.blit_text(surface, "Replays & records", head, (x, y), theme.TEXT, True)
+        theme.blit_text(surface, _("Replays & records"), head, (x, y), theme.TEXT, True)
         y += round(head * 1.6)
         folder = self.app.paths.records_dir if self.app.paths is not None else ""
-        theme.blit_text(surface, theme.fit(f"Kept records, newest first · {folder}", small,
+        theme.blit_text(surface, theme.fit(_("Kept records, newest first · {folder}").format(
+                                               folder=folder), small,
                                            box.w - 40), small, (x, y), theme.TEXT_DIM)
         y += round(small * 1.6)
         lh = round(body * 1.6)
@@ -251,7 +279,7 @@ class RecordsScene(Scene):
             self.top = self.index - self.rows + 1
         self.row_rects = []
         if not self.records:
-            theme.blit_text(surface, "No record yet: every finished game is kept here.", body,
+            theme.blit_text(surface, _("No record yet: every finished game is kept here."), body,
                             (list_rect.x + 10, list_rect.y + 8), theme.TEXT_DIM)
         for k, i in enumerate(range(self.top, min(len(self.records), self.top + self.rows))):
             r = pygame.Rect(list_rect.x, list_rect.y + k * lh, list_rect.w, lh)
@@ -280,7 +308,8 @@ class RecordsScene(Scene):
             for part in theme.wrap(self.status, small, box.w - 40)[:2]:
                 theme.blit_text(surface, part, small, (x, y), theme.TEXT)
                 y += round(small * 1.35)
-        theme.blit_text(surface, "↑/↓ choose · Enter open · click a field to type · Esc back",
+        theme.blit_text(surface, _("↑/↓ choose · Enter open · Tab or click: the fields and "
+                                   "buttons · Esc back"),
                         small, (x, box.bottom - 8), theme.TEXT_DIM, False, "bottomleft")
 
 

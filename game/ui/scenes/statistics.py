@@ -14,6 +14,7 @@ import pygame
 
 from game import stats
 from game.engine import rulesets
+from game.i18n import N_, _, ngettext, pgettext
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -25,8 +26,14 @@ log = logging.getLogger(__name__)
 CHART_GAMES = 40
 # column starts as fractions of the table's width: label, games, won, avg, best, undos, yaku
 COLUMNS = (0.0, 0.30, 0.38, 0.46, 0.58, 0.67, 0.75)
-HEADERS = ("Game · opponents", "Games", "Won", "Avg / round", "Best round", "Undos",
-           "Yaku you made most")
+HEADERS = (N_("Game · opponents"), N_("Games"), N_("Won"), N_("Avg / round"),
+           N_("Best round"), N_("Undos"), N_("Yaku you made most"))
+
+
+def opponents_words(label: str) -> str:
+    """game.stats' opponents label (stored in English: "Hot seat", "Computers only" or the
+    AI levels joined with " + ") in the player's language."""
+    return " + ".join(_(part) for part in label.split(" + "))
 
 
 def game_title(ruleset: str) -> str:
@@ -40,7 +47,9 @@ def figure_cells(f: stats.Figures) -> tuple[str, ...]:
     """One statistics row as the words in its columns ('—' where there is no figure)."""
     alone = f.opponents == "Computers only"
     yaku = ", ".join(f"{term(y).split(' · ')[-1]} ×{n}" for y, n in f.top_yaku) or "—"
-    return (f"{game_title(f.ruleset)} · {f.opponents}", str(f.games),
+    return (_("{game} · {opponents}").format(game=game_title(f.ruleset),
+                                             opponents=opponents_words(f.opponents)),
+            str(f.games),
             "—" if alone else str(f.wins),
             "—" if f.avg_net is None else f"{f.avg_net:+.1f}",
             "—" if f.best_round is None else f"{f.best_round:+d}",
@@ -59,7 +68,8 @@ def load(paths) -> tuple[list[stats.Figures], list[int], int, str | None]:  # no
         return [], [], 0, str(e)
     except Exception as e:  # sqlite surprises: the screen still opens
         log.exception("statistics could not be read")
-        return [], [], 0, f"The statistics could not be read ({type(e).__name__})."
+        return [], [], 0, _("The statistics could not be read ({reason}).").format(
+            reason=type(e).__name__)
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
@@ -68,7 +78,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
     left, and a gold line of the running total."""
     theme.panel(surface, rect, alpha=200)
     if not values:
-        theme.blit_text(surface, "Your results appear here after your first finished game.",
+        theme.blit_text(surface, _("Your results appear here after your first finished game."),
                         size, rect.center, theme.TEXT_DIM, False, "center")
         return
     inner = rect.inflate(-24, -24)
@@ -110,15 +120,23 @@ class StatisticsScene(Scene):
         super().__init__(app)
         self.figures, self.timeline, self.games, self.message = load(app.paths)
         self._told = False
-        self.group = ButtonGroup([Button("History", self.history, "primary"),
-                                  Button("Back", self.back)], vertical=False)
+        self.group = ButtonGroup(self._buttons(), vertical=False)
+
+    def _buttons(self) -> list[Button]:
+        return [Button(_("History"), self.history, "primary"),
+                Button(pgettext("button", "Back"), self.back)]
+
+    def relabel(self) -> None:
+        index, shown = self.group.index, self.group.show_focus
+        self.group.set(self._buttons())
+        self.group.index, self.group.show_focus = index, shown
 
     def resume(self) -> None:
         if self.message and not self._told:
             self._told = True
             from game.ui.scenes.message import MessageScene
 
-            self.app.stack.push(MessageScene(self.app, "Statistics", self.message))
+            self.app.stack.push(MessageScene(self.app, _("Statistics"), self.message))
 
     def history(self) -> None:
         from game.ui.scenes.history import HistoryScene
@@ -139,13 +157,15 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
-        rect, x, y, tw, head, body, small = theme.framed_page(surface, "Statistics")
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Statistics"))
         y += round(head * 1.45)
         undos = sum(f.undos for f in self.figures)
         hints = sum(f.hints for f in self.figures)
-        sub = (f"{self.games} finished game{'s' if self.games != 1 else ''} · undos {undos}"
-               f" · hints {hints} · figures for you (the first human seat), in mon; "
-               "misdeals not counted")
+        sub = ngettext("{n} finished game · undos {undos} · hints {hints} · figures for you "
+                       "(the first human seat), in mon; misdeals not counted",
+                       "{n} finished games · undos {undos} · hints {hints} · figures for you "
+                       "(the first human seat), in mon; misdeals not counted",
+                       self.games).format(n=self.games, undos=undos, hints=hints)
         theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
         y += round(small * 1.8)
         btn_h = round(body * 2.1)
@@ -157,37 +177,42 @@ class StatisticsScene(Scene):
                                               bottom - y - table_h - round(small * 2.2)))
         rows_bottom = bottom - chart_h - round(small * 2.2)
         for col, words in zip(COLUMNS, HEADERS, strict=True):
-            theme.blit_text(surface, words, small, (x + round(col * tw), y), theme.TEXT_DIM)
+            theme.blit_text(surface, _(words), small, (x + round(col * tw), y), theme.TEXT_DIM)
         y += round(small * 1.5)
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + tw, y), 1)
         y += 6
         if not self.figures:
-            theme.blit_text(surface, "No finished games yet: play one and it is counted here.",
+            theme.blit_text(surface, _("No finished games yet: play one and it is counted "
+                                       "here."),
                             body, (x, y), theme.TEXT_DIM)
         shown = max(1, (rows_bottom - y) // lh)
         for f in self.figures[:shown]:
             cells = figure_cells(f)
+            signs = (None, None, None, f.avg_net, f.best_round)
             for i, (col, words) in enumerate(zip(COLUMNS, cells, strict=True)):
                 end = COLUMNS[i + 1] if i + 1 < len(COLUMNS) else 1.0
                 width = round((end - col) * tw) - 8
                 color = theme.TEXT
-                if i in (3, 4) and words != "—":
-                    color = theme.signed_color(float(words))
+                if i < len(signs) and signs[i] is not None:
+                    color = theme.signed_color(signs[i])
                 theme.blit_text(surface, theme.fit(words, body if i else body, width), body,
                                 (x + round(col * tw), y), color, i == 0)
             y += lh
         if len(self.figures) > shown:
-            theme.blit_text(surface, f"and {len(self.figures) - shown} more "
-                            "(python -m game stats lists them all)", small, (x, y),
-                            theme.TEXT_DIM)
+            more = len(self.figures) - shown
+            theme.blit_text(surface, ngettext(
+                "and {n} more (python -m game stats lists them all)",
+                "and {n} more (python -m game stats lists them all)", more).format(n=more),
+                small, (x, y), theme.TEXT_DIM)
         cy = bottom - chart_h
-        theme.blit_text(surface, f"Your result in each game (last {CHART_GAMES}; gold: the "
-                        "running total)", small, (x, cy - round(small * 1.5)), theme.TEXT_DIM)
+        theme.blit_text(surface, _("Your result in each game (last {n}; gold: the running "
+                                   "total)").format(n=CHART_GAMES), small,
+                        (x, cy - round(small * 1.5)), theme.TEXT_DIM)
         draw_chart(surface, pygame.Rect(x, cy, tw, chart_h), self.timeline, small)
         bw = min(260, (tw - 10) // 2)
         for i, b in enumerate(self.group.buttons):
             b.rect = pygame.Rect(x + tw - 2 * bw - 10 + i * (bw + 10), rect.bottom - 16 - btn_h,
                                  bw, btn_h)
         self.group.draw(surface, body)
-        theme.blit_text(surface, "←/→ choose · Enter open · Esc back", small,
+        theme.blit_text(surface, _("←/→ choose · Enter open · Esc back"), small,
                         (x, rect.bottom - 16 - btn_h // 2), theme.TEXT_DIM, False, "midleft")
