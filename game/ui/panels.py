@@ -7,16 +7,21 @@ amounts. The UI never works out an amount itself.
 Enter never confirms a risky choice by accident (issue 11): where passing is possible it is
 the default (keep my hand, look at my hand); sage or shoubu has no default at all, a number
 key or a click is required; the footer says what each number does.
+
+Every word goes through the catalog (issue 15); each button keeps its decision's verb in
+`ChoiceButton.action_verb`, so callers find a button by what it does, never by its text.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import pygame
 
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.view import PlayerView
+from game.i18n import N_, _, language, pgettext
 from game.ui import theme
 from game.ui.choices import choice_words
 from game.ui.theme import Button, ButtonGroup
@@ -29,18 +34,42 @@ except ImportError:  # pragma: no cover - depends on the engine version
     _preview = None
 
 DECISION_VERBS = {SAGE, SHOUBU, CANCEL, JOIN, DROP, MIZUTEN, SWAP, PASS}
-LABELS = {SAGE: "下げ Sage — play on", SHOUBU: "勝負 Shoubu — stop now",
-          CANCEL: "取消 Cancel — end the round now", JOIN: "Join this round",
-          DROP: "Drop out", MIZUTEN: "不見転 Declare Mizuten — play blind",
-          SWAP: "Swap with the dealer's hand (unseen)"}
-TITLES = {"decide": "You made a yaku: sage or shoubu?", "dropout": "Join this round?",
-          "mizuten": "Mizuten? (you are the dealer)", "swap": "Swap hands with the dealer?",
-          "play": "You may cancel (you called sage)"}
-PASS_LABEL = {"mizuten": "Look at my hand — no bonus, no penalty", "swap": "Keep my hand"}
-SHORT = {SAGE: "Sage", SHOUBU: "Shoubu", CANCEL: "Cancel", JOIN: "Join", DROP: "Drop out",
-         MIZUTEN: "Mizuten", SWAP: "Swap"}
-SHORT_PASS = {"mizuten": "Look at my hand", "swap": "Keep my hand"}
+# Tables of words built at import: marked with N_, translated where they are shown (label())
+LABELS = {SAGE: N_("下げ Sage — play on"), SHOUBU: N_("勝負 Shoubu — stop now"),
+          CANCEL: N_("取消 Cancel — end the round now"), JOIN: N_("Join this round"),
+          DROP: N_("Drop out"), MIZUTEN: N_("不見転 Declare Mizuten — play blind"),
+          SWAP: N_("Swap with the dealer's hand (unseen)")}
+TITLES = {"decide": N_("You made a yaku: sage or shoubu?"), "dropout": N_("Join this round?"),
+          "mizuten": N_("Mizuten? (you are the dealer)"),
+          "swap": N_("Swap hands with the dealer?"),
+          "play": N_("You may cancel (you called sage)")}
+PASS_LABEL = {"mizuten": N_("Look at my hand — no bonus, no penalty"),
+              "swap": N_("Keep my hand")}
+SHORT = {SAGE: N_("Sage"), SHOUBU: N_("Shoubu"), CANCEL: N_("Cancel"), JOIN: N_("Join"),
+         DROP: N_("Drop out"), MIZUTEN: N_("Mizuten"), SWAP: N_("Swap")}
+SHORT_PASS = {"mizuten": N_("Look at my hand"), "swap": N_("Keep my hand")}
 NO_DEFAULT = frozenset({"decide"})  # phases where Enter alone must not choose
+
+
+def label(verb: str, phase: str) -> str:
+    """A decision button's words, in the player's language."""
+    if verb == PASS:
+        return _(PASS_LABEL[phase]) if phase in PASS_LABEL else pgettext("decision", "Pass")
+    return _(LABELS[verb])
+
+
+def short(verb: str, phase: str) -> str:
+    """The short name of a decision in the footer's key list ("1 Sage · 2 Shoubu")."""
+    if verb == PASS:
+        return _(SHORT_PASS[phase]) if phase in SHORT_PASS else pgettext("decision", "Pass")
+    return _(SHORT[verb])
+
+
+@dataclass(eq=False)
+class ChoiceButton(Button):
+    """A decision button that knows its verb (table_hints marks the suggested one by it)."""
+
+    action_verb: str = ""
 
 
 class PanelGroup(ButtonGroup):
@@ -72,7 +101,7 @@ class PanelGroup(ButtonGroup):
 def _amount(v: int | None) -> str:
     if v is None:
         return ""
-    return f"{theme.signed(v)} mon now"
+    return _("{amount} mon now").format(amount=theme.signed(v))
 
 
 class DecisionPanel:
@@ -84,19 +113,32 @@ class DecisionPanel:
         self.visible = False
         self._key: tuple | None = None
         self.on_choose = None
+        self._last: tuple[PlayerView, list[str]] | None = None
 
     def clear(self) -> None:
         self.visible = False
         self.blocking = False
         self._key = None
+        self._last = None
         self.group.set([])
+
+    def relabel(self) -> None:
+        """Rebuild the words in the language just chosen, keeping the focused choice."""
+        if self._last is None or not self.visible:
+            return
+        index, show = self.group.index, self.group.show_focus
+        self._key = None
+        self.prepare(*self._last)
+        if len(self.group.buttons) > index:
+            self.group.index, self.group.show_focus = index, show
 
     def prepare(self, view: PlayerView, names: list[str]) -> None:
         """Build the buttons for this view's decision (once per decision)."""
-        key = (view.round, view.phase, tuple(view.legal), view.to_move)
+        key = (view.round, view.phase, tuple(view.legal), view.to_move, language())
         if key == self._key:
             return
         self._key = key
+        self._last = (view, names)
         verbs = [a for a in view.legal if a.verb in DECISION_VERBS]
         if not verbs:
             self.clear()
@@ -115,26 +157,27 @@ class DecisionPanel:
         keys = []
         for a in verbs:
             p = previews.get(a)
-            label = PASS_LABEL.get(view.phase, "Pass") if a.verb == PASS else LABELS[a.verb]
             lines: list[str] = []
             if p is not None:
                 amt = _amount(p.amount)
                 summary, risk = choice_words(p)
+                if summary and amt:
+                    summary = _("{summary} ({amount})").format(summary=summary, amount=amt)
                 if summary:
-                    lines.append(summary + (f" ({amt})" if amt else ""))
+                    lines.append(summary)
                 if risk:
-                    lines.append("Risk: " + risk)
+                    lines.append(_("Risk: {risk}").format(risk=risk))
             style = "primary" if not buttons and not no_default else "secondary"
-            buttons.append(Button(f"[{len(buttons) + 1}] {label}", _chooser(self, a), style,
-                                  tuple(lines)))
-            short = SHORT_PASS.get(view.phase, "Pass") if a.verb == PASS else SHORT[a.verb]
-            keys.append(f"{len(keys) + 1} {short}")
+            buttons.append(ChoiceButton(f"[{len(buttons) + 1}] {label(a.verb, view.phase)}",
+                                        _chooser(self, a), style, tuple(lines),
+                                        action_verb=a.verb))
+            keys.append(f"{len(keys) + 1} {short(a.verb, view.phase)}")
         self.group.set(buttons)
         self.group.index = -1 if no_default else 0
         self.group.show_focus = False
-        self.title = TITLES.get(view.phase, "Your decision")
+        self.title = _(TITLES[view.phase]) if view.phase in TITLES else _("Your decision")
         if view.phase == "decide" and len(verbs) == 1:
-            self.title = "Last turn — shoubu (sage cannot gain)"
+            self.title = _("Last turn — shoubu (sage cannot gain)")
         self.note = footer(view.phase, keys, no_default)
         self.blocking = view.phase != "play"
         self.visible = True
@@ -169,14 +212,16 @@ class DecisionPanel:
 
 
 def footer(phase: str, keys: list[str], no_default: bool) -> str:
-    """What each number key does, and what Enter does (or that it does nothing)."""
+    """What each number key does, and what Enter does (or that it does nothing).
+    `keys` are "1 Sage", "2 Shoubu": the number first (the only choice's key is 1)."""
     if phase == "play":
-        return "Or play a card to continue."
+        return _("Or play a card to continue.")
     if len(keys) == 1:
-        return f"The only choice here: press {keys[0].split()[0]} or Enter."
+        return _("The only choice here: press {key} or Enter.").format(key=1)
     if no_default:
-        return "Press " + " · ".join(keys) + " (no default: Enter alone does nothing)"
-    return "Press " + " · ".join(keys) + " · Enter = 1"
+        return _("Press {keys} (no default: Enter alone does nothing)").format(
+            keys=" · ".join(keys))
+    return _("Press {keys} · Enter = 1").format(keys=" · ".join(keys))
 
 
 def draw_sit_out(surface: pygame.Surface, rect: pygame.Rect, size: int, who: str,
@@ -186,10 +231,12 @@ def draw_sit_out(surface: pygame.Surface, rect: pygame.Rect, size: int, who: str
     theme.panel(surface, rect, alpha=235, line=theme.GOLD)
     head = round(size * 1.2)
     y = rect.y + max(6, (rect.h - head - size * 3) // 2)
-    theme.blit_text(surface, theme.fit(f"{who} this round", head, rect.w - 24, True), head,
+    line = _("{who} this round").format(who=who)  # who: "You sit out", "Ana and Ren sit out"
+    theme.blit_text(surface, theme.fit(line, head, rect.w - 24, True), head,
                     (rect.centerx, y), theme.TEXT, True, "midtop")
     y += round(head * 1.5)
-    label = "Fast-forwarding to the ledger…" if fast else "▶▶ Fast-forward to the ledger (F)"
+    label = _("Fast-forwarding to the ledger…") if fast else _(
+        "▶▶ Fast-forward to the ledger (F)")
     w = min(rect.w - 24, theme.text_width(label, size, True) + 40)
     btn = pygame.Rect(0, 0, w, round(size * 2.1))
     btn.midtop = (rect.centerx, y)
