@@ -85,6 +85,7 @@ class App:
         self.stack = SceneStack()
         self.audio = Audio(settings.volume, 1.0, settings.muted)
         self.renderer = shared_renderer("red", settings.corner_marks)
+        self.apply_access()
         self.warm_queue: list[int] = []
         self.warm_art()
         self.running = True
@@ -109,11 +110,45 @@ class App:
     def pop_notice(self) -> str | None:
         return self._notices.pop(0) if self._notices else None
 
+    def apply_access(self) -> bool:
+        """UI scale, reduced motion and high contrast (issue 15) from the settings; True
+        when the look changed, so the scenes lay out and paint their felt again."""
+        from game.ui import anim, theme
+
+        s = self.settings
+        scale = s.ui_scale or theme.default_ui_scale()
+        changed = (theme.clamp_scale(scale) != theme.ui_scale()
+                   or bool(s.high_contrast) != theme.high_contrast())
+        theme.set_ui_scale(scale)
+        theme.set_high_contrast(s.high_contrast)
+        anim.set_reduced_motion(s.reduced_motion)
+        return changed
+
+    def change_ui_scale(self, intent) -> None:  # noqa: ANN001 - an Intent.SCALE_*
+        """Ctrl+= / Ctrl+- / Ctrl+0 (TABLE.md §6.2): 10 % up, down, or back to the display's
+        default; saved like any setting."""
+        from game.ui import theme
+        from game.ui.intents import Intent
+
+        if intent is Intent.SCALE_RESET:
+            self.settings.ui_scale = 0
+        else:
+            step = 10 if intent is Intent.SCALE_UP else -10
+            self.settings.ui_scale = theme.clamp_scale(theme.ui_scale() + step)
+        self.apply_settings()
+
     def apply_settings(self) -> None:
         from game import settings as settings_mod
         from game.ui.table_view import shared_renderer
 
         s = self.settings
+        if self.apply_access():  # new sizes or colours: lay out and paint again
+            for scene in self.stack.scenes:
+                if hasattr(scene, "_felt"):  # cached felt surfaces (title, table)
+                    scene._felt = None
+                if getattr(scene, "tv", None) is not None:
+                    scene.tv._felt = None
+                scene.resize(self.screen.get_size())
         if s.language and s.language != i18n.language():  # switches live: every scene
             i18n.set_language(s.language)                 # rebuilds its words
             for scene in self.stack.scenes:
@@ -183,6 +218,11 @@ class App:
             return
         intent = intent_of(event)
         top = self.stack.top
+        if intent in (Intent.SCALE_UP, Intent.SCALE_DOWN, Intent.SCALE_RESET):
+            editing = getattr(top, "editing", None)  # a text field keeps its keys
+            if not (callable(editing) and editing()):
+                self.change_ui_scale(intent)
+                return
         if top is not None and top.process_event(event, intent):
             return
         if intent is Intent.MUTE and top is not None and top.name != "setup":

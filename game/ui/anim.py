@@ -3,6 +3,10 @@
 One tween at a time (the table feeds events one by one); `finish()` jumps to the end state,
 which is exactly the resting placement, so skipping can never change what the table shows
 afterwards. Durations are already multiplied by the speed setting (0 = instant).
+
+Reduced motion (Settings, TABLE.md §8, issue 15): nothing slides or flips; a card that
+changes place appears at once where it rests and fades in over `FADE` seconds
+(`Frame.alpha`), so no frame ever shows a card between two places.
 """
 
 from __future__ import annotations
@@ -12,6 +16,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ui.model import Place
+
+FADE = 0.12  # seconds: the cross-fade that replaces a flight under reduced motion
+_reduced_motion = False
+
+
+def set_reduced_motion(on: bool) -> None:
+    """Set by App.apply_settings from settings.reduced_motion."""
+    global _reduced_motion
+    _reduced_motion = bool(on)
+
+
+def motion_allowed(settings: object = None) -> bool:
+    """False when the player asked for reduced motion (then: no sliding, drifting, wobbles
+    or pulses; fades only). `settings` (anything with `reduced_motion`) wins when given."""
+    if settings is not None:
+        return not getattr(settings, "reduced_motion", False)
+    return not _reduced_motion
 
 
 def out_cubic(t: float) -> float:
@@ -38,6 +59,7 @@ class Frame:
     squash: float
     z: int
     moving: bool
+    alpha: float = 1.0  # below 1 while fading in (reduced motion)
 
 
 class Animator:
@@ -49,6 +71,7 @@ class Animator:
         self.t = 0.0
         self.total = 0.0
         self.ease: Callable[[float], float] = in_out_cubic
+        self.fade = False  # this tween is a fade in place (reduced motion)
 
     @property
     def running(self) -> bool:
@@ -72,6 +95,11 @@ class Animator:
             for i, key in enumerate(stagger):
                 self._delay[key] = i * stagger_step
         self.rest = dict(targets)
+        self.fade = not motion_allowed() and duration > 0
+        if self.fade:  # no flight: the same staggering, each card a short fade
+            scale = FADE / duration
+            self._delay = {k: d * min(1.0, scale) for k, d in self._delay.items()}
+            duration = FADE
         self.duration = max(0.0, duration)
         self.ease = ease
         self.t = 0.0
@@ -95,6 +123,10 @@ class Animator:
                 continue
             p = (self.t - self._delay.get(key, 0.0)) / self.duration
             p = min(1.0, max(0.0, p))
+            if self.fade:
+                out.append(Frame(key, dst.x, dst.y, dst.w, dst.face, 1.0, dst.z, False,
+                                 in_out_sine(p)))
+                continue
             e = self.ease(p)
             x = src.x + (dst.x - src.x) * e
             y = src.y + (dst.y - src.y) * e

@@ -414,11 +414,16 @@ TABLES = {  # base, texture colour or None, edge colour or None, noise
     "tatami": ((0x62, 0x5A, 0x31), (0x53, 0x4C, 0x29), (0x44, 0x3F, 0x22), 0.0),
     "zabuton": ((0x5B, 0x1E, 0x22), None, (0x3C, 0x12, 0x16), 0.03),
     "charcoal": ((0x24, 0x27, 0x2C), None, None, 0.0),
+    "contrast": ((0x0A, 0x0D, 0x0C), None, None, 0.0),  # Settings → High contrast
 }
 
 
 def table_surface(size: tuple[int, int], style: str = "felt", seed: int = 88) -> pygame.Surface:
     """Procedural table cloth (CARDS.md §12): base, 2 px grain or weave, corner vignette."""
+    from game.ui import palette
+
+    if style == "felt" and palette.high_contrast():  # near-black, no grain or vignette
+        style = "contrast"
     base, weave, edge, noise = TABLES[style]
     surf = pygame.Surface(size)
     surf.fill(base)

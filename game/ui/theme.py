@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui import fonts
+from game.ui import fonts, palette
 from game.ui.numbers import amount
 from game.ui.palette import (  # noqa: F401 - the chrome's colours, re-exported
     ALERT,
@@ -34,13 +34,84 @@ from game.ui.palette import (  # noqa: F401 - the chrome's colours, re-exported
 )
 
 
+def set_high_contrast(on: bool) -> None:
+    """Switch the chrome to the high-contrast palette (or back), live: every colour below is
+    read when drawn, so the next frame shows it."""
+    globals().update(palette.use(on))
+    _panel_fill.cache_clear()
+
+
+def high_contrast() -> bool:
+    return palette.high_contrast()
+
+
 def fs(height: int) -> float:
     """The type unit: window height / 40 (TABLE.md §2)."""
     return height / 40.0
 
 
+# The UI scale in percent (TABLE.md §2: 100–200 %), set by App.apply_settings from the
+# setting or, when the player has not chosen one, from the display's DPI.
+UI_SCALE_MIN, UI_SCALE_MAX, UI_SCALE_DEFAULT = 100, 200, 100
+_ui_scale = UI_SCALE_DEFAULT
+
+
+def ui_scale() -> int:
+    """The UI scale in use, in percent."""
+    return _ui_scale
+
+
+def set_ui_scale(percent: int) -> int:
+    """Use `percent` (clamped to 100–200, rounded to the nearest 10); returns it. Drawn text
+    is cached per size, so a new scale simply renders new sizes."""
+    global _ui_scale
+    _ui_scale = clamp_scale(percent)
+    return _ui_scale
+
+
+def clamp_scale(percent: float) -> int:
+    return int(min(UI_SCALE_MAX, max(UI_SCALE_MIN, round(percent / 10) * 10)))
+
+
+def display_dpi(display: int = 0) -> float | None:
+    """The display's DPI from SDL (SDL_GetDisplayDPI, which pygame-ce does not wrap: called
+    through ctypes in the SDL library pygame loaded); None when unknown."""
+    import ctypes
+    import glob
+    import os
+    import sys
+
+    here = os.path.dirname(pygame.__file__)
+    names = (glob.glob(os.path.join(here, "SDL2.dll")) if sys.platform == "win32" else
+             glob.glob(os.path.join(here, ".dylibs", "libSDL2*.dylib"))
+             + glob.glob(os.path.join(here + "_ce.libs", "libSDL2-*.so*"))
+             + glob.glob(os.path.join(os.path.dirname(here), "pygame_ce.libs", "libSDL2-*.so*")))
+    for name in names:
+        try:
+            sdl = ctypes.CDLL(name)
+            d, h, v = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+            if sdl.SDL_GetDisplayDPI(display, ctypes.byref(d), ctypes.byref(h),
+                                     ctypes.byref(v)) == 0 and 30 < d.value < 1000:
+                return float(d.value)
+        except (OSError, AttributeError, ValueError):
+            continue
+    return None
+
+
+def default_ui_scale() -> int:
+    """The scale when the player has not chosen one: 96 dpi = 100 %, rounded to 10 %."""
+    dpi = display_dpi()
+    return clamp_scale(100 * dpi / 96) if dpi else UI_SCALE_DEFAULT
+
+
 def size_of(role: str, height: int) -> int:
-    return fonts.role_size(role, height)[0]
+    """Pixel size of a TABLE.md §2 text role at this window height, times the UI scale."""
+    return fonts.role_size(role, height, _ui_scale / 100)[0]
+
+
+def min_size(role: str) -> int:
+    """The smallest size a role may shrink to when a label must fit (TABLE.md §2)."""
+    return fonts.ROLES[role][1]
 
 
 # Symbols Noto Sans lacks but Noto Sans JP has (arrows, triangles, ≡, ✓, ⏎).
@@ -61,11 +132,11 @@ def _segments(s: str) -> list[tuple[bool, str]]:
 DRAWN: set[str] | None = None  # when a set: every text drawn is added (the pseudo check)
 
 
-def text(s: str, size: int, color: tuple = TEXT, bold: bool = False) -> pygame.Surface:
-    """Rendered mixed-script text, cached (labels repeat every frame)."""
+def text(s: str, size: int, color: tuple | None = None, bold: bool = False) -> pygame.Surface:
+    """Rendered mixed-script text, cached (labels repeat every frame); `TEXT` by default."""
     if DRAWN is not None:
         DRAWN.add(s)
-    return _text(s, size, color, bold)
+    return _text(s, size, TEXT if color is None else tuple(color), bold)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -138,8 +209,54 @@ def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     return s[:_longest_prefix(s, size, width, bold, "…")] + "…"
 
 
+# Japanese line breaking (kinsoku shori, TABLE.md §2): no line starts with closing
+# punctuation, the prolonged-sound mark or a small kana; no line ends with an opening bracket.
+NO_LINE_START = frozenset("、。，．・ー」）』】〕！？：；…‥ヽヾゝゞ々"
+                          "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ)]}!?,.:;%")
+NO_LINE_END = frozenset("「（『【〔([{")
+
+
+def _is_cjk(ch: str) -> bool:
+    """A character after which a Japanese line may break (kana, kanji, CJK punctuation)."""
+    code = ord(ch)
+    return any(low <= code <= high for low, high in fonts._JAPANESE_RANGES)
+
+
+def _units(para: str) -> list[tuple[str, str]]:
+    """(space before, text) pieces a line may break between: Latin and Cyrillic words whole,
+    Japanese per character, with the no-break rules gluing punctuation to its neighbour."""
+    raw: list[tuple[str, str]] = []
+    sep, word = "", ""
+    for ch in para:
+        if ch == " ":
+            if word:
+                raw.append((sep, word))
+                sep, word = "", ""
+            sep += ch
+        elif _is_cjk(ch):
+            if word:
+                raw.append((sep, word))
+                sep, word = "", ""
+            raw.append((sep, ch))
+            sep = ""
+        else:
+            word += ch
+    if word:
+        raw.append((sep, word))
+    out: list[tuple[str, str]] = []
+    glue_next = False
+    for sp, piece in raw:
+        if out and (glue_next or (not sp and piece[0] in NO_LINE_START)):
+            out[-1] = (out[-1][0], out[-1][1] + sp + piece)
+        else:
+            out.append((sp, piece))
+        glue_next = piece[-1] in NO_LINE_END
+    return out
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap by pixel width (Japanese runs may break between any characters)."""
+    """Greedy wrap by pixel width: Latin and Cyrillic at spaces, Japanese between any two
+    characters except where the no-break rules forbid it; a piece wider than a line is cut."""
     return list(_wrap(s, size, width, bold))
 
 
@@ -148,13 +265,13 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     out: list[str] = []
     for para in s.split("\n"):
         line = ""
-        for word in para.split(" "):
-            cand = f"{line} {word}" if line else word
+        for sep, piece in _units(para):
+            cand = f"{line}{sep}{piece}" if line else piece
             if not line or _fits(cand, size, width, bold):
                 line = cand
             else:
                 out.append(line)
-                line = word
+                line = piece
             while len(line) > 1 and not _fits(line, size, width, bold):
                 cut = max(1, _longest_prefix(line, size, width, bold))
                 out.append(line[:cut])
@@ -163,21 +280,68 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _line_step(size: int) -> int:
+    """Distance between the lines of a wrapped label (tighter than body text: it must fit
+    two lines in a button)."""
+    return round(size * 1.15)
+
+
+def _split_word(lines: tuple[str, ...] | list[str]) -> bool:
+    """True when a wrap cut a Latin or Cyrillic word in two (worse than a smaller size)."""
+    return any(a and b and a[-1].isalpha() and b[0].isalpha() and not _is_cjk(a[-1])
+               and not _is_cjk(b[0]) for a, b in zip(lines, lines[1:], strict=False))
+
+
+@functools.lru_cache(maxsize=2048)
+def fit_label(s: str, size: int, width: int, height: int | None = None, max_lines: int = 2,
+              bold: bool = False, minimum: int = 15) -> tuple[int, tuple[str, ...]]:
+    """(size, lines) for a label that must fit `width` (and `height`): one line at `size` or
+    smaller down to `minimum`; else up to `max_lines` whole-word lines at the largest size
+    that allows them; only then the last line ends with "…". Never clipped (issue 15)."""
+    minimum = max(1, min(size, minimum))
+    sizes = range(size, minimum - 1, -1)
+    for sz in sizes:
+        if _fits(s, sz, width, bold):
+            return sz, (s,)
+
+    def room(sz: int) -> int:
+        return max_lines if height is None else max(1, min(max_lines, height // _line_step(sz)))
+
+    for sz in sizes:
+        lines = _wrap(s, sz, width, bold)
+        if len(lines) <= room(sz) and not _split_word(lines):
+            return sz, lines
+    n = room(minimum)
+    lines = _wrap(s, minimum, width, bold)
+    if len(lines) <= n and not _split_word(lines):
+        return minimum, lines
+    head, rest = list(lines[:n - 1]), s.replace("\n", " ")
+    for ln in head:  # the wrapped lines are pieces of `s` in order, spaces dropped at breaks
+        rest = rest[rest.find(ln) + len(ln):].lstrip(" ")
+    return minimum, (*head, fit(rest, minimum, width, bold))
+
+
 def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple[int, int],
-              color: tuple = TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+              color: tuple | None = None, bold: bool = False,
+              anchor: str = "topleft") -> pygame.Rect:
     img = text(s, size, color, bold)
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
     return r
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = PANEL_ALPHA,
-          line: tuple = PANEL_LINE, radius: int = 6) -> None:
-    """A `panel` rectangle with its 1 px border."""
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int | None = None,
+          line: tuple | None = None, radius: int = 6) -> None:
+    """A `panel` rectangle with its border: 1 px, 2 px and lighter in high contrast."""
     if rect.w <= 0 or rect.h <= 0:
         return
+    alpha = PANEL_ALPHA if alpha is None else alpha
+    if high_contrast():
+        alpha = max(alpha, PANEL_ALPHA)
     surface.blit(_panel_fill(rect.size, alpha, radius), rect)
-    pygame.draw.rect(surface, line, rect, 1, border_radius=radius)
+    edge = PANEL_LINE if line is None or (high_contrast() and line == palette.STANDARD[
+        "PANEL_LINE"]) else line
+    pygame.draw.rect(surface, edge, rect, 2 if high_contrast() else 1, border_radius=radius)
 
 
 @functools.lru_cache(maxsize=128)
@@ -241,8 +405,14 @@ class Button:
                     blit_text(surface, part, small, (r.x + 20, y), sub)
                     y += round(small * 1.35)
         else:
-            blit_text(surface, fit(self.label, size, r.w - 12), size, r.center, fg,
-                      self.style == "primary", "center")
+            bold = self.style == "primary"
+            sz, parts = fit_label(self.label, size, r.w - 12, r.h - 4, 2, bold,
+                                  min_size("body"))
+            step = _line_step(sz)
+            y = r.centery - step * (len(parts) - 1) / 2
+            for part in parts:
+                blit_text(surface, part, sz, (r.centerx, round(y)), fg, bold, "center")
+                y += step
         if focused:
             focus_ring(surface, r)
 
