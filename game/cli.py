@@ -16,6 +16,7 @@ from game import files, storage
 from game.engine import record as records
 from game.engine import rulesets
 from game.engine.errors import RecordError
+from game.i18n import LANGUAGES
 
 # --options is a small object typed by a person or a script: the settings' limits suit it.
 OPTIONS_LIMITS = files.Limits(max_bytes=64_000, max_depth=2, max_int_digits=40,
@@ -37,6 +38,10 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--smoke", action="store_true",
                     help="run a short scripted AI game through every scene, headless")
     ap.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--lang", choices=list(LANGUAGES), metavar="L",
+                    help="the language for this run: " + ", ".join(
+                        f"{k} ({v})" for k, v in LANGUAGES.items())
+                    + " (default: the one chosen in Settings, else the system's)")
     smoke = ap.add_argument_group("smoke run (with --smoke)")
     smoke.add_argument("--ruleset", dest="smoke_ruleset", default="hachihachi", metavar="R",
                        choices=rulesets.names(), help="the game to play (default hachihachi)")
@@ -187,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             return smoke_run(rounds=args.smoke_rounds, seats=args.smoke_seats,
                              ruleset=args.smoke_ruleset, options=options,
-                             seed=args.smoke_seed)
-        return run(probe=args.startup_probe)
+                             seed=args.smoke_seed, language=args.lang)
+        return run(probe=args.startup_probe, language=args.lang)
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # a player never sees a traceback

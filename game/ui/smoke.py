@@ -1,8 +1,10 @@
 """`python -m game --smoke`: a scripted computer-only game through every scene, headless.
 
 SDL's dummy video and audio drivers are set here, the settings and saves go to a temporary
-folder (or under HACHIHACHI_HOME when it is set), animation is instant. Prints `SMOKE OK`
-and returns 0, or the failure and 1.
+folder (or under HACHIHACHI_HOME when it is set), animation is instant. Besides the game it
+walks the learning scenes (issue 13): the first-run welcome, Learn 88, the reference pages of
+the ruleset, the yaku watch of the game, and a guided game's tour with one advisor hint on
+the player's first decision. Prints `SMOKE OK` and returns 0, or the failure and 1.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from game.engine.vocab import Category
 from game.storage import HOME_ENV
 
 FRAME_LIMIT = 20_000  # frames a round may take at instant speed
+HINT_SECONDS = 60.0  # the advisor's worker thread must answer within this (it takes < 1 s)
 NAMES = ("Ana", "Ren", "Yui", "Kei", "Mio", "Sora", "Taro")
 
 
@@ -39,7 +42,8 @@ def smoke_options(ruleset: str, options: dict, rounds: int, seats: int | None
 
 
 def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachihachi",
-              options: dict | None = None, seed: int = 88) -> int:
+              options: dict | None = None, seed: int = 88, language: str | None = None
+              ) -> int:
     """Play one scripted game; 0 and SMOKE OK, 2 for bad arguments, 1 for a failure."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -54,40 +58,50 @@ def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachiha
     try:
         home = os.environ.get(HOME_ENV)
         if home:  # the caller's folder: its records and statistics stay for a look after
-            _walk(home, ruleset, opts, n, seed, seen)
+            _walk(home, ruleset, opts, n, seed, seen, language)
         else:
             with tempfile.TemporaryDirectory(prefix="hachihachi-smoke-") as tmp:
-                _walk(tmp, ruleset, opts, n, seed, seen)
+                _walk(tmp, ruleset, opts, n, seed, seen, language)
     except Exception as e:  # report, never a traceback
         print(f"SMOKE FAILED: {type(e).__name__}: {e} (scenes so far: {', '.join(seen)})",
               file=sys.stderr)
         return 1
-    print(f"SMOKE OK ({ruleset} {json.dumps(opts, sort_keys=True)}, {n} seats, seed {seed}; "
+    lang = f", language {language}" if language else ""
+    print(f"SMOKE OK ({ruleset} {json.dumps(opts, sort_keys=True)}, {n} seats, seed {seed}{lang}; "
           f"{len(set(seen))} scenes: {', '.join(dict.fromkeys(seen))}; "
           f"{time.monotonic() - t0:.1f} s)")
     return 0
 
 
 def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
-          seen: list[str]) -> None:
+          seen: list[str], language: str | None) -> None:
+    import pygame
+
     from game import storage
     from game.app import App
     from game.settings import Settings
     from game.ui.scenes.about import AboutScene
     from game.ui.scenes.confirm_quit import ConfirmQuitScene
     from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.history import HistoryScene
+    from game.ui.scenes.inspect import InspectScene
+    from game.ui.scenes.learn import LearnScene
+    from game.ui.scenes.records import RecordsScene
+    from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.result import ResultScene
     from game.ui.scenes.rules_help import RulesHelpScene
     from game.ui.scenes.settings_menu import SettingsScene
     from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.statistics import StatisticsScene
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
+    from game.ui.scenes.tour import WelcomeScene
 
     paths = storage.default_paths(home).ensure()
     app = App((1280, 720), paths, Settings(anim_speed="instant", ai_pace="instant",
                                            welcome_seen=True),
-              smoke=True)
+              smoke=True, language=language or "en")
 
     def frames(n: int = 2) -> None:
         for _ in range(n):
@@ -102,10 +116,19 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
         app.stack.pop(scene)
         frames(1)
 
+    def press(k: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="",
+                                             scancode=0))
+        frames(1)
+
     app.stack.push(TitleScene(app))
     frames()
-    for make in (SettingsScene, AboutScene, RulesHelpScene, ConfirmQuitScene):
+    for make in (SettingsScene, AboutScene, RulesHelpScene, ConfirmQuitScene, WelcomeScene,
+                 LearnScene):
         visit(make(app))
+    _reference(app, ruleset, options, frames, press)
     title = app.stack.top
     assert isinstance(title, TitleScene)
     title.new_game()
@@ -123,28 +146,142 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
     table = app.stack.top
     assert isinstance(table, TableScene), f"the table did not open ({table})"
     visited_overlays = False
+    watch = _WatchCheck(table)
     limit = FRAME_LIMIT * (1 + options.get("rounds", 12))
     for _ in range(limit):
         frames(1)
         top = app.stack.top
         if isinstance(top, ResultScene):
             break
+        if top is table and watch.check(frames):
+            seen.append("yaku watch")
         if not visited_overlays and top is table and table.play_started:
             visited_overlays = True
             visit(PauseScene(app, table))
+            visit(InspectScene(app, table))
             visit(HandoverScene(app, table, 0))
             table.handover_open = False
     else:
         raise RuntimeError("the game did not reach the result screen")
     if app.errors:
         raise RuntimeError("; ".join(app.errors))
-    scenes = ["title", "setup", "table", "scoring", "result"]
+    scenes = ["title", "welcome", "learn", "reference", "setup", "table", "scoring", "result"]
     rs = rulesets.get(ruleset, **options)
     if any(e.category == Category.TEYAKU for e in rs.entries):
-        scenes.insert(3, "teyaku")  # a game without teyaku has no reveal to show
+        scenes.insert(6, "teyaku")  # a game without teyaku has no reveal to show
+    if watch.expected:
+        scenes.insert(-2, "yaku watch")
     for needed in scenes:
+        if needed not in seen:
+            raise RuntimeError(f"scene {needed!r} was never shown")
+    for make in (StatisticsScene, HistoryScene, RecordsScene):
+        visit(make(app))
+    if app.last_record_path is not None:
+        visit(ReplayScene(app, app.last_record_path))
+    for needed in ("statistics", "history", "records", "replay"):
         if needed not in seen:
             raise RuntimeError(f"scene {needed!r} was never shown")
     app.stack.top.title()  # type: ignore[union-attr]
     frames()
+    _guided(app, frames, press, seen)
+    for needed in ("tour", "hint (advisor)"):
+        if needed not in seen:
+            raise RuntimeError(f"{needed!r} was never shown")
+    if app.errors:
+        raise RuntimeError("; ".join(app.errors))
     app.close()
+
+
+def _reference(app, ruleset: str, options: dict, frames, press) -> None:  # noqa: ANN001
+    """The reference of the game about to be played, every page turned with →."""
+    import pygame
+
+    from game.ui.scenes.reference import PAGE_IDS, ReferenceScene
+
+    ref = ReferenceScene(app, rulesets.get(ruleset, **options))
+    app.stack.push(ref)
+    frames()
+    pages = [ref.page]
+    for _ in PAGE_IDS[1:]:
+        press(pygame.K_RIGHT)
+        pages.append(ref.page)
+    if sorted(set(pages)) != sorted(PAGE_IDS):
+        raise RuntimeError(f"the reference showed pages {pages}, not {list(PAGE_IDS)}")
+    press(pygame.K_ESCAPE)
+    if app.stack.top is ref:
+        raise RuntimeError("Escape did not close the reference")
+
+
+class _WatchCheck:
+    """The yaku watch of the smoke game: drawn at the table once play has begun, for games
+    whose seats can make yaku (the watch lists what the engine's view says is in reach)."""
+
+    def __init__(self, table) -> None:  # noqa: ANN001
+        self.table = table
+        self.done = False
+        self.expected = False
+
+    def check(self, frames) -> bool:  # noqa: ANN001
+        from game.ui.scenes import table_hints
+
+        t = self.table
+        if self.done or not t.play_started:
+            return False
+        self.done = True
+        view = t.session.view(t.viewer)
+        self.expected = any(view.watch) and table_hints.allows(t, "watch")
+        if not self.expected:
+            return False
+        t.show_watch = True  # narrow windows show it on W; wide ones always
+        frames(1)
+        shown = table_hints.watch_rect(t)
+        if shown is None:
+            raise RuntimeError("the yaku watch was not drawn")
+        return True
+
+
+def _guided(app, frames, press, seen: list[str]) -> None:  # noqa: ANN001
+    """The first-run path: welcome → Teach me to play → the five coach marks (Enter) → the
+    player's first decision, with one advisor hint that must be a legal action."""
+    import pygame
+
+    from game.ui.scenes import table_hints
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.tour import TourScene, WelcomeScene
+
+    app.settings.hints = "advisor"
+    welcome = WelcomeScene(app)
+    app.stack.push(welcome)
+    frames()
+    welcome.teach()
+    frames()
+    tour = app.stack.top
+    if not isinstance(tour, TourScene):
+        raise RuntimeError(f"Teach me to play did not open the tour ({tour})")
+    table = tour.table
+    for _ in range(len(tour.steps()) + 1):
+        if app.stack.top is not tour:
+            break
+        press(pygame.K_RETURN)
+    if app.stack.top is not table:
+        raise RuntimeError("the tour did not end on the table")
+    for _ in range(FRAME_LIMIT):
+        if table.human_to_move():
+            break
+        frames(1)
+    else:
+        raise RuntimeError("the guided game never reached the player's turn")
+    if not table_hints.ask(table):
+        raise RuntimeError("the advisor refused to give a hint")
+    deadline = time.monotonic() + HINT_SECONDS
+    while table_hints.current(table) is None and time.monotonic() < deadline:
+        frames(1)
+        time.sleep(0.005)
+    hint = table_hints.current(table)
+    if hint is None:
+        raise RuntimeError("the advisor gave no hint")
+    seen.append("hint (advisor)")
+    if not table.act(hint.action):
+        raise RuntimeError(f"the advised action {hint.action} is not legal")
+    frames()
+    assert isinstance(table, TableScene)
