@@ -104,9 +104,21 @@ def default_ui_scale() -> int:
     return clamp_scale(100 * dpi / 96) if dpi else UI_SCALE_DEFAULT
 
 
+# Text grows with the UI scale up to this share of the design size (fs = H / 40): the
+# table's bands, plates and sidebar are fractions of the window height and hold text up to
+# 1.5 fs; at 2 fs name plates ran into the capture piles and the log into the watch
+# (screenshots, issue 15). A larger choice is kept and shown, and draws at this ceiling.
+TEXT_ROOM = 150
+
+
+def effective_scale() -> int:
+    """The scale text is drawn at: the chosen one, up to TEXT_ROOM."""
+    return min(_ui_scale, TEXT_ROOM)
+
+
 def size_of(role: str, height: int) -> int:
     """Pixel size of a TABLE.md §2 text role at this window height, times the UI scale."""
-    return fonts.role_size(role, height, _ui_scale / 100)[0]
+    return fonts.role_size(role, height, effective_scale() / 100)[0]
 
 
 def min_size(role: str) -> int:

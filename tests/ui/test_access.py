@@ -52,8 +52,10 @@ def test_ctrl_plus_makes_text_bigger_and_ctrl_zero_resets(tmp_path):
     assert theme.size_of("body", H) == body
     for _ in range(15):  # never above 200 %
         key(app, pygame.K_KP_PLUS, pygame.KMOD_RCTRL)
-    assert theme.ui_scale() == 200
-    assert theme.size_of("body", H) == 2 * body
+    assert theme.ui_scale() == 200 and app.settings.ui_scale == 200
+    # the table's layout holds text up to 1.5 times the design size: it stops there
+    assert theme.effective_scale() == theme.TEXT_ROOM == 150
+    assert theme.size_of("body", H) == round(1.5 * H / 40) > body
     app.close()
 
 
@@ -138,7 +140,7 @@ def test_high_contrast_changes_the_felt_live(tmp_path):
     normal = app.screen.get_at((W // 2, H - 3))[:3]
     scene = SettingsScene(app)
     app.stack.push(scene)
-    row = [k for k, _label in scene.setting_rows()].index("high_contrast")
+    row = scene.row_keys.index("high_contrast")
     frames(app, 1)
     click(app, scene.group.buttons[row].rect.center)
     assert app.settings.high_contrast and theme.high_contrast()
@@ -160,7 +162,7 @@ def test_settings_rows_by_keyboard_only(tmp_path):
     scene = SettingsScene(app)
     app.stack.push(scene)
     frames(app, 1)
-    keys = [k for k, _label in scene.setting_rows()]
+    keys = scene.row_keys
     for name in ("language", "term_style", "ui_scale", "reduced_motion", "high_contrast",
                  "corner_marks"):
         assert name in keys
@@ -180,7 +182,6 @@ def test_settings_rows_by_keyboard_only(tmp_path):
     key(app, pygame.K_RETURN)
     assert app.settings.corner_marks is not before and app.renderer.marks is not before
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
     assert scene.group.focused.style == "primary"  # Done
     key(app, pygame.K_RETURN)
     assert app.stack.top.name == "title"
@@ -199,8 +200,7 @@ def test_the_language_row_switches_the_language_live(tmp_path, monkeypatch):
     scene = SettingsScene(app)
     app.stack.push(scene)
     frames(app, 1)
-    keys = [k for k, _label in scene.setting_rows()]
-    row = keys.index("language")
+    row = scene.row_keys.index("language")
     assert scene.group.buttons[row].label.endswith("English")
     settings_label = scene.title
     scene.group.index = row

@@ -61,6 +61,9 @@ class SettingsScene(OverlayScene):
         size = _("UI size: − {percent} % +").format(percent=scale)
         if not s.ui_scale:
             size = _("UI size: − {percent} % + (from the display)").format(percent=scale)
+        elif scale > theme.effective_scale():  # the table holds text up to TEXT_ROOM
+            size = _("UI size: − {percent} % + (text stops at {room} %)").format(
+                percent=scale, room=theme.effective_scale())
         return [  # play and sound first (column one), then language and access
             ("anim_speed", _("Animation speed: {speed}").format(
                 speed=_(SPEED_WORDS.get(s.anim_speed, s.anim_speed)))),
@@ -92,11 +95,18 @@ class SettingsScene(OverlayScene):
         return _("Muted") if self.app.settings.muted else _("On")
 
     def _rebuild(self) -> None:
+        """The buttons: play and sound rows and Show welcome again (column one in a wide
+        layout), the language and access rows (column two), Done. `row_keys` names the
+        setting behind each button (None for the last two kinds)."""
         index = self.group.index
-        buttons = [Button(label, (lambda k=key: self.change(k, 1))) for key, label in
-                   self.setting_rows()]
-        buttons.append(Button(_("Show welcome again"), self.welcome_again))
+        rows = self.setting_rows()
+        split = next(i for i, (key, _label) in enumerate(rows) if key == "language")
+        buttons = [Button(label, (lambda k=key: self.change(k, 1))) for key, label in rows]
+        buttons.insert(split, Button(_("Show welcome again"), self.welcome_again))
         buttons.append(Button(pgettext_done(), self.close, "primary"))
+        keys: list[str | None] = [key for key, _label in rows]
+        keys.insert(split, None)
+        self.row_keys = [*keys, None]
         self.group.set(buttons)
         self.group.index = min(index, len(buttons) - 1)
 
@@ -134,9 +144,9 @@ class SettingsScene(OverlayScene):
 
     def process_event(self, event, intent):  # noqa: ANN001, ANN201
         if intent in (Intent.LEFT, Intent.RIGHT):
-            rows = self.setting_rows()
-            if self.group.index < len(rows):
-                self.change(rows[self.group.index][0], 1 if intent is Intent.RIGHT else -1)
+            row = self.row_keys[self.group.index]
+            if row is not None:
+                self.change(row, 1 if intent is Intent.RIGHT else -1)
                 self.group.show_focus = True
                 return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
@@ -147,8 +157,7 @@ class SettingsScene(OverlayScene):
 
     def _minus_clicked(self, pos: tuple[int, int]) -> bool:
         """A click on the left third of the UI size row makes it smaller (− ... +)."""
-        keys = [k for k, _label in self.setting_rows()]
-        i = keys.index("ui_scale")
+        i = self.row_keys.index("ui_scale")
         if i < len(self.group.buttons):
             r = self.group.buttons[i].rect
             if r.collidepoint(pos) and pos[0] < r.x + r.w // 3:
