@@ -3,6 +3,8 @@
 Reads only a `TableInfo` (built from the view the table shows), the model's sprites and the
 layout; it never sees the engine state. Card images come from the shared CardRenderer cache,
 so a frame blits cached surfaces; only cards in flight with a changing width are scaled.
+Its own words go through the catalog at each frame (issue 15), so they follow a language
+switch by themselves; the texts in TableInfo and SeatInfo come translated from the caller.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.cards import INDEX
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.anim import Animator, Frame
 from game.ui.cards import CardRenderer, State, table_surface
@@ -26,6 +29,7 @@ from game.ui.model import (
     own_caps_rect,
     points_width,
 )
+from game.ui.narrate import joined
 from game.ui.terms import KIND_GLYPH, KIND_NAMES, card_name, term
 
 
@@ -43,6 +47,7 @@ class SeatInfo:
     thinking: bool = False
     par: int | None = None  # card points this seat needs to break even (the view's fact)
     role: str = ""  # Sudaoshi: "Dealer · burden 100" (terms.seat_role)
+    short_kind: str = ""  # the kind when a plate is crowded ("Beginner" for "Computer · …")
 
 
 @dataclass
@@ -55,7 +60,7 @@ class TableInfo:
     to_move: int
     seats: list[SeatInfo]
     prompt: str
-    points_label: str = "pts"
+    points_label: str = ""  # "" = the catalog's "pts"
     log: list[str] = field(default_factory=list)
     bottom_note: str = ""
     undo: bool = False  # an Undo button in the top bar (one human against computers)
@@ -63,6 +68,8 @@ class TableInfo:
 
 
 _SHARED: dict[tuple, CardRenderer] = {}
+# the field multiplier chip in the top bar (a field with no name shows "×8")
+MULTIPLIER_WORDS = {1: N_("小場 ×1"), 2: N_("大場 ×2 Large field"), 4: N_("絶場 ×4 Grand field")}
 
 
 def _gear(s: pygame.Surface, c: tuple[int, int], r: float) -> None:
@@ -134,12 +141,11 @@ class TableView:
         parts = [info.title, info.round_text]
         m = info.multiplier
         if info.field_multiplier:  # say only what is true for this game
-            parts.append({1: "小場 ×1", 2: "大場 ×2 Large field",
-                          4: "絶場 ×4 Grand field"}.get(m, f"×{m}"))
+            parts.append(_(MULTIPLIER_WORDS[m]) if m in MULTIPLIER_WORDS else f"×{m}")
         if info.carry and info.field_multiplier:
-            parts.append("next " + " ".join(f"×{c}" for c in info.carry))
+            parts.append(_("next {carry}").format(carry=" ".join(f"×{c}" for c in info.carry)))
         if info.pot:
-            parts.append(f"Pot {info.pot}")
+            parts.append(_("Pot {pot}").format(pot=info.pot))
         right = r.right - pad
         for key, glyph in (("settings", ""), ("help", "?")):
             br = pygame.Rect(right - (r.h - 8), r.y + 4, r.h - 8, r.h - 8)
@@ -152,7 +158,7 @@ class TableView:
             self.top_buttons[key] = br
             right = br.x - 6
         if L.sidebar is None:  # narrow window: the log and scores live in a drawer (L)
-            label = "Log · L"
+            label = _("Log · L")
             lw = theme.text_width(label, size) + 20
             br = pygame.Rect(right - lw, r.y + 4, lw, r.h - 8)
             pygame.draw.rect(s, theme.GOLD if self.drawer_open else theme.PANEL, br,
@@ -163,7 +169,7 @@ class TableView:
             self.top_buttons["log"] = br
             right = br.x - 6
         if info.undo:  # shown only while an undo is possible (issue 14)
-            label = "Undo"
+            label = _("Undo")
             lw = theme.text_width(label, size) + 20
             br = pygame.Rect(right - lw, r.y + 4, lw, r.h - 8)
             pygame.draw.rect(s, theme.PANEL, br, border_radius=5)
@@ -196,7 +202,7 @@ class TableView:
         small = theme.size_of("small", L.window.h)
         lh = round(small * 1.35)
         y = r.y + 8 + panel_h
-        theme.blit_text(s, "SCORES", small, (r.x + 10, y), theme.TEXT_DIM, True)
+        theme.blit_text(s, _("SCORES"), small, (r.x + 10, y), theme.TEXT_DIM, True)
         y += round(small * 1.5)
         shown = [i for i in range(len(info.seats))
                  if i in (seating.bottom, *seating.others, *seating.bench)]
@@ -217,14 +223,14 @@ class TableView:
         for i in shown:  # formed yaku: one line per seat that has any
             si = info.seats[i]
             if si.yaku:
-                line = f"{si.name}: " + ", ".join(si.yaku)
+                line = _("{name}: {yaku}").format(name=si.name, yaku=joined(si.yaku))
                 theme.blit_text(s, theme.fit(line, small, r.w - 20), small, (r.x + 10, y),
                                 theme.MATCH)
                 y += lh
         y += 6
         pygame.draw.line(s, theme.PANEL_LINE, (r.x + 6, y), (r.right - 6, y))
         y += 6
-        theme.blit_text(s, "EVENT LOG", small, (r.x + 10, y), theme.TEXT_DIM, True)
+        theme.blit_text(s, _("EVENT LOG"), small, (r.x + 10, y), theme.TEXT_DIM, True)
         y += round(small * 1.5)
         lines: list[str] = []
         for entry in info.log[-200:]:
@@ -245,7 +251,8 @@ class TableView:
         visible = lines[max(0, end - room):end] if room else []
         if room and scroll < self.log_max_scroll:
             visible = visible[1:]
-            theme.blit_text(s, f"▲ {end - room + 1} earlier · wheel or PgUp", small,
+            theme.blit_text(s, _("▲ {n} earlier · wheel or PgUp").format(n=end - room + 1),
+                            small,
                             (r.x + 10, y), theme.TEXT_DIM)
             y += lh
         if scroll and visible:
@@ -254,7 +261,8 @@ class TableView:
             theme.blit_text(s, line, small, (r.x + 10, y), theme.TEXT)
             y += lh
         if scroll and room:
-            theme.blit_text(s, f"▼ {scroll + 1} newer · PgDn", small, (r.x + 10, y),
+            theme.blit_text(s, _("▼ {n} newer · PgDn").format(n=scroll + 1), small,
+                            (r.x + 10, y),
                             theme.TEXT_DIM)
 
     def draw_choice(self, s: pygame.Surface, rect: pygame.Rect, cards: list[str],
@@ -338,7 +346,8 @@ class TableView:
             theme.blit_text(s, total, size, (x, y), theme.signed_color(si.total), True)
             y += round(size * 1.4)
             if si.points is not None:
-                theme.blit_text(s, f"{si.points} pts", small, (x, y), theme.TEXT_DIM)
+                theme.blit_text(s, _("{points} pts").format(points=si.points), small, (x, y),
+                                theme.TEXT_DIM)
                 y += round(small * 1.4)
             if si.role:
                 theme.blit_text(s, theme.fit(si.role, small, rect.w - 16), small, (x, y),
@@ -350,7 +359,7 @@ class TableView:
                         theme.blit_text(s, part, small, (x, y), theme.MATCH)
                     y += round(small * 1.35)
             return
-        kind = si.kind + (" · thinking…" if si.thinking else "")
+        kind = _("{kind} · thinking…").format(kind=si.kind) if si.thinking else si.kind
         note = si.stamp or si.status
         if chip:  # a narrow seat chip: name and total on top, status and kind at the bottom
             theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
@@ -376,8 +385,15 @@ class TableView:
         lx = x + theme.text_width(shown, small, True) + 10
         room = rect.right - lx - tw - 20
         extra = ""
-        for k in (kind, kind.removeprefix("Computer · ")):  # the short form when crowded
-            extra = k + (f" · {si.points} pts" if si.points is not None else "")
+        # the short form when crowded: the caller's short_kind (English callers that give
+        # none: the level without "Computer · ", a fallback that only works in English)
+        short_kind = si.short_kind or si.kind.removeprefix("Computer · ")
+        if si.thinking:
+            short_kind = _("{kind} · thinking…").format(kind=short_kind)
+        for k in (kind, short_kind):
+            extra = k
+            if si.points is not None:
+                extra = _("{kind} · {points} pts").format(kind=extra, points=si.points)
             extra += f" · {si.role}" if si.role else ""
             if note:
                 extra = note + " · " + extra
@@ -414,24 +430,26 @@ class TableView:
 
         small = theme.size_of("small", L.window.h)
         groups = groups_of(cards)
-        for kind, ((lx, ly), _), g in zip(KIND_ORDER, group_positions(
+        for kind, ((lx, ly), _cards), g in zip(KIND_ORDER, group_positions(
                 rect, [len(x) for x in groups], w, label_w), groups, strict=True):
             if g:
                 theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
                 # the glyph's translation, small, under the count (TABLE.md §0.7)
-                theme.blit_text(s, KIND_NAMES[kind], max(9, round(small * 0.72)),
+                theme.blit_text(s, _(KIND_NAMES[kind]), max(9, round(small * 0.72)),
                                 (lx, ly + round(small * 1.25)), theme.TEXT_DIM, False, "midtop")
         if points is not None and (cards or par is not None):
             x, y = rect.right + points_width(L), rect.bottom - 2
             if par is not None:  # "31 / 88" over "pts": the target the engine names
-                theme.blit_text(s, points_label, small, (x, y), theme.TEXT_DIM, False,
-                                "bottomright")
+                theme.blit_text(s, points_label or _("pts"), small, (x, y), theme.TEXT_DIM,
+                                False, "bottomright")
                 y -= round(small * 1.3)
                 label = f"{points} / {par}"
-            else:
+            elif points_label:
                 label = f"{points} {points_label}"
+            else:
+                label = _("{points} pts").format(points=points)
             theme.blit_text(s, label, small, (x, y), theme.TEXT_DIM, False, "bottomright")
 
     def draw_sprites(self, s: pygame.Surface, frames: list[Frame],
@@ -476,7 +494,7 @@ class TableView:
             each = (L.bench.w - 8) // max(1, len(seating.bench)) - 24
             for b in seating.bench:
                 si = info.seats[b]
-                label = f"{si.name} · {si.status or 'sits out'}"  # the status names the fee
+                label = f"{si.name} · {si.status or _('sits out')}"  # the status names the fee
                 img = theme.text(theme.fit(label, small, min(360, each)), small,
                                  theme.TEXT_DIM)
                 chip = pygame.Rect(x, L.bench.y + 3, img.get_width() + 16, L.bench.h - 6)
@@ -490,7 +508,7 @@ class TableView:
             self.draw_plate(s, rect, si, info.to_move == seat_no, size, small, False,
                             seating.phase == "dropout")
             if seating.phase == "play":
-                _, _, caps = opponent_parts(rect, L)
+                _row, _fan, caps = opponent_parts(rect, L)
                 self.draw_group_labels(s, L, model.captured[seat_no], caps, L.opp_cap_w,
                                        si.points, info.points_label, label_width(L))
         self.draw_field(s, L, model)
