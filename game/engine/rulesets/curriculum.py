@@ -10,21 +10,31 @@ from ..options import MAX_ROUNDS, Option
 from .hachihachi import OPTIONS as HH_OPTIONS
 from .hachihachi import HachiHachi
 
+
+def N_(message: str) -> str:
+    """Mark a text for the catalog (issue 15); the UI translates it with `_()` where it shows
+    it. Local, because the engine stays free of game.i18n."""
+    return message
+
+
+# Shown by the UI (game/ui/scenes/learn.py, game/ui/presets.py), which translates them.
 TIER_NAMES = {
-    1: "Core rules", 2: "Dekiyaku", 3: "Round-end specials", 4: "Continuing (sage)",
-    5: "Teyaku", 6: "Field multipliers", 7: "Seven Ribbons and standard specials",
-    8: "Achievements", 9: "The full table",
+    1: N_("Core rules"), 2: N_("Dekiyaku"), 3: N_("Round-end specials"),
+    4: N_("Continuing (sage)"), 5: N_("Teyaku"), 6: N_("Field multipliers"),
+    7: N_("Seven Ribbons and standard specials"), 8: N_("Achievements"),
+    9: N_("The full table"),
 }
 TIER_PRACTICE = {
-    1: "matching by month and judging card values, so that you finish above 88",
-    2: "watching every capture pile, chasing the four yaku and denying their cards",
-    3: "noticing when a hand can only win by quantity: chaff or points",
-    4: "weighing the risk of continuing before you call sage",
-    5: "reading the dealt hand at a glance, and using what an opponent's teyaku reveals",
-    6: "adjusting to the stakes: play safer on a x4 field and remember what is carried",
-    7: "collecting ribbons across months and spotting the ribbon that completes several yaku",
-    8: "playing for the bonus after a claim: the fourth card of a triplet, 89 points",
-    9: "the drop-out decision: your hand against the field, the fee and the multiplier",
+    1: N_("matching by month and judging card values, so that you finish above 88"),
+    2: N_("watching every capture pile, chasing the four yaku and denying their cards"),
+    3: N_("noticing when a hand can only win by quantity: chaff or points"),
+    4: N_("weighing the risk of continuing before you call sage"),
+    5: N_("reading the dealt hand at a glance, and using what an opponent's teyaku reveals"),
+    6: N_("adjusting to the stakes: play safer on a x4 field and remember what is carried"),
+    7: N_("collecting ribbons across months and spotting the ribbon that completes several "
+          "yaku"),
+    8: N_("playing for the bonus after a claim: the fourth card of a triplet, 89 points"),
+    9: N_("the drop-out decision: your hand against the field, the fee and the multiplier"),
 }
 
 
