@@ -173,7 +173,8 @@ def _text(s: str, size: int, color: tuple, bold: bool) -> pygame.Surface:
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:
-    return text(s, size, TEXT, bold).get_width()
+    """Width of `s` drawn (measuring is not drawing: DRAWN does not record it)."""
+    return _text(s, size, tuple(TEXT), bold).get_width()
 
 
 def signed(v: int) -> str:

@@ -216,3 +216,32 @@ def test_the_language_row_switches_the_language_live(tmp_path, monkeypatch):
     assert app.settings.language == "en"
     assert [b.label for b in title.group.buttons] == before
     app.close()
+
+
+def test_corner_marks_tell_kind_by_shape_and_month_by_number_not_colour_alone():
+    """CARDS.md §10: the six kind glyphs differ in greyscale (shape, not hue), and two
+    cards of the same kind in different months get different plates (the number)."""
+    from game.ui import cards
+
+    def grey(surface: pygame.Surface) -> list[int]:
+        raw = pygame.image.tobytes(surface, "RGBA")
+        out = []  # the luminance over the plate's white, as a greyscale print shows it
+        for i in range(0, len(raw), 4):
+            lum, a = (raw[i] * 3 + raw[i + 1] * 6 + raw[i + 2]) / 10, raw[i + 3] / 255
+            out.append(round(lum * a + 255 * (1 - a)))
+        return out
+
+    kinds = ["bright", "animal", "poetry", "blue", "plain", "chaff"]
+    glyphs = {k: grey(cards._glyph(k, 32)) for k in kinds}
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            diff = sum(abs(x - y) for x, y in zip(glyphs[a], glyphs[b], strict=True))
+            assert diff / len(glyphs[a]) > 4, (a, b)  # apart even without colour
+
+    def plate(card_id: str) -> list[int]:
+        s = pygame.Surface((80, 124), pygame.SRCALPHA)
+        cards.draw_mark(s, card_id)
+        return grey(s.subsurface((0, 0, 30, 16)))  # the number's part of the plate
+
+    assert cards.mark_kind("pine_chaff_1") == cards.mark_kind("paulownia_chaff_1") == "chaff"
+    assert plate("pine_chaff_1") != plate("paulownia_chaff_1")
