@@ -272,9 +272,9 @@ class App:
             else:
                 self.stack.reset(TitleScene(self))
             self.stack.push(MessageScene(
-                self, "Something went wrong",
-                f"{type(exc).__name__}: {str(exc)[:160]}. Details are in the log file; "
-                "your game was saved after the last move."))
+                self, i18n._("Something went wrong"),
+                i18n._("{error}. Details are in the log file; your game was saved after the "
+                       "last move.").format(error=f"{type(exc).__name__}: {str(exc)[:160]}")))
         except Exception:
             log.exception("could not show the error message")
             self.running = False

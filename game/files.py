@@ -25,6 +25,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import _
+
 log = logging.getLogger(__name__)
 
 TEMP_SUFFIX = ".tmp"
@@ -48,32 +50,35 @@ class Limits:
 def parse_json(text: str, limits: Limits) -> object:
     """Parse JSON text within `limits`; FileRejected names the first limit broken."""
     if len(text) > limits.max_bytes:
-        raise FileRejected(f"larger than {limits.max_bytes:,} bytes")
+        raise FileRejected(_("larger than {n:,} bytes").format(n=limits.max_bytes))
 
     def parse_int(s: str) -> int:
         if len(s.lstrip("-")) > limits.max_int_digits:
-            raise FileRejected(f"a number with more than {limits.max_int_digits} digits")
+            raise FileRejected(_("a number with more than {n} digits").format(
+                n=limits.max_int_digits))
         return int(s)
 
     def parse_float(s: str) -> float:
         value = float(s) if len(s) <= 64 else math.inf
         if not math.isfinite(value):
-            raise FileRejected(f"a number out of range ({s[:20]})")
+            raise FileRejected(_("a number out of range ({number})").format(number=s[:20]))
         return value
 
     def parse_constant(s: str) -> float:
-        raise FileRejected(f"{s} is not a number JSON allows")
+        raise FileRejected(_("{word} is not a number JSON allows").format(word=s))
 
     try:
         data = json.loads(text, parse_int=parse_int, parse_float=parse_float,
                           parse_constant=parse_constant)
     except json.JSONDecodeError as e:
-        raise FileRejected(f"not valid JSON ({e.msg}, line {e.lineno} column {e.colno})") \
+        raise FileRejected(_("not valid JSON ({error}, line {line} column {column})").format(
+            error=e.msg, line=e.lineno, column=e.colno)) \
             from None
     except RecursionError:
-        raise FileRejected(f"nested more than {limits.max_depth} levels deep") from None
+        raise FileRejected(_("nested more than {n} levels deep").format(
+            n=limits.max_depth)) from None
     except ValueError as e:  # FileRejected from a hook, or int() refusing a long number
-        raise FileRejected(str(e) if isinstance(e, FileRejected) else "a number too long") \
+        raise FileRejected(str(e) if isinstance(e, FileRejected) else _("a number too long")) \
             from None
     _check_shape(data, limits)
     return data
@@ -87,13 +92,15 @@ def _check_shape(data: object, limits: Limits) -> None:
         value, depth = stack.pop()
         items += 1
         if items > limits.max_items:
-            raise FileRejected(f"more than {limits.max_items:,} values")
+            raise FileRejected(_("more than {n:,} values").format(n=limits.max_items))
         if isinstance(value, str):
             if len(value) > limits.max_str_len:
-                raise FileRejected(f"a text longer than {limits.max_str_len:,} characters")
+                raise FileRejected(_("a text longer than {n:,} characters").format(
+                    n=limits.max_str_len))
         elif isinstance(value, (dict, list)):
             if depth > limits.max_depth:
-                raise FileRejected(f"nested more than {limits.max_depth} levels deep")
+                raise FileRejected(_("nested more than {n} levels deep").format(
+                    n=limits.max_depth))
             if isinstance(value, dict):
                 stack.extend((k, depth + 1) for k in value)
                 stack.extend((v, depth + 1) for v in value.values())
@@ -113,18 +120,20 @@ def read_json(path: str | os.PathLike, limits: Limits) -> object:
         with open(path, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > limits.max_bytes:
-                raise FileRejected(f"larger than {limits.max_bytes:,} bytes ({size:,})")
+                raise FileRejected(_("larger than {n:,} bytes ({size:,})").format(
+                    n=limits.max_bytes, size=size))
             raw = f.read(limits.max_bytes + 1)
     except FileNotFoundError:
         raise
     except OSError as e:
-        raise FileRejected(f"cannot be read ({e.strerror or e})") from None
+        raise FileRejected(_("cannot be read ({reason})").format(
+            reason=e.strerror or e)) from None
     if len(raw) > limits.max_bytes:
-        raise FileRejected(f"larger than {limits.max_bytes:,} bytes")
+        raise FileRejected(_("larger than {n:,} bytes").format(n=limits.max_bytes))
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) is harmless
     except UnicodeDecodeError:
-        raise FileRejected("not UTF-8 text") from None
+        raise FileRejected(_("not UTF-8 text")) from None
     return parse_json(text, limits)
 
 
@@ -224,9 +233,9 @@ def describe_os_error(e: OSError) -> str:
     """A few words a player understands for a failed write."""
     if e.errno in (errno.ENOSPC, errno.EDQUOT if hasattr(errno, "EDQUOT") else errno.ENOSPC,
                    errno.EFBIG):
-        return "the disk is full"
+        return _("the disk is full")
     if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder cannot be written to"
+        return _("the folder cannot be written to")
     return e.strerror or str(e)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from game import files, storage
 from game.engine import record as records
 from game.engine.errors import RecordError
+from game.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,8 @@ def check_record(path: str | os.PathLike) -> records.Record:
         raise
     except Exception as e:  # an engine bug a file can reach is still only a message
         log.exception("record %s could not be replayed", path)
-        raise RecordError(f"cannot be replayed ({type(e).__name__}: {e})") from None
+        raise RecordError(_("cannot be replayed ({reason})").format(
+            reason=f"{type(e).__name__}: {e}")) from None
     return rec
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 
 import ai
+from game.i18n import _
 
 MAX_NAME = 16  # characters; the setup field holds as many
 
@@ -62,8 +63,9 @@ def kind_problem(kind: object) -> str | None:
     if isinstance(kind, str) and kind.startswith("ai:"):
         if kind[3:] in ai.AGENTS or kind[3:].lower() in {lv.lower() for lv, _, _ in ai.LEVELS}:
             return None
-        return f"unknown computer player {kind[3:][:40]!r}"
-    return f"a seat is neither human nor a computer player ({str(kind)[:40]!r})"
+        return _("unknown computer player {name}").format(name=repr(kind[3:][:40]))
+    return _("a seat is neither human nor a computer player ({kind})").format(
+        kind=repr(str(kind)[:40]))
 
 
 __all__ = ["MAX_NAME", "clean_name", "clean_typed", "kind_problem"]

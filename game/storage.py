@@ -22,6 +22,7 @@ from pathlib import Path
 from game import files
 from game.engine import record as records
 from game.engine.errors import RecordError
+from game.i18n import _
 from game.seats import kind_problem
 
 log = logging.getLogger(__name__)
@@ -129,8 +130,8 @@ def save_autosave(paths: Paths, rec: records.Record) -> str | None:
         return None
     except OSError as e:
         log.warning("autosave failed: %s", e)
-        return (f"Your game could not be saved ({files.describe_os_error(e)}); it goes on, "
-                "and saving is tried again after every move.")
+        return _("Your game could not be saved ({reason}); it goes on, and saving is tried "
+                 "again after every move.").format(reason=files.describe_os_error(e))
 
 
 _reported: set[tuple[str, int, int]] = set()  # bad autosaves already told this run
@@ -154,8 +155,11 @@ def reject_autosave(paths: Paths, reason: str) -> str:
     if moved is None:
         _reported.add(ident)  # cannot move it: at least never report it twice
     log.warning("autosave %s rejected: %s", paths.autosave, reason)
-    where = f" as {moved.name}" if moved else ""
-    return f"The saved game could not be loaded and was set aside{where} ({reason[:160]})."
+    if moved:
+        return _("The saved game could not be loaded and was set aside as {file} "
+                 "({reason}).").format(file=moved.name, reason=reason[:160])
+    return _("The saved game could not be loaded and was set aside ({reason}).").format(
+        reason=reason[:160])
 
 
 def load_autosave(paths: Paths) -> tuple[records.Record | None, str | None]:
@@ -205,9 +209,12 @@ def finish_game(paths: Paths, rec: records.Record,
         clear_autosave(paths)
         return path, None
     kept = save_autosave(paths, rec) is None or paths.autosave.exists()
-    return None, ("The record of this game could not be written (is the disk full?). "
-                  + ("The game is kept and the record is written the next time the "
-                     "program starts." if kept else "It could not be kept either."))
+    if kept:
+        return None, _("The record of this game could not be written (is the disk full?). "
+                       "The game is kept and the record is written the next time the "
+                       "program starts.")
+    return None, _("The record of this game could not be written (is the disk full?). It "
+                   "could not be kept either.")
 
 
 __all__ = ["AUTOSAVE", "HOME_ENV", "Paths", "RECORD_LIMITS", "check_seats", "clear_autosave",

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.engine.events import Event
+from game.i18n import N_, _
 from game.ui.narrate import narrate
 from game.ui.numbers import amount
 
 # plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
 # (the same words as the table's stamps, so a plate never shows a status and its stamp twice)
-STATUSES = {"join": "Joined ✓", "drop": "Dropped", "forced_out": "Forced out",
-            "blank": "Blank card", "sage": "下げ Sage!", "mizuten": "不見転 Mizuten!"}
+STATUSES = {"join": N_("Joined ✓"), "drop": N_("Dropped"), "forced_out": N_("Forced out"),
+            "blank": N_("Blank card"), "sage": N_("下げ Sage!"), "mizuten": N_("不見転 Mizuten!")}
 
 
 class Chronicle:
@@ -49,12 +50,13 @@ class Chronicle:
         if line:
             self.lines.append(line)
         if ev.kind in STATUSES and ev.seat >= 0:
-            self.statuses[ev.seat] = STATUSES[ev.kind]
+            self.statuses[ev.seat] = _(STATUSES[ev.kind])
         elif ev.kind == "cancel" and ev.seat >= 0:
             self.statuses.pop(ev.seat, None)
         elif ev.kind == "payment" and d.get("reason") == "dropout_fee" and \
                 isinstance(d.get("from"), int):  # the bench chip names the fee (issue 11)
-            self.statuses[d["from"]] = f"{STATUSES['drop']} · paid {amount(d['amount'])}"
+            self.statuses[d["from"]] = _("Dropped · paid {amount}").format(
+                amount=amount(d["amount"]))
         if ev.kind == "turn":
             self.play_started = True
         elif ev.kind == "played":

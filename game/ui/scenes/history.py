@@ -13,10 +13,11 @@ import logging
 import pygame
 
 from game import stats
+from game.i18n import _, ngettext, pgettext
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
-from game.ui.scenes.statistics import game_title
+from game.ui.scenes.statistics import game_title, opponents_words
 from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
@@ -32,19 +33,23 @@ def when_words(iso: str) -> str:
 
 def row_words(h: stats.HistoryItem) -> tuple[str, str, str]:
     """(the game in words, its marks, the result) for one history row."""
-    rounds = f"{h.rounds} round{'s' if h.rounds != 1 else ''}"
-    left = f"{when_words(h.finished_at)} · {game_title(h.ruleset)} · vs {h.opponents} · {rounds}"
+    left = ngettext("{when} · {game} · vs {opponents} · {n} round",
+                    "{when} · {game} · vs {opponents} · {n} rounds", h.rounds).format(
+        when=when_words(h.finished_at), game=game_title(h.ruleset),
+        opponents=opponents_words(h.opponents), n=h.rounds)
     marks = []
     if h.undos:
-        marks.append(f"undo ×{h.undos}")
+        marks.append(_("undo ×{n}").format(n=h.undos))
     if h.hints:
-        marks.append(f"hints ×{h.hints}")
+        marks.append(_("hints ×{n}").format(n=h.hints))
     if not h.record_file:
-        marks.append("no record")
+        marks.append(_("no record"))
     if h.won is None:
-        result = "computers only"
+        result = _("computers only")
+    elif h.won:
+        result = _("Won {amount}").format(amount=theme.signed(h.net or 0))
     else:
-        result = f"{'Won' if h.won else 'Lost'} {theme.signed(h.net or 0)}"
+        result = _("Lost {amount}").format(amount=theme.signed(h.net or 0))
     return left, " · ".join(marks), result
 
 
@@ -61,11 +66,26 @@ class HistoryScene(Scene):
         self.message: str | None = None
         self._told = False
         self.rows: list[pygame.Rect] = []
-        self.group = ButtonGroup([Button("Game: all", self.next_filter),
-                                  Button("Open replay", self.open_selected, "primary"),
-                                  Button("Statistics", self.statistics),
-                                  Button("Back", self.back)], vertical=False)
+        self.group = ButtonGroup(self._buttons(), vertical=False)
         self.load()
+
+    def _buttons(self) -> list[Button]:
+        return [Button(_("Game: all"), self.next_filter),
+                Button(_("Open replay"), self.open_selected, "primary"),
+                Button(_("Statistics"), self.statistics),
+                Button(pgettext("button", "Back"), self.back)]
+
+    def relabel(self) -> None:
+        index, shown = self.group.index, self.group.show_focus
+        self.group.set(self._buttons())
+        self.group.index, self.group.show_focus = index, shown
+        self._filter_label()
+
+    def _filter_label(self) -> None:
+        f = self.filters[self.filter_i]
+        self.group.buttons[0].label = (_("Game: {game}").format(game=game_title(f)) if f
+                                       else _("Game: all"))
+        self.group.buttons[1].enabled = bool(self.items)
 
     # --- data ----------------------------------------------------------------------------
     def load(self) -> None:
@@ -84,11 +104,10 @@ class HistoryScene(Scene):
             self.message = str(e)
         except Exception as e:  # sqlite surprises: the list is empty, the screen opens
             log.exception("history could not be read")
-            self.message = f"The history could not be read ({type(e).__name__})."
+            self.message = _("The history could not be read ({reason}).").format(
+                reason=type(e).__name__)
         self.index = min(self.index, max(0, len(self.items) - 1))
-        f = self.filters[self.filter_i]
-        self.group.buttons[0].label = f"Game: {game_title(f) if f else 'all'}"
-        self.group.buttons[1].enabled = bool(self.items)
+        self._filter_label()
 
     def next_filter(self, step: int = 1) -> None:
         self.filter_i = (self.filter_i + step) % len(self.filters)
@@ -105,7 +124,7 @@ class HistoryScene(Scene):
             self._told = True
             from game.ui.scenes.message import MessageScene
 
-            self.app.stack.push(MessageScene(self.app, "History", self.message))
+            self.app.stack.push(MessageScene(self.app, _("History"), self.message))
 
     def open_selected(self) -> None:
         from game.ui.scenes.message import MessageScene
@@ -116,14 +135,14 @@ class HistoryScene(Scene):
         path = self.app.paths.records_dir / h.record_file if h.record_file else None
         if path is None or not path.exists():
             self.app.stack.push(MessageScene(
-                self.app, "No record", "The record of this game is not in your records "
-                "folder (it was not written, or it was moved), so it cannot be replayed."))
+                self.app, _("No record"), _("The record of this game is not in your records "
+                "folder (it was not written, or it was moved), so it cannot be replayed.")))
             return
         try:
             from game.ui.scenes.replay import ReplayScene
         except ImportError:  # the replay viewer is not part of this build yet
-            self.app.stack.push(MessageScene(self.app, "Replay", "Replays cannot be watched "
-                                             "in this version yet."))
+            self.app.stack.push(MessageScene(self.app, _("Replay"), _(
+                "Replays cannot be watched in this version yet.")))
             return
         self.app.stack.push(ReplayScene(self.app, path))
 
@@ -172,10 +191,13 @@ class HistoryScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        rect, x, y, tw, head, body, small = theme.framed_page(surface, "History")
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, _("History"))
         f = self.filters[self.filter_i]
-        count = f"{len(self.items)} game{'s' if len(self.items) != 1 else ''}" + \
-            (f" of {game_title(f)}" if f else "") + ", newest first"
+        n = len(self.items)
+        count = (ngettext("{n} game of {game}, newest first",
+                          "{n} games of {game}, newest first", n).format(
+                     n=n, game=game_title(f)) if f else
+                 ngettext("{n} game, newest first", "{n} games, newest first", n).format(n=n))
         theme.blit_text(surface, count, small, (x + tw, y + head - small), theme.TEXT_DIM,
                         False, "topright")
         y += round(head * 1.6)
@@ -189,8 +211,8 @@ class HistoryScene(Scene):
             self.top = self.index - rows + 1
         self.rows = []
         if not self.items:
-            theme.blit_text(surface, "No finished games yet." if f is None else
-                            "No finished games of this kind yet.", body, (x, y),
+            theme.blit_text(surface, _("No finished games yet.") if f is None else
+                            _("No finished games of this kind yet."), body, (x, y),
                             theme.TEXT_DIM)
         for i, h in enumerate(self.items[self.top:self.top + rows]):
             r = pygame.Rect(x - 8, y - 4, tw + 16, lh - 4)
@@ -211,10 +233,11 @@ class HistoryScene(Scene):
                             (x, y + round(body * 1.3)), theme.TEXT_DIM)
             y += lh
         if len(self.items) > rows:
-            theme.blit_text(surface, f"{self.top + 1}–{min(len(self.items), self.top + rows)}"
-                            f" of {len(self.items)}", small, (x + tw, list_bottom),
+            theme.blit_text(surface, _("{first}–{last} of {n}").format(
+                                first=self.top + 1, last=min(len(self.items), self.top + rows),
+                                n=len(self.items)), small, (x + tw, list_bottom),
                             theme.TEXT_DIM, False, "topright")
-        theme.blit_text(surface, "↑/↓ choose · Enter replay · ←/→ game · Esc back", small,
+        theme.blit_text(surface, _("↑/↓ choose · Enter replay · ←/→ game · Esc back"), small,
                         (x, list_bottom), theme.TEXT_DIM)
         n = len(self.group.buttons)
         bw = (tw - 10 * (n - 1)) // n

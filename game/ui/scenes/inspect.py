@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.layout import group_positions, height_of, width_of
@@ -17,7 +18,8 @@ from game.ui.model import KIND_ORDER, groups_of
 from game.ui.scene import Scene
 from game.ui.terms import KIND_GLYPH, card_name, term
 
-KIND_PLURAL = {"bright": "Brights", "animal": "Animals", "ribbon": "Ribbons", "chaff": "Chaff"}
+KIND_PLURAL = {"bright": N_("Brights"), "animal": N_("Animals"), "ribbon": N_("Ribbons"),
+               "chaff": N_("Chaff")}
 
 
 def names_line(cards: list[str]) -> str:
@@ -26,7 +28,8 @@ def names_line(cards: list[str]) -> str:
     for c in cards:
         n = card_name(c)
         counts[n] = counts.get(n, 0) + 1
-    return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items())
+    return ", ".join(n if k == 1 else _("{card} ×{n}").format(card=n, n=k)
+                     for n, k in counts.items())
 
 
 def kind_lines(cards: list[str]) -> list[str]:
@@ -34,8 +37,9 @@ def kind_lines(cards: list[str]) -> list[str]:
     out = []
     for kind, group in zip(KIND_ORDER, groups_of(cards), strict=True):
         if group:
-            out.append(f"{KIND_GLYPH[kind]} {KIND_PLURAL[kind]} ({len(group)}): "
-                       f"{names_line(group)}")
+            out.append(_("{glyph} {kind} ({n}): {cards}").format(
+                glyph=KIND_GLYPH[kind], kind=_(KIND_PLURAL[kind]), n=len(group),
+                cards=names_line(group)))
     return out
 
 
@@ -46,9 +50,15 @@ def watch_line(progress: tuple) -> str:
                      key=lambda p: (p.need - p.have, p.id))
     parts = []
     for p in started:
-        where = f", {len(p.on_field)} on the field" if p.on_field else ""
-        parts.append(f"{term(p.id)} {p.have}/{p.need}{where}")
-    return ("In reach: " + "; ".join(parts)) if parts else ""
+        if p.on_field:
+            parts.append(ngettext("{yaku} {have}/{need}, {n} on the field",
+                                  "{yaku} {have}/{need}, {n} on the field",
+                                  len(p.on_field)).format(yaku=term(p.id), have=p.have,
+                                                          need=p.need, n=len(p.on_field)))
+        else:
+            parts.append(_("{yaku} {have}/{need}").format(yaku=term(p.id), have=p.have,
+                                                          need=p.need))
+    return _("In reach: {yaku}").format(yaku="; ".join(parts)) if parts else ""
 
 
 class InspectScene(Scene):
@@ -96,8 +106,8 @@ class InspectScene(Scene):
         box.center = (W // 2, H // 2)
         theme.panel(surface, box, alpha=248, line=theme.GOLD)
         x, y = box.x + 20, box.y + 12
-        theme.blit_text(surface, "Captures", head, (x, y), theme.TEXT, True)
-        theme.blit_text(surface, "Esc, C or a click closes · wheel scrolls", small,
+        theme.blit_text(surface, _("Captures"), head, (x, y), theme.TEXT, True)
+        theme.blit_text(surface, _("Esc, C or a click closes · wheel scrolls"), small,
                         (box.right - 20, y + head // 2), theme.TEXT_DIM, False, "midright")
         y += round(head * 1.5)
         info = self.table._info()
@@ -119,8 +129,8 @@ class InspectScene(Scene):
         for s in active[self.scroll:self.scroll + fit]:
             si = info.seats[s]
             cards = model.captured[s] if model is not None else []
-            pts = f" · {si.points} pts" if si.points is not None else ""
-            header = f"{si.name}{pts}"
+            header = (si.name if si.points is None else
+                      _("{name} · {points} pts").format(name=si.name, points=si.points))
             if si.yaku:
                 header += " · " + ", ".join(si.yaku)
             theme.blit_text(surface, theme.fit(header, body, box.w - 40, True), body, (x, y),
@@ -149,7 +159,7 @@ class InspectScene(Scene):
                     self.table.tv.renderer.draw(surface, c, p, cw)
             tx = x + cards_w + 20
             ty = y
-            lines = kind_lines(cards) or ["No captures yet."]
+            lines = kind_lines(cards) or [_("No captures yet.")]
             watch = self.table.shown_view.watch
             reach = watch_line(watch[s]) if s < len(watch) else ""
             for line, color in [(x, theme.TEXT) for x in lines] + [(reach, theme.MATCH)]:
@@ -161,11 +171,13 @@ class InspectScene(Scene):
             y += ch + 14
             pygame.draw.line(surface, theme.PANEL_LINE, (x, y - 7), (box.right - 20, y - 7))
         if self._max_scroll:
-            theme.blit_text(surface, f"{self.scroll + 1}–{self.scroll + fit} of {len(active)}",
+            theme.blit_text(surface, _("{first}–{last} of {n}").format(
+                                first=self.scroll + 1, last=self.scroll + fit, n=len(active)),
                             small, (box.right - 20, bottom), theme.TEXT_DIM, False,
                             "bottomright")
         if bench:
             names = ", ".join(info.seats[s].name for s in bench)
-            theme.blit_text(surface, theme.fit(f"Sitting out this round: {names}", small,
+            theme.blit_text(surface, theme.fit(_("Sitting out this round: {names}").format(
+                                                   names=names), small,
                                                box.w - 40), small, (x, box.bottom - 10),
                             theme.TEXT_DIM, False, "bottomleft")

@@ -16,6 +16,7 @@ from game.engine import rulesets
 from game.engine.cards import CARD_IDS, KINDS, MONTH_NAMES
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import CaptureRule, Category
+from game.i18n import N_, _, pgettext
 from game.ui import theme
 from game.ui.cards import CardRenderer, card_height
 from game.ui.intents import Intent
@@ -32,8 +33,8 @@ from game.ui.terms import (
 )
 
 PAGES: tuple[tuple[str, str], ...] = (
-    ("cards", "Cards"), ("combinations", "Combinations"), ("capture", "Capture"),
-    ("round", "Round & payments"), ("glossary", "Glossary"))
+    ("cards", N_("Cards")), ("combinations", N_("Combinations")), ("capture", N_("Capture")),
+    ("round", N_("Round & payments")), ("glossary", N_("Glossary")))
 PAGE_IDS = tuple(p for p, _ in PAGES)
 # The page that explains a table decision (the panel's phase); anything else: the cards
 PHASE_PAGES = {"decide": "round", "teyaku": "combinations", "claim": "combinations"}
@@ -87,7 +88,13 @@ class Combo:
     positions: tuple[int, ...] | None = None  # turn-order positions that can make it
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"),
+            N_("seventh"))
+
+
+def positions_words(positions: tuple[int, ...]) -> str:
+    """'first or second': the turn-order places that can make a combination."""
+    return pgettext("either", " or ").join(_(ORDINALS[p]) for p in positions)
 
 
 def combos(rs: Ruleset) -> list[Combo]:
@@ -118,34 +125,38 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
     if page == "capture":
         lines = [CAPTURE_RULES[rs.capture_rule]]
         if rs.capture_rule == CaptureRule.MONTH_SUM:
-            lines.append("Which months a card takes (its month + theirs ends in 3 or 8):")
+            lines.append(_("Which months a card takes (its month + theirs ends in 3 or 8):"))
             for m, others in month_pairs(rs):
-                lines.append(f"{m + 1:>2} {MONTH_NAMES[m]}: " + ", ".join(
-                    f"{n + 1} {MONTH_NAMES[n]}" for n in others))
+                lines.append(_("{n} {month}: {months}").format(
+                    n=f"{m + 1:>2}", month=_(MONTH_NAMES[m]), months=", ".join(
+                        f"{n + 1} {_(MONTH_NAMES[n])}" for n in others)))
         return lines
     if page == "round":
-        lines = [f"{rs.title}: {rs.summary}"]
+        lines = [_("{game}: {summary}").format(game=_(rs.title), summary=_(rs.summary))]
         if getattr(rs, "decision", None) == "sage":
             lines += ROUND_WORDS["decide"]
         from game.ui.scenes.rules_help import COMMON, TEXTS  # words per game, no amounts
 
-        lines += [t for t in TEXTS.get(rs.name, []) if "Shoubu" not in t]
+        lines += [_(t) for t in TEXTS.get(rs.name, []) if "Shoubu" not in t]  # the English id
         lines += ROUND_WORDS["end"] if has_teyaku(rs) else ROUND_WORDS["end"][:1]
         total = rs.points(rs.deck_mask)
-        lines.append(f"The deck holds {total} card points.")
+        lines.append(_("The deck holds {total} card points.").format(total=total))
         par = rs.par(0, rs.active_count)
         if par is not None:
-            lines.append(f"Par with {rs.active_count} players: " + ", ".join(
-                f"seat {p + 1} {rs.par(p, rs.active_count)}" for p in range(rs.active_count)))
+            lines.append(_("Par with {n} players: {pars}").format(
+                n=rs.active_count, pars=", ".join(
+                    _("seat {n} {par}").format(n=p + 1, par=rs.par(p, rs.active_count))
+                    for p in range(rs.active_count))))
         if rs.kan > 1 and has_teyaku(rs):
-            lines.append(f"1 kan = {rs.kan} mon.")
-        return lines + COMMON
+            lines.append(_("1 kan = {mon} mon.").format(mon=rs.kan))
+        return lines + [_(t) for t in COMMON]
     if page == "glossary":
         lines = [f"{jp} {reading} — {en}" for jp, reading, en in GLOSSARY.values()]
         named = [term(e.id) for e in rs.entries
                  if e.id in TERMS and not term(e.id).isascii()]  # the Japanese names
         if named:
-            lines.append(f"What {rs.title} pays for: " + "; ".join(named) + ".")
+            lines.append(_("What {game} pays for: {names}.").format(game=_(rs.title),
+                                                                   names="; ".join(named)))
         return lines
     return []
 
@@ -153,10 +164,10 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
 def amount_words(rs: Ruleset, c: Combo) -> str:
     """'20 kan · 240 mon' for a teyaku paid in kan, '50 mon' otherwise."""
     if c.value is None:
-        return "varies"
+        return _("varies")
     if c.category == Category.TEYAKU and rs.kan > 1 and c.value % rs.kan == 0:
-        return f"{c.value // rs.kan} kan · {c.value} mon"
-    return f"{c.value} mon"
+        return _("{kan} kan · {mon} mon").format(kan=c.value // rs.kan, mon=c.value)
+    return _("{amount} mon").format(amount=c.value)
 
 
 # --- the scene ---------------------------------------------------------------------------
@@ -250,9 +261,9 @@ class ReferenceScene(Scene):
         small = theme.size_of("small", H)
         head = theme.size_of("heading", H)
         x, y = box.x + 20, box.y + 12
-        theme.blit_text(surface, f"Rules & cards — {self.rs.title}", head, (x, y),
-                        theme.TEXT, True)
-        self.close_rect = theme.blit_text(surface, "Close (Esc)", body,
+        theme.blit_text(surface, _("Rules & cards — {game}").format(game=_(self.rs.title)),
+                        head, (x, y), theme.TEXT, True)
+        self.close_rect = theme.blit_text(surface, _("Close (Esc)"), body,
                                           (box.right - 20, y + 4), theme.TEXT_DIM, False,
                                           "topright").inflate(12, 8)
         y += round(head * 1.5)
@@ -260,7 +271,7 @@ class ReferenceScene(Scene):
         if self.browse:
             tx = x
             for name in rulesets.names():
-                label = resolve(name).title
+                label = _(resolve(name).title)
                 r = theme.blit_text(surface, label, small, (tx + 8, y + 3),
                                     theme.TEXT if name == self.rs.name else theme.TEXT_DIM,
                                     name == self.rs.name)
@@ -269,12 +280,13 @@ class ReferenceScene(Scene):
                     pygame.draw.rect(surface, theme.GOLD, r, 1, 4)
                 self.ruleset_tabs.append((r, name))
                 tx = r.right + 6
-            theme.blit_text(surface, "Tab: another game", small, (box.right - 20, y + 3),
+            theme.blit_text(surface, _("Tab: another game"), small, (box.right - 20, y + 3),
                             theme.TEXT_DIM, False, "topright")
             y += round(small * 1.9)
         self.tabs = []
         tx = x
-        for pid, label in PAGES:
+        for pid, mark in PAGES:
+            label = _(mark)
             on = pid == self.page
             r = theme.blit_text(surface, label, body, (tx + 12, y + 5),
                                 theme.INK if on else theme.TEXT, on)
@@ -286,7 +298,7 @@ class ReferenceScene(Scene):
                 pygame.draw.rect(surface, theme.GOLD, r, 1, 5)
             self.tabs.append((r, pid))
             tx = r.right + 8
-        theme.blit_text(surface, "←/→ pages · ↑/↓ scroll", small, (box.right - 20, y + 8),
+        theme.blit_text(surface, _("←/→ pages · ↑/↓ scroll"), small, (box.right - 20, y + 8),
                         theme.TEXT_DIM, False, "topright")
         y += round(body * 2.1)
         view = pygame.Rect(x, y, box.w - 40, box.bottom - 12 - y)
@@ -335,7 +347,8 @@ class ReferenceScene(Scene):
 
         def one(surf: pygame.Surface, r: pygame.Rect, month: list[CardRow]) -> None:
             m = CARD_IDS.index(month[0].card) // 4
-            theme.blit_text(surf, f"{m + 1}. {MONTH_NAMES[m]}", body, (r.x, r.y),
+            theme.blit_text(surf, _("{n}. {month}").format(n=m + 1, month=_(MONTH_NAMES[m])), body,
+                            (r.x, r.y),
                             theme.GOLD, True)
             w = width(r.w)
             for k, row in enumerate(month):
@@ -349,16 +362,17 @@ class ReferenceScene(Scene):
                                 theme.TEXT_DIM, False, "midtop")
 
         rows = card_rows(self.rs)
-        head = [f"Card points in {self.rs.title}: {self.rs.points(self.rs.deck_mask)} in the "
-                f"deck of {len(self.rs.deck_cards)} cards."]
+        head = [_("Card points in {game}: {total} in the deck of {n} cards.").format(
+            game=_(self.rs.title), total=self.rs.points(self.rs.deck_mask),
+            n=len(self.rs.deck_cards))]
         y = self._draw_lines(s, y0, head, body)
         return y + self._grid(s, y0 + y, cols, rows, height, one)
 
     def _draw_combos(self, s: pygame.Surface, y0: int, body: int, small: int) -> int:
         items = combos(self.rs)
         if not items:
-            return self._draw_lines(s, y0, ["This game pays for no combinations: card points "
-                                            "alone decide."], body)
+            return self._draw_lines(s, y0, [_("This game pays for no combinations: card "
+                                              "points alone decide.")], body)
         cols = 2  # a name, its amount and up to ten cards side by side
         lh = round(small * 1.35)
 
@@ -375,10 +389,11 @@ class ReferenceScene(Scene):
             theme.blit_text(surf, amount, body, (r.right, r.y), theme.GOLD, True, "topright")
             y = r.y + round(body * 1.5)
             if c.cards:
-                notes = [f"any {c.need} of these"] if c.need < len(c.cards) else []
+                notes = [_("any {n} of these").format(n=c.need)] if c.need < len(c.cards) \
+                    else []
                 if c.positions is not None:
-                    notes.append("only the " + " or ".join(ORDINALS[p] for p in c.positions)
-                                 + " player in turn order")
+                    notes.append(_("only the {places} player in turn order").format(
+                        places=positions_words(c.positions)))
                 if notes:
                     theme.blit_text(surf, " · ".join(notes), small,
                                     (name.right + 10, name.bottom - 2), theme.TEXT_DIM,
@@ -387,21 +402,21 @@ class ReferenceScene(Scene):
                 for k, cid in enumerate(c.cards[:10]):
                     renderer().draw(surf, cid, (r.x + k * (w + 4), y), w)
             else:
-                words = TEYAKU_SHAPES.get(c.id, "A shape of the dealt hand.")
+                words = TEYAKU_SHAPES.get(c.id, _("A shape of the dealt hand."))
                 if c.positions is not None:
-                    words += " Only the " + " or ".join(ORDINALS[p] for p in c.positions) + (
-                        " player in turn order.")
+                    words += " " + _("Only the {places} player in turn order.").format(
+                        places=positions_words(c.positions))
                 yy = y
-                for line in theme.wrap("手役 " + words, small, r.w)[:2]:
+                for line in theme.wrap(_("手役 {words}").format(words=words), small, r.w)[:2]:
                     theme.blit_text(surf, line, small, (r.x, yy), theme.TEXT_DIM)
                     yy += lh
 
-        head = ["Amounts in mon from each opponent under this game's options."]
+        head = [_("Amounts in mon from each opponent under this game's options.")]
         if self.rs.kan > 1 and has_teyaku(self.rs):
-            head[0] += f" 1 kan = {self.rs.kan} mon."
+            head[0] += " " + _("1 kan = {mon} mon.").format(mon=self.rs.kan)
         y = self._draw_lines(s, y0, head, body)
-        for cat, title in ((Category.TEYAKU, "手役 Teyaku — shapes of the dealt hand"),
-                           (Category.DEKIYAKU, "出来役 Dekiyaku — sets of captured cards")):
+        for cat, title in ((Category.TEYAKU, _("手役 Teyaku — shapes of the dealt hand")),
+                           (Category.DEKIYAKU, _("出来役 Dekiyaku — sets of captured cards"))):
             group = [c for c in items if c.category == cat]
             if group:
                 y += self._draw_heading(s, y0 + y, title, body)

@@ -27,6 +27,7 @@ from game.engine.errors import RecordError
 from game.engine.events import Event
 from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
+from game.i18n import _, pgettext
 from game.seats import clean_name
 from game.ui import theme
 from game.ui.chronicle import Chronicle
@@ -117,7 +118,8 @@ class ReplayScene(Scene):
         self._clock = 0.0
         self.tv = TableView(app.renderer)
         self.group = ButtonGroup(vertical=False)
-        self.back_group = ButtonGroup([Button("Back", self.close, "primary")])
+        self.back_group = ButtonGroup([Button(pgettext("button", "Back"), self.close,
+                                              "primary")])
         self.round_rects: list[tuple[pygame.Rect, int]] = []
         self.reveal_rects: dict[str, pygame.Rect] = {}  # the dealt hands on screen
         self._layout_key: tuple | None = None
@@ -130,13 +132,13 @@ class ReplayScene(Scene):
     def _load(self) -> None:
         try:
             rec = storage.read_record(self.path)
-            self.names = [clean_name(s.get("name"), f"Seat {i + 1}")
+            self.names = [clean_name(s.get("name"), _("Seat {n}").format(n=i + 1))
                           for i, s in enumerate(rec.seats)]
             self.kinds = [str(s.get("kind", "human")) for s in rec.seats]
             self.positions, self.lines, self.dealt = build_positions(rec, self.names,
                                                          replays.read_notes(self.path))
             if not self.positions:
-                raise RecordError("the record holds no round")
+                raise RecordError(_("the record holds no round"))
             self.rec = rec
         except RecordError as e:
             self.error = str(e)[:600]
@@ -306,7 +308,7 @@ class ReplayScene(Scene):
         rs = p.state.rs
         seats = []
         for i, name in enumerate(self.names):
-            kind = "Human" if self.kinds[i] == "human" else "Computer"
+            kind = _("Human") if self.kinds[i] == "human" else _("Computer")
             seats.append(SeatInfo(
                 name=name, kind=kind, total=v.totals[i], points=rs.points(v.captured_masks[i]),
                 yaku=[term(k) for k in v.yaku[i]] if v.yaku else [],
@@ -314,15 +316,20 @@ class ReplayScene(Scene):
                 status=p.statuses.get(i, ""),
                 par=v.par[i] if i < len(v.par) else None))
         total = len(self.rec.rounds[p.round].get("actions", [])) if self.rec else 0
-        where = f"Replay · action {p.action}/{total}"
-        if self.round_over_here():
-            where += " · round over" + (" · all hands shown" if self.revealed() else
-                                        " · R or Reveal all shows every hand")
+        seen = self.names[self.seat]
+        if self.round_over_here() and self.revealed():
+            where = _("Replay · action {action}/{total} · round over · all hands shown · seen "
+                      "as {name}")
+        elif self.round_over_here():
+            where = _("Replay · action {action}/{total} · round over · R or Reveal all shows "
+                      "every hand · seen as {name}")
         elif p.line:
-            where += f" · {p.line}"
-        where += f" · seen as {self.names[self.seat]}"
-        return TableInfo(title=rs.title + " · replay", round_text=round_label(v.round,
-                                                                              v.rounds_planned),
+            where = _("Replay · action {action}/{total} · {line} · seen as {name}")
+        else:
+            where = _("Replay · action {action}/{total} · seen as {name}")
+        where = where.format(action=p.action, total=total, line=p.line, name=seen)
+        return TableInfo(title=_("{game} · replay").format(game=_(rs.title)),
+                         round_text=round_label(v.round, v.rounds_planned),
                          multiplier=v.multiplier, carry=v.carry, pot=v.pot, to_move=v.to_move,
                          seats=seats, prompt=where, log=self.lines[:p.log_len])
 
@@ -368,10 +375,10 @@ class ReplayScene(Scene):
         box.center = (W // 2, H // 2)
         theme.panel(surface, box, alpha=245, line=theme.GOLD)
         x, y = box.x + 24, box.y + 18
-        theme.blit_text(surface, "This record cannot be replayed", head, (x, y), theme.TEXT,
+        theme.blit_text(surface, _("This record cannot be replayed"), head, (x, y), theme.TEXT,
                         True)
         y += round(head * 1.6)
-        for line in [self.error or "", "", f"File: {self.path}"]:
+        for line in [self.error or "", "", _("File: {path}").format(path=self.path)]:
             for part in theme.wrap(line, body, box.w - 48):
                 theme.blit_text(surface, part, body, (x, y), theme.TEXT)
                 y += round(body * 1.4)
@@ -416,15 +423,20 @@ class ReplayScene(Scene):
         return [
             Button("«", lambda: self.round_step(-1)),
             Button("‹", lambda: (self.step(-1), setattr(self, "playing", False))),
-            Button("Pause" if self.playing else "Play", self.toggle_play, "primary"),
+            Button(pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play"),
+                   self.toggle_play, "primary"),
             Button("›", lambda: (self.step(1), setattr(self, "playing", False))),
             Button("»", lambda: self.round_step(1)),
-            Button(f"Speed {SPEEDS[self.speed_i]:g}×", self.cycle_speed),
-            Button(f"Seat: {self.names[self.seat]}", self.cycle_seat),
-            Button("Hide hands" if self.reveal and over else "Reveal all", self.toggle_reveal,
-                   enabled=over),
-            Button("Close", self.close, "danger"),
+            Button(_("Speed {factor}×").format(factor=f"{SPEEDS[self.speed_i]:g}"),
+                   self.cycle_speed),
+            Button(_("Seat: {name}").format(name=self.names[self.seat]), self.cycle_seat),
+            Button(_("Hide hands") if self.reveal and over else _("Reveal all"),
+                   self.toggle_reveal, enabled=over),
+            Button(pgettext("button", "Close"), self.close, "danger"),
         ]
+
+    def relabel(self) -> None:
+        self.back_group.buttons[0].label = pgettext("button", "Back")
 
     def _draw_controls(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         H = surface.get_height()
@@ -446,7 +458,7 @@ class ReplayScene(Scene):
         self.group.draw(surface, small)
         # the round list: one chip per round, the current one gold
         y += 2
-        theme.blit_text(surface, "Rounds (PgUp/PgDn)", small, (x0, y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("Rounds (PgUp/PgDn)"), small, (x0, y), theme.TEXT_DIM, True)
         y += round(small * 1.4)
         self.round_rects = []
         n = len(self.rec.rounds) if self.rec else 0
@@ -467,15 +479,16 @@ class ReplayScene(Scene):
         note = self.pos.note
         if note and y < r.bottom - small:
             who = self.names[Action.parse(self.pos.text).seat] if self.pos.text else ""
-            theme.blit_text(surface, f"Why ({who})", small, (x0, y), theme.GOLD, True)
+            theme.blit_text(surface, _("Why ({name})").format(name=who), small, (x0, y),
+                            theme.GOLD, True)
             y += round(small * 1.4)
             for part in theme.wrap(note, small, r.w - 2 * pad):
                 if y > r.bottom - small * 1.3:
                     break
                 theme.blit_text(surface, part, small, (x0, y), theme.TEXT)
                 y += round(small * 1.3)
-        keys = theme.wrap("←/→ step · Space play · PgUp/PgDn round · V seat · R reveal · "
-                          "Esc back", small, r.w - 2 * pad)
+        keys = theme.wrap(_("←/→ step · Space play · PgUp/PgDn round · V seat · R reveal · "
+                            "Esc back"), small, r.w - 2 * pad)
         kh = round(small * 1.3)
         if y < r.bottom - kh * (len(keys) + 0.2):
             for k, part in enumerate(keys):

@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -26,7 +27,8 @@ def saved_words(path: object) -> str:
     """Where the record went, in plain words: the folder is the game's own records folder,
     so only the file's name is worth showing (issue 12: no raw paths on screen)."""
     name = getattr(path, "name", None) or str(path).replace("\\", "/").rsplit("/", 1)[-1]
-    return f"This game was saved with your game records as \u201c{name}\u201d."
+    return _("This game was saved with your game records as \u201c{name}\u201d.").format(
+        name=name)
 
 
 def rounds_won(results, seats: int) -> list[int]:  # noqa: ANN001 - RoundResult sequence
@@ -48,23 +50,33 @@ class ResultScene(Scene):
         super().__init__(app)
         self.session = session
         self.record_path = record_path
-        self.group = ButtonGroup([
-            Button("Play again", self.play_again, "primary"),
-            Button("New game", self.new_game),
-            Button("Title", self.title),
-        ], vertical=False)
+        self.group = ButtonGroup([], vertical=False)
         if session.ruleset == "curriculum":  # Learn 88: a finished tier, and the next one
             from game import progress
+
+            progress.mark_finished(app.paths, int(session.options.get("tier", 1)))
+        self.group.set(self._buttons())
+        self.app.audio.play("game_end")
+
+    def _buttons(self) -> list[Button]:
+        """Play again, New game, Title; first the next tier after a Learn 88 game."""
+        buttons = [Button(_("Play again"), self.play_again, "primary"),
+                   Button(_("New game"), self.new_game),
+                   Button(_("Title"), self.title)]
+        if self.session.ruleset == "curriculum":
             from game.ui.scenes.learn import next_tier_words
 
-            tier = int(session.options.get("tier", 1))
-            progress.mark_finished(app.paths, tier)
+            tier = int(self.session.options.get("tier", 1))
             words = next_tier_words(tier)
             if words:
-                self.group.buttons.insert(0, Button(words, lambda: self.next_tier(tier + 1),
-                                                    "primary"))
-                self.group.buttons[1].style = "secondary"
-        self.app.audio.play("game_end")
+                buttons.insert(0, Button(words, lambda: self.next_tier(tier + 1), "primary"))
+                buttons[1].style = "secondary"
+        return buttons
+
+    def relabel(self) -> None:
+        index, shown = self.group.index, self.group.show_focus
+        self.group.set(self._buttons())
+        self.group.index, self.group.show_focus = index, shown
 
     def next_tier(self, tier: int) -> None:
         from game.ui.scenes.tour import start_tier
@@ -110,9 +122,10 @@ class ResultScene(Scene):
         x, y = rect.x + 28, rect.y + 20
         winners = self.session.rs.game_winners(st)
         names = [s.name for s in self.session.seats]
-        head_text = ("Winner: " if len(winners) == 1 else "Shared win: ") + \
-            ", ".join(names[w] for w in winners)
-        theme.blit_text(surface, "Game over", head, (x, y), theme.TEXT_DIM, True)
+        who = ", ".join(names[w] for w in winners)
+        head_text = (_("Winner: {name}").format(name=who) if len(winners) == 1 else
+                     _("Shared win: {names}").format(names=who))
+        theme.blit_text(surface, _("Game over"), head, (x, y), theme.TEXT_DIM, True)
         y += round(head * 1.4)
         theme.blit_text(surface, theme.fit(head_text, head, rect.w - 56, True), head, (x, y),
                         theme.GOLD, True)
@@ -120,19 +133,22 @@ class ResultScene(Scene):
         wins = rounds_won(view.results, len(names))
         for place, seat in ranking(totals):
             spec = self.session.seats[seat]
-            theme.blit_text(surface, f"{place}.", body, (x, y), theme.TEXT, True)
+            theme.blit_text(surface, _("{place}.").format(place=place), body, (x, y),
+                            theme.TEXT, True)
             theme.blit_text(surface, theme.fit(spec.name, body, rect.w * 0.3, True), body,
                             (x + 40, y), theme.TEXT, True)
             theme.blit_text(surface, spec.describe(), small, (x + round(rect.w * 0.35), y + 2),
                             theme.TEXT_DIM)
-            theme.blit_text(surface, f"rounds won {wins[seat]}", small,
+            theme.blit_text(surface, _("rounds won {n}").format(n=wins[seat]), small,
                             (x + round(rect.w * 0.6), y + 2), theme.TEXT_DIM)
-            theme.blit_text(surface, theme.signed(totals[seat]) + " mon", body,
+            theme.blit_text(surface, _("{amount} mon").format(amount=theme.signed(totals[seat])),
+                            body,
                             (rect.right - 28, y), theme.signed_color(totals[seat]), True,
                             "topright")
             y += round(body * 1.6)
         y += 10
-        theme.blit_text(surface, f"Rounds played: {st.rounds_played} · seed {self.session.seed}",
+        theme.blit_text(surface, _("Rounds played: {n} · seed {seed}").format(
+                            n=st.rounds_played, seed=self.session.seed),
                         small, (x, y), theme.TEXT_DIM)
         y += round(small * 1.5)
         if self.record_path:

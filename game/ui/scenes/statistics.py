@@ -38,7 +38,8 @@ def opponents_words(label: str) -> str:
 
 def game_title(ruleset: str) -> str:
     try:
-        return rulesets.ruleset_class(ruleset).title or ruleset
+        title = rulesets.ruleset_class(ruleset).title  # the engine's words (N_)
+        return _(title) if title else ruleset
     except (KeyError, ValueError):
         return ruleset
 

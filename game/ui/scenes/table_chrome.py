@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.cards import INDEX
+from game.i18n import _
 from game.ui.intents import Intent
 from game.ui.layout import Layout
 from game.ui.terms import card_name
@@ -61,15 +62,15 @@ def choice_title(table: TableScene) -> str:
     n = len(table.candidates())
     model = table.tv.model
     if table.shown_view.phase == "take" and model is not None and model.reveal:
-        return f"Drawn {card_name(model.reveal)} takes: 1–{n}"
+        return _("Drawn {card} takes: 1–{n}").format(card=card_name(model.reveal), n=n)
     if table.selected is not None:
-        return f"Your {card_name(table.selected)} takes: 1–{n}"
-    return f"Choose a card: 1–{n}"
+        return _("Your {card} takes: 1–{n}").format(card=card_name(table.selected), n=n)
+    return _("Choose a card: 1–{n}").format(n=n)
 
 
 def draw_choice(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     """The candidates whole, side by side, numbered and named, in the docked strip."""
-    rect, _ = panel_rects(table, L)
+    rect, _strip = panel_rects(table, L)
     cands = table.candidates()
     table.tv.choice_rects = {}
     if rect is None or not cands:

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.layout import height_of
@@ -33,9 +34,12 @@ class TeyakuScene(Scene):
         super().__init__(app)
         self.table = table
         self.t = 0.0
-        self.group = ButtonGroup([Button("Continue ⏎", self.close, "primary")])
+        self.group = ButtonGroup([Button(_("Continue ⏎"), self.close, "primary")])
         self.auto = not table.session.humans
         table.tv.dock = "teyaku"  # the table reserves the panel rect for us
+
+    def relabel(self) -> None:
+        self.group.buttons[0].label = _("Continue ⏎")
 
     def close(self) -> None:
         self.app.stack.pop(self)
@@ -74,13 +78,15 @@ class TeyakuScene(Scene):
         for s in order:
             c = v.claims.get(s)
             if c is None or not c.items:
-                out.append((f"{names[s]}: no teyaku", []))
+                out.append((_("{name}: no teyaku").format(name=names[s]), []))
                 continue
             # amounts and timing are the engine's: what ONE opponent pays, multiplier and
             # payment model applied, and whether it is paid now or at the round's end
-            items = ", ".join(f"{term(k)}: {amount(c.pays.get(k, amt))} mon from each opponent"
+            items = ", ".join(_("{teyaku}: {amount} mon from each opponent").format(
+                                  teyaku=term(k), amount=amount(c.pays.get(k, amt)))
                               for k, amt in c.items.items())
-            out.append((f"{names[s]} — {items} ({PAID_AT[c.paid_at]})", list(c.cards)))
+            out.append((_("{name} — {items} ({when})").format(
+                name=names[s], items=items, when=PAID_AT[c.paid_at]), list(c.cards)))
         return out
 
     def _measure(self, width: int, text_size: int, cw: int, beside: bool) -> int:
@@ -116,7 +122,7 @@ class TeyakuScene(Scene):
         return 13, 24, True
 
     def draw(self, surface: pygame.Surface) -> None:
-        L, _ = self.table.current_layout()
+        L, _seating = self.table.current_layout()
         body = theme.size_of("body", L.window.h)
         head = theme.size_of("panel_title", L.window.h)
         rect = L.panel or L.field.inflate(-16, -8)
@@ -128,8 +134,9 @@ class TeyakuScene(Scene):
         bw = min(theme.text_width(btn.label, body, True) + 28, rect.w // 2)
         btn.rect = pygame.Rect(rect.right - 10 - bw, rect.y + 8, bw, bh)
         room_w = btn.rect.x - x - 8
-        title, tsize = next(((t, z) for t, z in (("手役 Teyaku · hand combinations", head),
-                                                 ("手役 Teyaku", head), ("手役 Teyaku", body))
+        short = _("手役 Teyaku")
+        title, tsize = next(((t, z) for t, z in ((_("手役 Teyaku · hand combinations"), head),
+                                                 (short, head), (short, body))
                              if theme.text_width(t, z, True) <= room_w), ("手役", head))
         theme.blit_text(surface, title, tsize, (x, btn.rect.centery), theme.TEXT, True,
                         "midleft")

@@ -62,7 +62,7 @@ class TitleScene(Scene):
             if session.next_step() == "over":  # finished, but its record is not written yet
                 from game import replays
 
-                path, _ = storage.finish_game(paths, rec,
+                path, _told = storage.finish_game(paths, rec,
                                               notes=replays.read_notes(paths.autosave))
                 if path is not None:
                     from game import stats

@@ -223,7 +223,7 @@ class TourScene(Scene):
         return tour_steps(self.table.session.view(self.table.viewer), self.table.viewer)
 
     def target(self) -> pygame.Rect:
-        L, _ = self.table.current_layout()
+        L, _seating = self.table.current_layout()
         return pygame.Rect(getattr(L, self.steps()[self.step][0]))
 
     def update(self, dt: float) -> None:
