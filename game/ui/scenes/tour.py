@@ -139,9 +139,11 @@ class WelcomeScene(OverlayScene):
         inner = w - 48
         lh = round(body * 1.4)
         btn_h = round(body * 2.1)
-        text = [part for line in self.lines for part in theme.wrap(line, body, inner)]
+        paras = [theme.wrap(line, body, inner) for line in self.lines]
+        gap = lh // 3  # between paragraphs
         titles = theme.wrap(self.title, head, inner, True)
-        h = (18 + len(titles) * round(head * 1.35) + 6 + len(text) * lh + 12
+        h = (18 + len(titles) * round(head * 1.35) + 6
+             + sum(len(p) * lh + gap for p in paras) + 12
              + 2 * (lh + btn_h + 12) + 2 * (btn_h + 10) + 16)
         h = min(h, H - 8)
         box = pygame.Rect((W - w) // 2, max(4, (H - h) // 2), w, h)
@@ -151,9 +153,11 @@ class WelcomeScene(OverlayScene):
             theme.blit_text(surface, part, head, (x, y), theme.TEXT, True)
             y += round(head * 1.35)
         y += 6
-        for part in text:
-            theme.blit_text(surface, part, body, (x, y), theme.TEXT)
-            y += lh
+        for para in paras:
+            for part in para:
+                theme.blit_text(surface, part, body, (x, y), theme.TEXT)
+                y += lh
+            y += gap
         y += 12
         n = len(i18n.LANGUAGES)
         buttons = self.group.buttons
