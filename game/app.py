@@ -139,9 +139,11 @@ class App:
 
     def apply_settings(self) -> None:
         from game import settings as settings_mod
+        from game.ui import terms
         from game.ui.table_view import shared_renderer
 
         s = self.settings
+        terms.set_style(s.term_style)  # the words module reads the term style, not the app
         if self.apply_access():  # new sizes or colours: lay out and paint again
             for scene in self.stack.scenes:
                 if hasattr(scene, "_felt"):  # cached felt surfaces (title, table)

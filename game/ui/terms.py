@@ -5,95 +5,171 @@ Only words live here, never rules: amounts, legality and yaku membership come fr
 
 from __future__ import annotations
 
-from game.engine.cards import CARD_IDS, INDEX, KINDS, MONTH_NAMES
+from game import i18n
+from game.engine.cards import CARD_IDS, INDEX, KINDS
 from game.engine.vocab import CaptureRule, Category, Ending, PaidAt
+from game.i18n import N_, _, pgettext
 
-# reason / teyaku / dekiyaku id -> "Japanese · English"
-TERMS: dict[str, str] = {
-    # teyaku (hand combinations)
-    "shiso": "四三 Shisō · Four-Three", "ichinishi": "一二四 · One-Two-Four",
-    "futatatesanbon": "二立三本 · Two Standing Triplets",
-    "sanbon_tatesanbon": "三本立三本 · Triplet and Standing Triplet",
-    "haneken": "跳剣 Haneken · Triplet and Two Pairs", "futasanbon": "二三本 · Two Triplets",
-    "teshi": "手四 Teshi · Four of a Kind", "kuttsuki": "喰付 Kuttsuki · Three Pairs",
-    "tatesanbon": "立三本 Tatesanbon · Standing Triplet", "sanbon": "三本 Sanbon · Triplet",
-    "karasu": "空素 Karasu · Empty Hand", "pikaichi": "光一 Pikaichi · One Bright",
-    "toichi": "十一 Toichi · One Animal", "tanichi": "短一 Tanichi · One Ribbon",
-    "aka": "赤 Aka · Red",
-    # dekiyaku (capture combinations)
-    "goko": "五光 Gokō · Five Brights", "shiko": "四光 Shikō · Four Brights",
-    "nanatan": "七短 Nanatan · Seven Ribbons", "akatan": "赤短 Akatan · Poetry Ribbons",
-    "aotan": "青短 Aotan · Blue Ribbons",
-    "inoshikacho": "猪鹿蝶 Inoshikachō · Boar-Deer-Butterflies",
-    # Sudaoshi
-    "bozu_kaburi": "坊主被り · Moon and Geese", "bozu_zoro": "坊主揃い · All Susuki",
-    "ame_kaburi": "雨被り · Rain Man and Swallow", "ame_zoro": "雨揃い · All Willow",
-    "nasake": "情け Nasake · Mercy (ribbons and Willow)",
-    # Hachi
-    "kirishima": "霧島 · Mist Island", "kirishima_tan": "短の霧島 · Mist Island Ribbons",
-    "goroju": "御老中 · Elder", "goroju_tan": "御老中 短 · Elder Ribbons",
-    "goshiroku": "五四六 · Five Four Six", "goshiroku_tan": "五四六 短 · Five Four Six Ribbons",
-    "shichigosan": "七五三 · Seven Five Three",
-    "shichigosan_tan": "七五三 短 · Seven Five Three Ribbons",
-    "kumanosan": "熊野サン · Kumano Shrines", "kumanosan_tan": "熊野サン 短 · Kumano Ribbons",
-    "yashima": "八島 · Eight Islands", "yashima_tan": "八島 短 · Eight Islands' Ribbons",
-    "nakazo": "仲蔵 · Nakazō", "nakazo_tan": "仲蔵 短 · Nakazō Ribbons",
-    "ichinisan": "一二三 · One Two Three", "ichinisan_tan": "一二三 短 · One Two Three Ribbons",
-    "den": "デン · Den", "den_tan": "デン 短 · Den Ribbons",
-    "sangoro": "三五六 · Three Five Six", "sangoro_tan": "三五六 短 · Three Five Six Ribbons",
-    "jushichihachi": "十七八 · Ten Seven Eight",
-    # specials, achievements, fees
-    "sohachi": "総八 · All Eights", "nihachi": "二八 · Double Eights",
-    "sujuroku": "素十六 · Sixteen Chaff", "mizuten": "不見転 Mizuten · Played blind",
-    "dealer_hand": "親手 · Dealer's hand", "nukeyaku": "抜け役 Nukeyaku · Escape",
-    "tobikomi": "飛び込み Tobikomi · Diving", "card_points": "Card points",
-    "dropout_fee": "Drop-out fee", "compensation": "Compensation for being forced out",
-    "pot": "The pot", "hatto": "Liability (hatto)",
+STYLES = ("both", "translation", "japanese")  # settings.term_style (TABLE.md §2)
+_style = "both"
+
+
+def set_style(style: str) -> None:
+    """The player's term style; App.apply_settings sets it, so this module needs no app."""
+    global _style
+    _style = style if style in STYLES else "both"
+
+
+def style() -> str:
+    return _style
+
+
+class M:
+    """Marks a reading for the catalog under the context "reading" without translating it
+    yet (the extractor reads any call named pgettext); term() translates it when shown."""
+
+    @staticmethod
+    def pgettext(context: str, message: str) -> str:
+        return message
+
+
+def styled(kanji: str, reading: str, english: str, style: str | None = None) -> str:
+    """A Japanese term written by the term style: both "青短 Aotan · Blue Ribbons" (the
+    Japanese UI "青短 あおたん"), translation "Blue Ribbons" (Japanese UI: the kanji),
+    japanese "青短 Aotan". Without kanji, just the translation."""
+    if not kanji:
+        return _(english)
+    st = style or _style
+    ja = i18n.is_japanese()
+    said = pgettext("reading", reading) if reading else ""
+    jp = f"{kanji} {said}" if said else kanji
+    if st == "translation":
+        return kanji if ja else _(english)
+    if st == "japanese" or ja:
+        return jp
+    return f"{jp} · {_(english)}"
+
+# reason / teyaku / dekiyaku id -> (kanji, romaji reading, English translation); term()
+# writes them by the player's term style and language. Readings are marked for the catalog
+# with the context "reading" (the Japanese catalog gives the kana); "" = none shown.
+TERMS: dict[str, tuple[str, str, str]] = {
+    "shiso": ("四三", M.pgettext("reading", "Shisō"), N_("Four-Three")),
+    "ichinishi": ("一二四", "", N_("One-Two-Four")),
+    "futatatesanbon": ("二立三本", "", N_("Two Standing Triplets")),
+    "sanbon_tatesanbon": ("三本立三本", "", N_("Triplet and Standing Triplet")),
+    "haneken": ("跳剣", M.pgettext("reading", "Haneken"), N_("Triplet and Two Pairs")),
+    "futasanbon": ("二三本", "", N_("Two Triplets")),
+    "teshi": ("手四", M.pgettext("reading", "Teshi"), N_("Four of a Kind")),
+    "kuttsuki": ("喰付", M.pgettext("reading", "Kuttsuki"), N_("Three Pairs")),
+    "tatesanbon": ("立三本", M.pgettext("reading", "Tatesanbon"), N_("Standing Triplet")),
+    "sanbon": ("三本", M.pgettext("reading", "Sanbon"), N_("Triplet")),
+    "karasu": ("空素", M.pgettext("reading", "Karasu"), N_("Empty Hand")),
+    "pikaichi": ("光一", M.pgettext("reading", "Pikaichi"), N_("One Bright")),
+    "toichi": ("十一", M.pgettext("reading", "Toichi"), N_("One Animal")),
+    "tanichi": ("短一", M.pgettext("reading", "Tanichi"), N_("One Ribbon")),
+    "aka": ("赤", M.pgettext("reading", "Aka"), N_("Red")),
+    "goko": ("五光", M.pgettext("reading", "Gokō"), N_("Five Brights")),
+    "shiko": ("四光", M.pgettext("reading", "Shikō"), N_("Four Brights")),
+    "nanatan": ("七短", M.pgettext("reading", "Nanatan"), N_("Seven Ribbons")),
+    "akatan": ("赤短", M.pgettext("reading", "Akatan"), N_("Poetry Ribbons")),
+    "aotan": ("青短", M.pgettext("reading", "Aotan"), N_("Blue Ribbons")),
+    "inoshikacho": ("猪鹿蝶", M.pgettext("reading", "Inoshikachō"), N_("Boar-Deer-Butterflies")),
+    "bozu_kaburi": ("坊主被り", "", N_("Moon and Geese")),
+    "bozu_zoro": ("坊主揃い", "", N_("All Susuki")),
+    "ame_kaburi": ("雨被り", "", N_("Rain Man and Swallow")),
+    "ame_zoro": ("雨揃い", "", N_("All Willow")),
+    "nasake": ("情け", M.pgettext("reading", "Nasake"), N_("Mercy (ribbons and Willow)")),
+    "kirishima": ("霧島", "", N_("Mist Island")),
+    "kirishima_tan": ("短の霧島", "", N_("Mist Island Ribbons")),
+    "goroju": ("御老中", "", N_("Elder")),
+    "goroju_tan": ("御老中 短", "", N_("Elder Ribbons")),
+    "goshiroku": ("五四六", "", N_("Five Four Six")),
+    "goshiroku_tan": ("五四六 短", "", N_("Five Four Six Ribbons")),
+    "shichigosan": ("七五三", "", N_("Seven Five Three")),
+    "shichigosan_tan": ("七五三 短", "", N_("Seven Five Three Ribbons")),
+    "kumanosan": ("熊野サン", "", N_("Kumano Shrines")),
+    "kumanosan_tan": ("熊野サン 短", "", N_("Kumano Ribbons")),
+    "yashima": ("八島", "", N_("Eight Islands")),
+    "yashima_tan": ("八島 短", "", N_("Eight Islands' Ribbons")),
+    "nakazo": ("仲蔵", "", N_("Nakazō")),
+    "nakazo_tan": ("仲蔵 短", "", N_("Nakazō Ribbons")),
+    "ichinisan": ("一二三", "", N_("One Two Three")),
+    "ichinisan_tan": ("一二三 短", "", N_("One Two Three Ribbons")),
+    "den": ("デン", "", N_("Den")),
+    "den_tan": ("デン 短", "", N_("Den Ribbons")),
+    "sangoro": ("三五六", "", N_("Three Five Six")),
+    "sangoro_tan": ("三五六 短", "", N_("Three Five Six Ribbons")),
+    "jushichihachi": ("十七八", "", N_("Ten Seven Eight")),
+    "sohachi": ("総八", "", N_("All Eights")),
+    "nihachi": ("二八", "", N_("Double Eights")),
+    "sujuroku": ("素十六", "", N_("Sixteen Chaff")),
+    "mizuten": ("不見転", M.pgettext("reading", "Mizuten"), N_("Played blind")),
+    "dealer_hand": ("親手", "", N_("Dealer's hand")),
+    "nukeyaku": ("抜け役", M.pgettext("reading", "Nukeyaku"), N_("Escape")),
+    "tobikomi": ("飛び込み", M.pgettext("reading", "Tobikomi"), N_("Diving")),
+    "card_points": ("", "", N_("Card points")),
+    "dropout_fee": ("", "", N_("Drop-out fee")),
+    "compensation": ("", "", N_("Compensation for being forced out")),
+    "pot": ("", "", N_("The pot")),
+    "hatto": ("", "", N_("Liability (hatto)")),
 }
 
 # ledger sections in settlement order (TABLE.md §5.8), keyed by the engine's categories
 SECTIONS: dict[Category, str] = {
-    Category.FEE: "Drop-out fees and compensation",
-    Category.TEYAKU: "Teyaku (hand combinations)",
-    Category.DEKIYAKU: "Yaku (capture combinations)",
-    Category.CARD_POINTS: "Card points",
-    Category.SPECIAL: "Round-end specials",
-    Category.ACHIEVEMENT: "Achievements",
-    Category.POT: "Pot",
+    Category.FEE: N_("Drop-out fees and compensation"),
+    Category.TEYAKU: N_("Teyaku (hand combinations)"),
+    Category.DEKIYAKU: N_("Yaku (capture combinations)"),
+    Category.CARD_POINTS: N_("Card points"),
+    Category.SPECIAL: N_("Round-end specials"),
+    Category.ACHIEVEMENT: N_("Achievements"),
+    Category.POT: N_("Pot"),
 }
-SECTION_ORDER = tuple(SECTIONS.values())
+SECTION_ORDER = tuple(SECTIONS.values())  # English ids; section_of() and sections() show them
 
 
 def section_of(category: Category) -> str:
     """The ledger section of a payment, from the category the engine gives its reason."""
-    return SECTIONS[category]
+    return _(SECTIONS[category])
 
 
-def term(key: str) -> str:
-    """'三本 Sanbon · Triplet' for an id; unknown ids are shown tidied, never hidden."""
-    return TERMS.get(key, key.replace("_", " ").capitalize())
+def sections() -> tuple[str, ...]:
+    """The ledger's section headings in settlement order, in the player's language."""
+    return tuple(_(s) for s in SECTION_ORDER)
+
+
+def term(key: str, style: str | None = None) -> str:
+    """'三本 Sanbon · Triplet' for an id, by the term style; unknown ids are shown tidied,
+    never hidden."""
+    t = TERMS.get(key)
+    if t is None:
+        return key.replace("_", " ").capitalize()
+    return styled(*t, style=style)
 
 
 ENDINGS: dict[Ending, str] = {
-    Ending.SHOUBU: "ended by shoubu", Ending.CANCEL: "ended by a cancel",
-    Ending.EXHAUSTED: "hands played out", Ending.CARD_POINTS: "decided by card points",
-    Ending.MISDEAL: "misdeal — the same dealer deals again",
-    Ending.WALKOVER: "walkover — only one player stayed in", Ending.DRAW: "a draw",
-    Ending.SOHACHI: "All Eights", Ending.NIHACHI: "Double Eights",
-    Ending.SUJUROKU: "Sixteen Chaff"}
+    Ending.SHOUBU: N_("ended by shoubu"), Ending.CANCEL: N_("ended by a cancel"),
+    Ending.EXHAUSTED: N_("hands played out"), Ending.CARD_POINTS: N_("decided by card points"),
+    Ending.MISDEAL: N_("misdeal — the same dealer deals again"),
+    Ending.WALKOVER: N_("walkover — only one player stayed in"), Ending.DRAW: N_("a draw"),
+    Ending.SOHACHI: N_("All Eights"), Ending.NIHACHI: N_("Double Eights"),
+    Ending.SUJUROKU: N_("Sixteen Chaff")}
 
 # When a teyaku claim is paid (the teyaku reveal)
-PAID_AT: dict[PaidAt, str] = {PaidAt.CLAIM: "paid now",
-                              PaidAt.ROUND_END: "paid at the round's end, unless a special "
-                                                "voids it"}
+PAID_AT: dict[PaidAt, str] = {PaidAt.CLAIM: N_("paid now"),
+                              PaidAt.ROUND_END: N_("paid at the round's end, unless a special "
+                                                   "voids it")}
+
+
+def paid_at(when: PaidAt) -> str:
+    return _(PAID_AT[when])
 
 # How a card captures, in words (the rules help, the target prompt)
 CAPTURE_RULES: dict[CaptureRule, str] = {
-    CaptureRule.SAME_MONTH: (
+    CaptureRule.SAME_MONTH: N_(
         "A turn: play one card from your hand. If a field card has the same month (the same "
         "plant), your card takes it; with two of that month you choose which one, with three "
         "you take all three. Then turn up the top card of the pile and do the same with it."),
-    CaptureRule.MONTH_SUM: (
+    CaptureRule.MONTH_SUM: N_(
         "A turn: play one card from your hand. It takes one field card whose month adds up "
         "with its own to a number ending in 3 or 8 (January + February = 3, March + May = 8, "
         "June + December = 18 ...); with several such cards you choose one. Then turn up the "
@@ -101,140 +177,204 @@ CAPTURE_RULES: dict[CaptureRule, str] = {
 }
 # What the target prompt asks, per capture rule
 TARGET_PROMPTS: dict[CaptureRule, str] = {
-    CaptureRule.SAME_MONTH: "Choose which {month} card your {card} takes",
-    CaptureRule.MONTH_SUM: "Choose which card your {card} takes (months adding to 3 or 8)",
+    CaptureRule.SAME_MONTH: N_("Choose which {month} card your {card} takes"),
+    CaptureRule.MONTH_SUM: N_("Choose which card your {card} takes (months adding to 3 or 8)"),
 }
 # A capture made by a rule rather than a play (event data "rule")
 RULE_CAPTURES = {
-    "paulownia": "{who} {takes} {cards} by the Paulownia rule.",
-    "field_four": "{who} {takes} the four {month} cards dealt to the field.",
+    "paulownia": N_("{who} {takes} {cards} by the Paulownia rule."),
+    "field_four": N_("{who} {takes} the four {month} cards dealt to the field."),
 }
 
 KIND_GLYPH = {"bright": "光", "animal": "種", "ribbon": "短", "chaff": "カス"}
-KIND_NAMES = {"bright": "Bright", "animal": "Animal", "ribbon": "Ribbon", "chaff": "Chaff"}
+KIND_NAMES = {
+    "bright": N_("Bright"),
+    "animal": N_("Animal"),
+    "ribbon": N_("Ribbon"),
+    "chaff": N_("Chaff")}
 
 _SPECIAL_NAMES = {
-    "crane": "Crane", "curtain": "Curtain", "moon": "Moon", "rain_man": "Rain Man",
-    "phoenix": "Phoenix", "warbler": "Warbler", "cuckoo": "Cuckoo", "bridge": "Bridge",
-    "butterflies": "Butterflies", "boar": "Boar", "geese": "Geese", "sake_cup": "Sake cup",
-    "deer": "Deer", "swallow": "Swallow", "lightning": "Lightning",
-    "paulownia_yellow": "Paulownia yellow chaff",
+    "crane": N_("Crane"), "curtain": N_("Curtain"), "moon": N_("Moon"), "rain_man": N_("Rain Man"),
+    "phoenix": N_("Phoenix"),
+    "warbler": N_("Warbler"),
+    "cuckoo": N_("Cuckoo"),
+    "bridge": N_("Bridge"),
+    "butterflies": N_("Butterflies"),
+    "boar": N_("Boar"),
+    "geese": N_("Geese"),
+    "sake_cup": N_("Sake cup"),
+    "deer": N_("Deer"), "swallow": N_("Swallow"), "lightning": N_("Lightning"),
+    "paulownia_yellow": N_("Paulownia yellow chaff"),
 }
+
+
+# The engine's month names (game.engine.cards.MONTH_NAMES), marked here for the catalog
+MONTHS: tuple[str, ...] = (
+    N_("Pine"), N_("Plum"), N_("Cherry"), N_("Wisteria"), N_("Iris"), N_("Peony"),
+    N_("Bush clover"), N_("Susuki grass"), N_("Chrysanthemum"), N_("Maple"), N_("Willow"),
+    N_("Paulownia"))
+# A plain card's kind in its name ("Maple ribbon"): the engine's KINDS ids
+CARD_KINDS = {"bright": N_("bright"), "animal": N_("animal"), "ribbon": N_("ribbon"),
+              "chaff": N_("chaff")}
 
 
 def card_name(card_id: str) -> str:
     """'Maple ribbon', 'Pine chaff', 'Crane' for a card id."""
     if card_id in _SPECIAL_NAMES:
-        return _SPECIAL_NAMES[card_id]
+        return _(_SPECIAL_NAMES[card_id])
     idx = INDEX[card_id]
-    month = MONTH_NAMES[idx // 4]
-    return f"{month} {KINDS[idx]}"
+    kind = KINDS[idx]
+    return _("{month} {kind}").format(month=_(MONTHS[idx // 4]),
+                                      kind=_(CARD_KINDS.get(kind, kind)))
 
 
 def month_name(card_id: str) -> str:
-    return MONTH_NAMES[INDEX[card_id] // 4]
+    return _(MONTHS[INDEX[card_id] // 4])
+
+
+def month_word(month: int) -> str:
+    """The name of month 1..12 in the player's language."""
+    return _(MONTHS[month - 1])
+
+
+def kind_name(kind: str) -> str:
+    """'Bright', 'Animal', 'Ribbon', 'Chaff' in the player's language."""
+    return _(KIND_NAMES.get(kind, kind))
+
+
+def kind_label(kind: str, style: str | None = None) -> str:
+    """A kind's glyph with its translation by the term style ("光 Bright", "Bright", "光")."""
+    st = style or _style
+    glyph, name = KIND_GLYPH.get(kind, ""), kind_name(kind)
+    if not glyph or (st == "translation" and not i18n.is_japanese()):
+        return name
+    if st == "japanese" or i18n.is_japanese():
+        return glyph
+    return f"{glyph} {name}"
+
+
+def capture_rule_text(rule: CaptureRule) -> str:
+    return _(CAPTURE_RULES[rule])
+
+
+def target_prompt(rule: CaptureRule) -> str:
+    """The target prompt's message (fields {month} and {card}) in the player's language."""
+    return _(TARGET_PROMPTS[rule])
+
+
+def rule_capture(rule: str) -> str | None:
+    """The message of a capture made by a rule (fields {who} {takes} {cards} {month})."""
+    text = RULE_CAPTURES.get(rule)
+    return _(text) if text else None
 
 
 # Words for option values (setup); keyed by (option, value) where one id means two things.
 VALUE_WORDS: dict[str, str] = {
-    "per_opponent": "Full from each", "split": "Split between two",
-    "a_plus_b": "Set + chaff teyaku", "best_one": "The better one only",
-    "replace": "Five replaces Four", "cumulative": "Both score",
-    "void_double": "Void, pays double", "half_double": "Half, pays double",
-    "void": "Void", "half": "Half",
-    "queue": "Carried in turn", "one_round": "Next round only", "stack": "All multiply now",
-    "by_order": "By order of dropping", "by_seat": "By seat", "flat": "Flat 1 kan",
-    "non_dealers": "The non-dealers pay", "all_active": "Every player pays", "none": "Nobody",
-    "difference": "The difference", "capped": "Capped in kan",
-    "hachihachi": "Hachi-Hachi's", "1921": "The 1921 set",
-    "misdeal": "Redeal", "dealer_takes": "The dealer takes them",
-    "agari": "Agari", "rounds": "After the rounds", "points": "Points target",
+    "per_opponent": N_("Full from each"), "split": N_("Split between two"),
+    "a_plus_b": N_("Set + chaff teyaku"), "best_one": N_("The better one only"),
+    "replace": N_("Five replaces Four"), "cumulative": N_("Both score"),
+    "void_double": N_("Void, pays double"), "half_double": N_("Half, pays double"),
+    "void": N_("Void"), "half": N_("Half"),
+    "queue": N_("Carried in turn"),
+    "one_round": N_("Next round only"),
+    "stack": N_("All multiply now"),
+    "by_order": N_("By order of dropping"), "by_seat": N_("By seat"), "flat": N_("Flat 1 kan"),
+    "non_dealers": N_("The non-dealers pay"),
+    "all_active": N_("Every player pays"),
+    "none": N_("Nobody"),
+    "difference": N_("The difference"), "capped": N_("Capped in kan"),
+    "hachihachi": N_("Hachi-Hachi's"), "1921": N_("The 1921 set"),
+    "misdeal": N_("Redeal"), "dealer_takes": N_("The dealer takes them"),
+    "agari": N_("Agari"), "rounds": N_("After the rounds"), "points": N_("Points target"),
 }
-OPTION_VALUE_WORDS: dict[tuple[str, str], str] = {("teyaku", "none"): "None"}
+OPTION_VALUE_WORDS: dict[tuple[str, str], str] = {("teyaku", "none"): N_("None")}
 
 
 def value_words(option: str, value: object) -> str:
     """How setup shows one value of an engine option ('void_double' -> 'Void, pays double')."""
     v = str(value)
-    return OPTION_VALUE_WORDS.get((option, v), VALUE_WORDS.get(v, v))
+    text = OPTION_VALUE_WORDS.get((option, v), VALUE_WORDS.get(v))
+    return _(text) if text else v
 
 
 # One line per option VALUE (setup): what choosing it does. Key (option, str(value)); a free
 # number uses (option, "*") with {v}. Words only: what an option does is the engine's.
 _B = {True: "True", False: "False"}
 VALUE_EXPLAINED: dict[tuple[str, str], str] = {
-    ("kan", "12"): "1 kan = 12 mon, the traditional (Kanto) count.",
-    ("kan", "10"): "1 kan = 10 mon, the modern count.",
-    ("payment_model", "per_opponent"): "Each opponent pays the full amount.",
-    ("payment_model", "split"): "With two opponents, an amount 'from each' is halved.",
-    ("teyaku_combine", "a_plus_b"): "A set teyaku and a chaff teyaku both score.",
-    ("teyaku_combine", "best_one"): "Only the better of the two teyaku scores.",
-    ("aka_value", "2"): "Red (aka) is worth 2 kan.",
-    ("aka_value", "3"): "Red (aka) is worth 3 kan.",
-    ("bdb", "True"): "Boar–Deer–Butterflies (猪鹿蝶) scores as a yaku.",
-    ("bdb", "False"): "Boar–Deer–Butterflies is no yaku.",
-    ("nanatan_extra", "True"): "Seven Ribbons pays 1 kan more for each ribbon beyond seven.",
-    ("nanatan_extra", "False"): "Seven Ribbons pays its value, however many ribbons.",
-    ("goko_after_shiko", "replace"): "Five Brights replaces Four Brights.",
-    ("goko_after_shiko", "cumulative"): "Five Brights and Four Brights both score.",
-    ("sage_failure", "void_double"): "A failed sage caller's yaku are void; they pay double.",
-    ("sage_failure", "half_double"): "A failed sage caller's yaku count half; they pay double.",
-    ("sage_failure", "void"): "A failed sage caller's yaku are void.",
-    ("sage_failure", "half"): "A failed sage caller's yaku count half.",
-    ("multiplier_carry", "queue"): "Each extra field multiplier waits its turn in later rounds.",
-    ("multiplier_carry", "one_round"): "An extra field multiplier counts in the next round only.",
-    ("multiplier_carry", "stack"): "Extra field multipliers all multiply the next round.",
-    ("year_extension", "True"): "After the last round, play on while a multiplier is carried.",
-    ("year_extension", "False"): "The game ends after the last round.",
-    ("hatto_liability", "True"): "Feeding an opponent's last yaku card pays for both.",
-    ("hatto_liability", "False"): "No liability for feeding a yaku card.",
-    ("tobikomi_liability", "True"): "Feeding a diver's fourth card pays the whole tobikomi.",
-    ("tobikomi_liability", "False"): "No liability for feeding a diver.",
-    ("mizuten", "True"): "The dealer may declare mizuten (play blind).",
-    ("mizuten", "False"): "Nobody plays blind.",
-    ("hand_swap", "True"): "Seats may swap for the dealer's hand.",
-    ("hand_swap", "False"): "Every seat keeps its own hand.",
-    ("dropout_fee", "by_order"): "A seat that drops pays 1, 1.5, 2 kan in order of dropping.",
-    ("dropout_fee", "by_seat"): "A seat that drops pays 1, 1.5, 2 kan by its seat.",
-    ("dropout_fee", "flat"): "A seat that drops pays 1 kan.",
-    ("compulsory_three", "True"): "Once all but three have dropped, the rest must play.",
-    ("compulsory_three", "False"): "Any seat may drop while more than three remain.",
-    ("compulsory_two", "True"): "Once all but two have dropped, the rest must play.",
-    ("compulsory_two", "False"): "Any seat may drop while more than two remain.",
-    ("dropout_fees", "True"): "A seat that drops pays 1, 1.5, 2 kan.",
-    ("dropout_fees", "False"): "Dropping out is free.",
-    ("forced_out_comp", "non_dealers"): "The non-dealers compensate a seat forced out.",
-    ("forced_out_comp", "all_active"): "Every player compensates a seat forced out.",
-    ("forced_out_comp", "none"): "A seat forced out gets nothing.",
-    ("two_player_payment", "difference"): "Two players: the lower pays the card-point "
-                                          "difference, in mon.",
-    ("two_player_payment", "capped"): "Two players: a difference of 30 or more is paid as "
-                                      "1 kan per 10 points, at most 5 kan.",
-    ("match_end", "agari"): "The match ends on agari (decisive wins in a row).",
-    ("match_end", "rounds"): "The match ends after the rounds.",
-    ("match_end", "points"): "The match ends when a player reaches the points target.",
-    ("teyaku", "hachihachi"): "Hachi-Hachi's hand combinations score.",
-    ("teyaku", "1921"): "The 1921 set of hand combinations scores.",
-    ("teyaku", "none"): "No hand combinations.",
-    ("yaku_unit", "10"): "1 kan = 10 points.", ("yaku_unit", "12"): "1 kan = 12 points.",
-    ("top_yaku", "True"): "The small yaku score too.",
-    ("top_yaku", "False"): "Only the two full sets score.",
-    ("field_four", "misdeal"): "Four of a month on the field: the hand is redealt.",
-    ("field_four", "dealer_takes"): "Four of a month on the field: the dealer takes them.",
-    ("more_seats", "True"): "4 to 6 seats; three play each round.",
-    ("more_seats", "False"): "Exactly three seats.",
-    ("rounds", "*"): "{v} rounds in the game (12 = a year).",
-    ("agari_count", "*"): "{v} agari needed to win the match.",
-    ("target_points", "*"): "The first to {v} points wins.",
-    ("tier", "*"): "Tier {v}: 1 = the core rules ... 9 = full Hachi-Hachi.",
+    ("kan", "12"): N_("1 kan = 12 mon, the traditional (Kanto) count."),
+    ("kan", "10"): N_("1 kan = 10 mon, the modern count."),
+    ("payment_model", "per_opponent"): N_("Each opponent pays the full amount."),
+    ("payment_model", "split"): N_("With two opponents, an amount 'from each' is halved."),
+    ("teyaku_combine", "a_plus_b"): N_("A set teyaku and a chaff teyaku both score."),
+    ("teyaku_combine", "best_one"): N_("Only the better of the two teyaku scores."),
+    ("aka_value", "2"): N_("Red (aka) is worth 2 kan."),
+    ("aka_value", "3"): N_("Red (aka) is worth 3 kan."),
+    ("bdb", "True"): N_("Boar–Deer–Butterflies (猪鹿蝶) scores as a yaku."),
+    ("bdb", "False"): N_("Boar–Deer–Butterflies is no yaku."),
+    ("nanatan_extra", "True"): N_("Seven Ribbons pays 1 kan more for each ribbon beyond seven."),
+    ("nanatan_extra", "False"): N_("Seven Ribbons pays its value, however many ribbons."),
+    ("goko_after_shiko", "replace"): N_("Five Brights replaces Four Brights."),
+    ("goko_after_shiko", "cumulative"): N_("Five Brights and Four Brights both score."),
+    ("sage_failure", "void_double"): N_("A failed sage caller's yaku are void; they pay double."),
+    ("sage_failure", "half_double"): N_("A failed sage caller's yaku count half; they pay double."),
+    ("sage_failure", "void"): N_("A failed sage caller's yaku are void."),
+    ("sage_failure", "half"): N_("A failed sage caller's yaku count half."),
+    ("multiplier_carry", "queue"): N_(
+        "Each extra field multiplier waits its turn in later rounds."),
+    ("multiplier_carry", "one_round"): N_(
+        "An extra field multiplier counts in the next round only."),
+    ("multiplier_carry", "stack"): N_("Extra field multipliers all multiply the next round."),
+    ("year_extension", "True"): N_("After the last round, play on while a multiplier is carried."),
+    ("year_extension", "False"): N_("The game ends after the last round."),
+    ("hatto_liability", "True"): N_("Feeding an opponent's last yaku card pays for both."),
+    ("hatto_liability", "False"): N_("No liability for feeding a yaku card."),
+    ("tobikomi_liability", "True"): N_("Feeding a diver's fourth card pays the whole tobikomi."),
+    ("tobikomi_liability", "False"): N_("No liability for feeding a diver."),
+    ("mizuten", "True"): N_("The dealer may declare mizuten (play blind)."),
+    ("mizuten", "False"): N_("Nobody plays blind."),
+    ("hand_swap", "True"): N_("Seats may swap for the dealer's hand."),
+    ("hand_swap", "False"): N_("Every seat keeps its own hand."),
+    ("dropout_fee", "by_order"): N_("A seat that drops pays 1, 1.5, 2 kan in order of dropping."),
+    ("dropout_fee", "by_seat"): N_("A seat that drops pays 1, 1.5, 2 kan by its seat."),
+    ("dropout_fee", "flat"): N_("A seat that drops pays 1 kan."),
+    ("compulsory_three", "True"): N_("Once all but three have dropped, the rest must play."),
+    ("compulsory_three", "False"): N_("Any seat may drop while more than three remain."),
+    ("compulsory_two", "True"): N_("Once all but two have dropped, the rest must play."),
+    ("compulsory_two", "False"): N_("Any seat may drop while more than two remain."),
+    ("dropout_fees", "True"): N_("A seat that drops pays 1, 1.5, 2 kan."),
+    ("dropout_fees", "False"): N_("Dropping out is free."),
+    ("forced_out_comp", "non_dealers"): N_("The non-dealers compensate a seat forced out."),
+    ("forced_out_comp", "all_active"): N_("Every player compensates a seat forced out."),
+    ("forced_out_comp", "none"): N_("A seat forced out gets nothing."),
+    ("two_player_payment", "difference"): N_("Two players: the lower pays the card-point "
+                                          "difference, in mon."),
+    ("two_player_payment", "capped"): N_("Two players: a difference of 30 or more is paid as "
+                                      "1 kan per 10 points, at most 5 kan."),
+    ("match_end", "agari"): N_("The match ends on agari (decisive wins in a row)."),
+    ("match_end", "rounds"): N_("The match ends after the rounds."),
+    ("match_end", "points"): N_("The match ends when a player reaches the points target."),
+    ("teyaku", "hachihachi"): N_("Hachi-Hachi's hand combinations score."),
+    ("teyaku", "1921"): N_("The 1921 set of hand combinations scores."),
+    ("teyaku", "none"): N_("No hand combinations."),
+    ("yaku_unit", "10"): N_("1 kan = 10 points."), ("yaku_unit", "12"): N_("1 kan = 12 points."),
+    ("top_yaku", "True"): N_("The small yaku score too."),
+    ("top_yaku", "False"): N_("Only the two full sets score."),
+    ("field_four", "misdeal"): N_("Four of a month on the field: the hand is redealt."),
+    ("field_four", "dealer_takes"): N_("Four of a month on the field: the dealer takes them."),
+    ("more_seats", "True"): N_("4 to 6 seats; three play each round."),
+    ("more_seats", "False"): N_("Exactly three seats."),
+    ("rounds", "*"): N_("{v} rounds in the game (12 = a year)."),
+    ("agari_count", "*"): N_("{v} agari needed to win the match."),
+    ("target_points", "*"): N_("The first to {v} points wins."),
+    ("tier", "*"): N_("Tier {v}: 1 = the core rules ... 9 = full Hachi-Hachi."),
 }
 
 # Why an option does nothing now (ids from Ruleset.option_applies)
 NOT_APPLIES: dict[str, str] = {
-    "no_dropouts": "Applies only with more seats than players in a round (nobody drops out).",
-    "match_end_rounds": "Applies only when the match ends after the rounds.",
-    "match_end_points": "Applies only when the match ends at a points target.",
-    "match_end_agari": "Applies only when the match ends on agari.",
+    "no_dropouts": N_("Applies only with more seats than players in a round (nobody drops out)."),
+    "match_end_rounds": N_("Applies only when the match ends after the rounds."),
+    "match_end_points": N_("Applies only when the match ends at a points target."),
+    "match_end_agari": N_("Applies only when the match ends on agari."),
 }
 
 
@@ -242,22 +382,27 @@ def value_explained(option: str, value: object) -> str:
     """One line saying what this value of an option does ('' when no words are known)."""
     key = _B.get(value, str(value)) if isinstance(value, bool) else str(value)
     text = VALUE_EXPLAINED.get((option, key))
-    if text is None and (fmt := VALUE_EXPLAINED.get((option, "*"))) is not None:
-        text = fmt.format(v=value)
-    return text or ""
+    if text is not None:
+        return _(text)
+    if (fmt := VALUE_EXPLAINED.get((option, "*"))) is not None:
+        return _(fmt).format(v=value)
+    return ""
 
 
 def not_applies(reason: str) -> str:
     """Words for a reason id of Ruleset.option_applies."""
-    return NOT_APPLIES.get(reason, "Does not apply to this game.")
+    text = NOT_APPLIES.get(reason)
+    return _(text) if text else _("Does not apply to this game.")
 
 
 def round_label(rnd: int, planned: int | None) -> str:
     """'Round 3 / 12', or 'Round 3' when the engine plans no length (agari, extension)."""
-    return f"Round {rnd} / {planned}" if planned else f"Round {rnd}"
+    if planned:
+        return _("Round {n} / {planned}").format(n=rnd, planned=planned)
+    return _("Round {n}").format(n=rnd)
 
 
-SUDAOSHI_ROLES = ("Dealer", "Second", "Third")  # order of play: burdens 100, 110, 120
+SUDAOSHI_ROLES = (N_("Dealer"), N_("Second"), N_("Third"))  # order of play: burdens 100, 110, 120
 
 
 def seat_role(ruleset: str, position: int, par: int | None) -> str:
@@ -265,7 +410,7 @@ def seat_role(ruleset: str, position: int, par: int | None) -> str:
     view's position and par; "" elsewhere."""
     if ruleset != "sudaoshi" or not 0 <= position < len(SUDAOSHI_ROLES) or par is None:
         return ""
-    return f"{SUDAOSHI_ROLES[position]} · burden {par}"
+    return _("{role} · burden {par}").format(role=_(SUDAOSHI_ROLES[position]), par=par)
 
 
 def basis_text(b: object) -> str:
@@ -276,86 +421,130 @@ def basis_text(b: object) -> str:
         return ""
     base, m, den, share = b.base, b.m, b.den, b.share
     if kind == "card_points":
-        side = "above" if b.points > b.par else "below"
-        text = f"{b.points} card points, {base} {side} par {b.par}"
+        text = (_("{points} card points, {base} above par {par}") if b.points > b.par else
+                _("{points} card points, {base} below par {par}")).format(
+            points=b.points, base=base, par=b.par)
     elif kind == "difference":
-        text = f"card points {b.points} − {b.par} = {base}"
+        text = _("card points {points} − {par} = {base}").format(points=b.points, par=b.par,
+                                                                base=base)
     elif kind == "capped":
-        text = f"card points {b.points} − {b.par} ≥ 30: {b.kan} kan × {b.unit} mon"
+        text = _("card points {points} − {par} ≥ 30: {kan} kan × {unit} mon").format(
+            points=b.points, par=b.par, kan=b.kan, unit=b.unit)
     elif kind == "fee":
-        text = f"drop-out fee {base} mon"
+        text = _("drop-out fee {n} mon").format(n=base)
     elif kind == "compensation":
-        text = f"half of the hand's {base} mon"
+        text = _("half of the hand's {n} mon").format(n=base)
     elif kind == "pot":
-        return f"the pot: {base} mon"
+        return _("the pot: {n} mon").format(n=base)
     elif kind == "kan":
-        text = f"{b.kan} kan × {b.unit} mon"
+        text = _("{kan} kan × {unit} mon").format(kan=b.kan, unit=b.unit)
     else:
-        text = f"{base} mon"
+        text = _("{n} mon").format(n=base)
+    # the formula's factors: each a message of its own, appended in the order they apply
     if share > 1:
-        text += f" × {share} (pays both shares)"
+        text = _("{formula} × {n} (pays both shares)").format(formula=text, n=share)
     if den > 1:
-        text += f" ÷ {den}"
+        text = _("{formula} ÷ {n}").format(formula=text, n=den)
     if m > 1:
-        text += f" × {m} (multiplier)"
+        text = _("{formula} × {n} (multiplier)").format(formula=text, n=m)
     return text
 
 
 def ending_text(ending: str) -> str:
-    return ENDINGS.get(ending, ending.replace("_", " "))
+    text = ENDINGS.get(ending)
+    return _(text) if text else ending.replace("_", " ")
+
+
+def teyaku_shape(key: str) -> str:
+    """The hand shape of a teyaku in words ('' when none is known)."""
+    text = TEYAKU_SHAPES.get(key)
+    return _(text) if text else ""
 
 
 # Hand shapes of the teyaku, by id (the reference shows these beside the amount)
 TEYAKU_SHAPES: dict[str, str] = {
-    "shiso": "Four of one month and three of another.",
-    "ichinishi": "Four of one month, two of another and one more card.",
-    "futatatesanbon": "Two standing triplets (three of a month, the fourth on the field).",
-    "sanbon_tatesanbon": "A triplet and a standing triplet.",
-    "haneken": "A triplet and two pairs.", "futasanbon": "Two triplets.",
-    "teshi": "All four cards of one month; the other three of three months.",
-    "kuttsuki": "Three pairs and one odd card.",
-    "tatesanbon": "Three of a month whose fourth card lies on the field.",
-    "sanbon": "Three cards of one month.",
-    "karasu": "Nothing but chaff (Willow cards count as chaff).",
-    "pikaichi": "One Bright, the other six chaff.", "toichi": "One Animal, the other six chaff.",
-    "tanichi": "One Ribbon, the other six chaff.", "aka": "Two or more ribbons, the rest chaff.",
+    "shiso": N_("Four of one month and three of another."),
+    "ichinishi": N_("Four of one month, two of another and one more card."),
+    "futatatesanbon": N_("Two standing triplets (three of a month, the fourth on the field)."),
+    "sanbon_tatesanbon": N_("A triplet and a standing triplet."),
+    "haneken": N_("A triplet and two pairs."), "futasanbon": N_("Two triplets."),
+    "teshi": N_("All four cards of one month; the other three of three months."),
+    "kuttsuki": N_("Three pairs and one odd card."),
+    "tatesanbon": N_("Three of a month whose fourth card lies on the field."),
+    "sanbon": N_("Three cards of one month."),
+    "karasu": N_("Nothing but chaff (Willow cards count as chaff)."),
+    "pikaichi": N_("One Bright, the other six chaff."),
+    "toichi": N_("One Animal, the other six chaff."),
+    "tanichi": N_("One Ribbon, the other six chaff."),
+    "aka": N_("Two or more ribbons, the rest chaff."),
 }
 
 # How a round ends and who pays whom, per capture rule family (words only, no amounts)
 ROUND_WORDS: dict[str, list[str]] = {
-    "decide": [
+    "decide": [N_(
         "下げ Sage / 勝負 Shoubu: when your captures make a dekiyaku you choose. Shoubu ends the "
         "round now: every opponent pays you your yaku. Sage plays on to build more; later you "
         "may 取消 cancel (the round ends, you collect half), and if someone else calls shoubu "
-        "after your sage, your yaku may be void.",
+        "after your sage, your yaku may be void."),
     ],
     "end": [
-        "When every hand is played out, card points decide: each player's captured card "
-        "points are compared with par, and the difference is paid in mon.",
-        "Teyaku are claimed from the dealt hand at the start and paid by each opponent.",
+        N_("When every hand is played out, card points decide: each player's captured card "
+           "points are compared with par, and the difference is paid in mon."),
+        N_("Teyaku are claimed from the dealt hand at the start and paid by each opponent."),
     ],
 }
 
+
+def round_words(key: str) -> list[str]:
+    """The reference's lines on how a round ends, in the player's language."""
+    return [_(line) for line in ROUND_WORDS[key]]
+
 # Japanese words the table uses: id -> (term, reading, translation)
 GLOSSARY: dict[str, tuple[str, str, str]] = {
-    "oya": ("親", "oya", "the dealer; plays first"),
-    "sage": ("下げ", "sage", "play on after making a dekiyaku"),
-    "shoubu": ("勝負", "shōbu", "stop and collect now"),
-    "torikeshi": ("取消", "torikeshi", "cancel a sage: end the round for half"),
-    "teyaku": ("手役", "teyaku", "hand combinations, claimed from the dealt hand"),
-    "dekiyaku": ("出来役", "dekiyaku", "capture combinations, made during play"),
-    "yaku": ("役", "yaku", "a scoring combination"),
-    "kan": ("貫", "kan", "a unit of payment worth several mon"),
-    "mon": ("文", "mon", "the unit of payment"),
-    "mizuten": ("不見転", "mizuten", "the dealer plays a hand without looking at it"),
-    "hikari": ("光", "hikari", "Brights"),
-    "tane": ("種", "tane", "Animals"), "tanzaku": ("短冊", "tanzaku", "Ribbons"),
-    "kasu": ("カス", "kasu", "Chaff"),
-    "ooba": ("大場", "ōba", "large field: payments ×2 this round"),
-    "zeppa": ("絶場", "zeppa", "grand field: payments ×4"),
-    "agari": ("上がり", "agari", "going out: the game's winning state"),
-    "hanafuda": ("花札", "hanafuda", "flower cards: 48 cards, 4 per month"),
+    "oya": ("親", M.pgettext("reading", "oya"), N_("the dealer; plays first")),
+    "sage": ("下げ", M.pgettext("reading", "sage"), N_("play on after making a dekiyaku")),
+    "shoubu": ("勝負", M.pgettext("reading", "shōbu"), N_("stop and collect now")),
+    "torikeshi": ("取消", M.pgettext("reading", "torikeshi"),
+              N_("cancel a sage: end the round for half")),
+    "teyaku": ("手役", M.pgettext("reading", "teyaku"),
+              N_("hand combinations, claimed from the dealt hand")),
+    "dekiyaku": ("出来役", M.pgettext("reading", "dekiyaku"),
+              N_("capture combinations, made during play")),
+    "yaku": ("役", M.pgettext("reading", "yaku"), N_("a scoring combination")),
+    "kan": ("貫", M.pgettext("reading", "kan"), N_("a unit of payment worth several mon")),
+    "mon": ("文", M.pgettext("reading", "mon"), N_("the unit of payment")),
+    "mizuten": ("不見転", M.pgettext("reading", "mizuten"),
+              N_("the dealer plays a hand without looking at it")),
+    "hikari": ("光", M.pgettext("reading", "hikari"), N_("Brights")),
+    "tane": ("種", M.pgettext("reading", "tane"), N_("Animals")),
+    "tanzaku": ("短冊", M.pgettext("reading", "tanzaku"), N_("Ribbons")),
+    "kasu": ("カス", M.pgettext("reading", "kasu"), N_("Chaff")),
+    "ooba": ("大場", M.pgettext("reading", "ōba"), N_("large field: payments ×2 this round")),
+    "zeppa": ("絶場", M.pgettext("reading", "zeppa"), N_("grand field: payments ×4")),
+    "agari": ("上がり", M.pgettext("reading", "agari"), N_("going out: the game's winning state")),
+    "hanafuda": ("花札", M.pgettext("reading", "hanafuda"),
+              N_("flower cards: 48 cards, 4 per month")),
 }
+
+
+
+def glossary() -> list[tuple[str, str, str]]:
+    """The glossary's (term, reading, translation) in the player's language: the reading
+    in kana for the Japanese UI."""
+    return [(k, pgettext("reading", r), _(en)) for k, r, en in GLOSSARY.values()]
+
+
+def glossary_line(key: str, style: str | None = None) -> str:
+    """One glossary entry by the term style: "親 oya — the dealer; plays first"; translation
+    only the explanation (Japanese UI: term — explanation); japanese: term and reading."""
+    k, r, en = GLOSSARY[key]
+    st = style or _style
+    said = pgettext("reading", r)
+    if st == "translation":
+        return f"{k} — {_(en)}" if i18n.is_japanese() else _(en)
+    if st == "japanese":
+        return f"{k} {said}"
+    return f"{k} {said} — {_(en)}"
 
 __all__ = ["CARD_IDS", "card_name", "ending_text", "month_name", "section_of", "term"]
 
@@ -370,27 +559,33 @@ def guided_words(result: object, view: object, rs: object, viewer: int,
     from game.ui.numbers import amount
 
     net = result.net[viewer] if viewer < len(result.net) else 0
-    mine = (f"you receive {amount(net)} mon this round" if net > 0 else
-            f"you pay {amount(-net)} mon this round" if net < 0 else
-            "nothing is paid to or by you")
+    mine = (_("you receive {n} mon this round").format(n=amount(net)) if net > 0 else
+            _("you pay {n} mon this round").format(n=amount(-net)) if net < 0 else
+            _("nothing is paid to or by you"))
     par = view.par[viewer] if viewer < len(view.par) else None
     if result.ending == Ending.CARD_POINTS and par is not None:
         pts = rs.points(view.captured_masks[viewer])
         d = pts - par
-        how = "above the par" if d > 0 else "below the par" if d < 0 else "exactly the par"
-        return (f"You captured {pts} card points: {pts} − {par} = {amount(d, sign=True)} "
-                f"{how}; {mine}.")
+        what = (_("You captured {points} card points: {points} − {par} = {diff} above the par")
+                if d > 0 else
+                _("You captured {points} card points: {points} − {par} = {diff} below the par")
+                if d < 0 else
+                _("You captured {points} card points: {points} − {par} = {diff} exactly the "
+                  "par")).format(points=pts, par=par, diff=amount(d, sign=True))
+        return _("{what}; {result}.").format(what=what, result=mine)
     ended = ending_text(result.ending)
     ended = ended[:1].upper() + ended[1:]
     if result.ending == Ending.MISDEAL:
-        return f"{ended}: no cards were played and nothing is paid."
+        return _("{ending}: no cards were played and nothing is paid.").format(ending=ended)
     made = []
     for p in result.payments:
         if rs.category(p.reason) in (Category.DEKIYAKU, Category.SPECIAL,
                                       Category.TEYAKU) and (term(p.reason), p.to) not in made:
             made.append((term(p.reason), p.to))
     if made:
-        who = "; ".join(f"{'you' if s == viewer else names[s] if 0 <= s < len(names) else '?'}"
-                        f" made {t}" for t, s in made)
-        return f"{ended}: {who}: {mine}."
-    return f"{ended}: {mine}."
+        who = _("; ").join(
+            _("you made {term}").format(term=t) if s == viewer else
+            _("{name} made {term}").format(name=names[s] if 0 <= s < len(names) else "?",
+                                           term=t) for t, s in made)
+        return _("{ending}: {made}: {result}.").format(ending=ended, made=who, result=mine)
+    return _("{ending}: {result}.").format(ending=ended, result=mine)

@@ -95,7 +95,7 @@ def test_four_of_a_month_taken_by_the_dealer_is_narrated():
 def test_nasake_has_words_and_goes_to_the_teyaku_section():
     """Defect 2."""
     rs = rulesets.get("sudaoshi", teyaku="1921")
-    assert term("nasake") == TERMS["nasake"]
+    assert term("nasake") == "情け Nasake · Mercy (ribbons and Willow)"
     assert SECTIONS[rs.category("nasake")] == SECTIONS[Category.TEYAKU]
 
 

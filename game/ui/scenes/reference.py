@@ -123,7 +123,7 @@ def month_pairs(rs: Ruleset) -> list[tuple[int, list[int]]]:
 def page_text(rs: Ruleset, page: str) -> list[str]:
     """The paragraphs of the text pages."""
     if page == "capture":
-        lines = [CAPTURE_RULES[rs.capture_rule]]
+        lines = [_(CAPTURE_RULES[rs.capture_rule])]
         if rs.capture_rule == CaptureRule.MONTH_SUM:
             lines.append(_("Which months a card takes (its month + theirs ends in 3 or 8):"))
             for m, others in month_pairs(rs):
@@ -134,11 +134,11 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
     if page == "round":
         lines = [_("{game}: {summary}").format(game=_(rs.title), summary=_(rs.summary))]
         if getattr(rs, "decision", None) == "sage":
-            lines += ROUND_WORDS["decide"]
+            lines += [_(t) for t in ROUND_WORDS["decide"]]
         from game.ui.scenes.rules_help import COMMON, TEXTS  # words per game, no amounts
 
         lines += [_(t) for t in TEXTS.get(rs.name, []) if "Shoubu" not in t]  # the English id
-        lines += ROUND_WORDS["end"] if has_teyaku(rs) else ROUND_WORDS["end"][:1]
+        lines += [_(t) for t in ROUND_WORDS["end"][:2 if has_teyaku(rs) else 1]]
         total = rs.points(rs.deck_mask)
         lines.append(_("The deck holds {total} card points.").format(total=total))
         par = rs.par(0, rs.active_count)
@@ -151,7 +151,7 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
             lines.append(_("1 kan = {mon} mon.").format(mon=rs.kan))
         return lines + [_(t) for t in COMMON]
     if page == "glossary":
-        lines = [f"{jp} {reading} — {en}" for jp, reading, en in GLOSSARY.values()]
+        lines = [f"{jp} {pgettext('reading', rd)} — {_(en)}" for jp, rd, en in GLOSSARY.values()]
         named = [term(e.id) for e in rs.entries
                  if e.id in TERMS and not term(e.id).isascii()]  # the Japanese names
         if named:
@@ -358,7 +358,7 @@ class ReferenceScene(Scene):
                 ly = cy + card_height(w) + 3
                 theme.blit_text(surf, f"{KIND_GLYPH[row.kind]} {row.points}", small,
                                 (cx + w // 2, ly), theme.TEXT, True, "midtop")
-                theme.blit_text(surf, KIND_NAMES[row.kind], small, (cx + w // 2, ly + lh),
+                theme.blit_text(surf, _(KIND_NAMES[row.kind]), small, (cx + w // 2, ly + lh),
                                 theme.TEXT_DIM, False, "midtop")
 
         rows = card_rows(self.rs)

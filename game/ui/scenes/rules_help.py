@@ -95,7 +95,7 @@ def help_lines(ruleset: str | Ruleset) -> list[str]:
     except ValueError:
         return [_(line) for line in COMMON]
     lines = [_("{game}: {summary}").format(game=_(rs.title), summary=_(rs.summary)), "",
-             CAPTURE_RULES[rs.capture_rule], "", card_values_line(rs), ""]
+             _(CAPTURE_RULES[rs.capture_rule]), "", card_values_line(rs), ""]
     if rs.kan > 1 and any(e.category == Category.TEYAKU for e in rs.entries):
         lines += [_("1 kan = {mon} mon.").format(mon=rs.kan), ""]
     for para in [_(t) for t in TEXTS.get(rs.name, [])] + catalogue_lines(rs) + [

@@ -86,7 +86,7 @@ class TeyakuScene(Scene):
                                   teyaku=term(k), amount=amount(c.pays.get(k, amt)))
                               for k, amt in c.items.items())
             out.append((_("{name} — {items} ({when})").format(
-                name=names[s], items=items, when=PAID_AT[c.paid_at]), list(c.cards)))
+                name=names[s], items=items, when=_(PAID_AT[c.paid_at])), list(c.cards)))
         return out
 
     def _measure(self, width: int, text_size: int, cw: int, beside: bool) -> int:
