@@ -13,23 +13,30 @@ from .montecarlo import MonteCarloAgent
 from .random_agent import RandomAgent
 from .rules_agent import CasualAgent, GreedyAgent, RulesAgent
 
+
+def N_(s: str) -> str:
+    """Marks a player-visible word for the catalog; the UI translates it where shown (ai/
+    stays free of game.i18n)."""
+    return s
+
+
 AGENTS: dict[str, tuple[type, str]] = {
-    "random": (RandomAgent, "Plays a uniformly random legal move (a baseline)."),
-    "greedy": (GreedyAgent, "Takes the most points it can right now; never plans ahead."),
-    "casual": (CasualAgent, "Plays like the rule-based player, but often without thinking."),
-    "rules": (RulesAgent, "Plays for yaku, blocks yours, and weighs what it leaves on the "
-                          "field."),
-    "expectimax": (ExpectimaxAgent, "Weighs every card it might draw next against the "
-                                    "hands you might hold, playing each line out."),
-    "montecarlo": (MonteCarloAgent, "Imagines many deals consistent with what it has seen "
-                                    "and plays each move out to the end."),
+    "random": (RandomAgent, N_("Plays a uniformly random legal move (a baseline).")),
+    "greedy": (GreedyAgent, N_("Takes the most points it can right now; never plans ahead.")),
+    "casual": (CasualAgent, N_("Plays like the rule-based player, but often without thinking.")),
+    "rules": (RulesAgent, N_("Plays for yaku, blocks yours, and weighs what it leaves on the "
+                             "field.")),
+    "expectimax": (ExpectimaxAgent, N_("Weighs every card it might draw next against the "
+                                       "hands you might hold, playing each line out.")),
+    "montecarlo": (MonteCarloAgent, N_("Imagines many deals consistent with what it has seen "
+                                       "and plays each move out to the end.")),
 }
 
 # Named levels for the table: (level, agent id, one line on how it plays).
 LEVELS: tuple[tuple[str, str, str], ...] = (
-    ("Beginner", "casual", AGENTS["casual"][1]),
-    ("Intermediate", "rules", AGENTS["rules"][1]),
-    ("Expert", "expectimax", AGENTS["expectimax"][1]),
+    (N_("Beginner"), "casual", AGENTS["casual"][1]),
+    (N_("Intermediate"), "rules", AGENTS["rules"][1]),
+    (N_("Expert"), "expectimax", AGENTS["expectimax"][1]),
 )
 _LEVEL_IDS = {name.lower(): agent for name, agent, _ in LEVELS}
 

@@ -33,11 +33,12 @@ import ai
 from game import settings as settings_mod
 from game import storage
 from game.engine import rulesets
+from game.i18n import N_, _, ngettext, pgettext
 from game.seats import MAX_NAME, clean_name
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.picker import ChoiceList
-from game.ui.presets import apply_preset, preset_name, presets_for
+from game.ui.presets import apply_preset, preset_label, preset_name, presets_for
 from game.ui.safe_input import sanitize_text_event
 from game.ui.scene import Scene
 from game.ui.session import GameSession, SeatSpec
@@ -47,27 +48,44 @@ log = logging.getLogger(__name__)
 
 DEFAULT_NAMES = ("You", "Ren", "Yui", "Mia", "Ken", "Aki", "Sora")
 LABELS = {
-    "kan": "Kan value", "payment_model": "Who pays", "teyaku_combine": "Hand combinations",
-    "aka_value": "Value of \"Red\"", "bdb": "Boar–Deer–Butterflies",
-    "nanatan_extra": "Seven Ribbons bonus", "goko_after_shiko": "Five after Four Brights",
-    "sage_failure": "When a sage fails", "multiplier_carry": "Extra field Brights",
-    "year_extension": "Year extension", "hatto_liability": "Liability (hatto)",
-    "tobikomi_liability": "Diving liability", "mizuten": "Mizuten (play blind)",
-    "hand_swap": "Dealer's hand swap", "dropout_fee": "Drop-out fee",
-    "compulsory_three": "Last three must play", "compulsory_two": "Last two must play",
-    "forced_out_comp": "Compensation for sitting out", "dropout_fees": "Drop-out fees",
-    "rounds": "Rounds", "two_player_payment": "Two-player payment",
-    "match_end": "Match ends", "agari_count": "Agari needed", "target_points": "Points target",
-    "teyaku": "Hand combinations", "yaku_unit": "Points per kan", "top_yaku": "Small yaku",
-    "field_four": "Four of a month on the field", "more_seats": "More seats", "tier": "Tier",
+    "kan": N_("Kan value"),
+    "payment_model": N_("Who pays"),
+    "teyaku_combine": N_("Hand combinations"),
+    "aka_value": N_("Value of \"Red\""),
+    "bdb": N_("Boar–Deer–Butterflies"),
+    "nanatan_extra": N_("Seven Ribbons bonus"),
+    "goko_after_shiko": N_("Five after Four Brights"),
+    "sage_failure": N_("When a sage fails"),
+    "multiplier_carry": N_("Extra field Brights"),
+    "year_extension": N_("Year extension"),
+    "hatto_liability": N_("Liability (hatto)"),
+    "tobikomi_liability": N_("Diving liability"),
+    "mizuten": N_("Mizuten (play blind)"),
+    "hand_swap": N_("Dealer's hand swap"),
+    "dropout_fee": N_("Drop-out fee"),
+    "compulsory_three": N_("Last three must play"),
+    "compulsory_two": N_("Last two must play"),
+    "forced_out_comp": N_("Compensation for sitting out"),
+    "dropout_fees": N_("Drop-out fees"),
+    "rounds": N_("Rounds"),
+    "two_player_payment": N_("Two-player payment"),
+    "match_end": N_("Match ends"),
+    "agari_count": N_("Agari needed"),
+    "target_points": N_("Points target"),
+    "teyaku": N_("Hand combinations"),
+    "yaku_unit": N_("Points per kan"),
+    "top_yaku": N_("Small yaku"),
+    "field_four": N_("Four of a month on the field"),
+    "more_seats": N_("More seats"),
+    "tier": N_("Tier"),
 }
 
 
 def human_label() -> str:
-    return "Human"
+    return _("Human")
 
 
-CUSTOM = "Custom"
+CUSTOM = N_("Custom")  # the preset id when the options match none; shown with _()
 # Options about the length and end of the game, shown beside the presets; every other option
 # is a house rule, folded under "House rules" so a first game asks nothing it need not.
 MAIN_OPTIONS = ("tier", "rounds", "match_end", "agari_count", "target_points")
@@ -102,10 +120,10 @@ DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
 def ai_label(ai_id: str) -> str:
     """Players pick named levels; an id that is no level (an old save) shows as itself."""
-    for level, agent, _ in ai.LEVELS:
+    for level, agent, _d in ai.LEVELS:
         if agent == ai_id:
-            return f"Computer · {level}"
-    return f"Computer · {ai_id}"
+            return _("Computer · {level}").format(level=_(level))
+    return _("Computer · {level}").format(level=ai_id)
 
 
 def kind_of(label: str) -> str:
@@ -115,6 +133,11 @@ def kind_of(label: str) -> str:
         if label == ai_label(ai_id):
             return f"ai:{ai_id}"
     return "human"
+
+
+def kind_label(kind: str) -> str:
+    """A seat kind id ("human", "ai:rules") in words: Human, Computer · Intermediate."""
+    return human_label() if kind == "human" else ai_label(kind[3:])
 
 
 def gui_theme(height: int) -> dict:
@@ -271,6 +294,7 @@ class SetupScene(Scene):
                          for size in (body, small) for style in ("bold",)])
         self.widgets = {}
         self.choices = {}
+        self.choice_ids: dict[tuple, dict[str, object]] = {}
         self.picker = None
         self.fix_seats()
         body = theme.size_of("body", H)
@@ -285,27 +309,28 @@ class SetupScene(Scene):
         self.columns = (c1, c2, c3)
         # game column
         y = c1.y
-        UILabel(pygame.Rect(c1.x, y, c1.w, small + 8), "GAME", m, object_id="@heading")
+        UILabel(pygame.Rect(c1.x, y, c1.w, small + 8), _("GAME"), m, object_id="@heading")
         y += small + 10
         for name in rulesets.names():
             cls = rulesets.ruleset_class(name)
-            b = UIButton(pygame.Rect(c1.x, y, c1.w, row), cls.title, m,
+            b = UIButton(pygame.Rect(c1.x, y, c1.w, row), _(cls.title), m,
                          object_id="@selected" if name == self.ruleset else None)
             self.widgets[b] = ("ruleset", name)
             y += row + 4
         cls = rulesets.ruleset_class(self.ruleset)
-        UITextBox(cls.summary, pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6), m)
+        UITextBox(_(cls.summary), pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6), m)
         # rules column (scrolls: Hachi-Hachi has 19 options)
-        UILabel(pygame.Rect(c2.x, c2.y, c2.w, small + 8), "RULES", m, object_id="@heading")
+        UILabel(pygame.Rect(c2.x, c2.y, c2.w, small + 8), _("RULES"), m, object_id="@heading")
         py = c2.y + small + 10
         presets = presets_for(self.ruleset)
         if presets:
             current = preset_name(self.ruleset, self.opts()) or CUSTOM
-            names = [n for n, _ in presets] + ([CUSTOM] if current == CUSTOM else [])
+            names = [n for n, _o in presets] + ([CUSTOM] if current == CUSTOM else [])
             pw = round(c2.w * 0.5)
-            UILabel(pygame.Rect(c2.x, py, pw, row), "Preset", m)
-            self._choice(("preset", None), names, current,
-                         pygame.Rect(c2.x + pw + 4, py, c2.w - pw - 28, row))
+            UILabel(pygame.Rect(c2.x, py, pw, row), _("Preset"), m)
+            self._choice(("preset", None), [preset_label(self.ruleset, n) for n in names],
+                         preset_label(self.ruleset, current),
+                         pygame.Rect(c2.x + pw + 4, py, c2.w - pw - 28, row), ids=names)
             py += row + 6
         box = pygame.Rect(c2.x, py, c2.w, c2.bottom - py)
         sc = UIScrollingContainer(box, m, allow_scroll_x=False)
@@ -318,8 +343,10 @@ class SetupScene(Scene):
         for opt in main:
             oy = self._option_row(opt, chosen, sc, oy, cw)
         if house:
-            text = (f"− House rules ({len(house)})" if self.house_open
-                    else f"+ House rules ({len(house)} options)")
+            n = len(house)
+            text = (_("− House rules ({n})").format(n=n) if self.house_open
+                    else ngettext("+ House rules ({n} option)", "+ House rules ({n} options)",
+                                  n).format(n=n))
             b = UIButton(pygame.Rect(0, oy, cw, row), text, m, container=sc,
                          object_id="@choice")
             self.widgets[b] = ("house", None)
@@ -335,40 +362,43 @@ class SetupScene(Scene):
             sc.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         # seats column
         y = c3.y
-        UILabel(pygame.Rect(c3.x, y, c3.w, small + 8), "SEATS", m, object_id="@heading")
+        UILabel(pygame.Rect(c3.x, y, c3.w, small + 8), _("SEATS"), m, object_id="@heading")
         y += small + 10
         lo, hi = self.seat_range()
         counts = [str(i) for i in range(lo, hi + 1)]
-        UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row), f"Seats ({lo}–{hi})", m)
+        UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row),
+                _("Seats ({low}–{high})").format(low=lo, high=hi), m)
         self._choice(("count", None), counts, str(len(self.seats)), pygame.Rect(
             c3.x + round(c3.w * 0.45), y, round(c3.w * 0.55), row))
         y += row + 8
-        kinds = [human_label()] + [ai_label(agent) for _, agent, _ in ai.LEVELS]
+        kind_ids = ["human"] + [f"ai:{agent}" for _l, agent, _d in ai.LEVELS]
         for s in self.seats:  # keep a saved non-level choice selectable
-            if s["kind"] != "human" and ai_label(s["kind"][3:]) not in kinds:
-                kinds.append(ai_label(s["kind"][3:]))
+            if s["kind"] not in kind_ids:
+                kind_ids.append(s["kind"])
+        kinds = [kind_label(k) for k in kind_ids]
         for i, s in enumerate(self.seats):
             nw = round(c3.w * 0.42)
             e = UITextEntryLine(pygame.Rect(c3.x, y, nw, row), m, initial_text=str(s["name"]))
             e.set_text_length_limit(MAX_NAME)
             self.widgets[e] = ("name", i)
-            cur = human_label() if s["kind"] == "human" else ai_label(s["kind"][3:])
-            self._choice(("kind", i), kinds, cur,
-                         pygame.Rect(c3.x + nw + 4, y, c3.w - nw - 4, row))
+            self._choice(("kind", i), kinds, kind_label(s["kind"]),
+                         pygame.Rect(c3.x + nw + 4, y, c3.w - nw - 4, row), ids=kind_ids)
             y += row + 4
         y += 6
-        UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row), "Seed", m)
+        UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row), _("Seed"), m)
         e = UITextEntryLine(pygame.Rect(c3.x + round(c3.w * 0.45), y, round(c3.w * 0.55), row),
-                            m, initial_text=self.seed_text, placeholder_text="random")
+                            m, initial_text=self.seed_text, placeholder_text=_("random"))
         self.widgets[e] = ("seed", None)
         y += row + 6
-        desc = "<br>".join(f"<b>{level}</b>: {d}" for level, _, d in ai.LEVELS)
-        UITextBox("Computer players — " + desc, pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
+        desc = "<br>".join(f"<b>{_(level)}</b>: {_(d)}" for level, _a, d in ai.LEVELS)
+        UITextBox(_("Computer players — {levels}").format(levels=desc),
+                  pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
         # bottom bar
         bw = max(180, round(W * 0.16))
-        self.back_button = UIButton(pygame.Rect(pad, bottom, bw, row), "Back", m)
+        self.back_button = UIButton(pygame.Rect(pad, bottom, bw, row),
+                                    pgettext("button", "Back"), m)
         self.start_button = UIButton(pygame.Rect(W - pad - bw, bottom, bw, row),
-                                     "Start game", m, object_id="@primary")
+                                     _("Start game"), m, object_id="@primary")
         self.widgets[self.back_button] = ("back", None)
         self.widgets[self.start_button] = ("start", None)
         self.error_label = UILabel(pygame.Rect(pad + bw + 20, bottom, W - 2 * bw - 2 * pad - 40,
@@ -389,7 +419,8 @@ class SetupScene(Scene):
         row = round(body * 2.0)
         value = chosen.get(opt.name, opt.default)
         reason = self.reasons.get(opt.name)
-        label = LABELS.get(opt.name, opt.name.replace("_", " ").capitalize())
+        label = (_(LABELS[opt.name]) if opt.name in LABELS
+                 else opt.name.replace("_", " ").capitalize())
         look = "@off" if reason else None
         lw = round(cw * 0.5)
         if len(theme.wrap(label, body, lw - 12)) > 1:  # too long beside its control:
@@ -401,13 +432,14 @@ class SetupScene(Scene):
         rect = pygame.Rect(lw + 4, oy, cw - lw - 4, row)
         el: object
         if opt.kind is bool:
-            el = self._choice(("option", opt.name), ["Off", "On"], "On" if value else "Off",
-                              rect, sc)  # → turns it on
+            el = self._choice(("option", opt.name), [_("Off"), _("On")],
+                              _("On") if value else _("Off"), rect, sc,
+                              ids=[False, True])  # → turns it on
         elif opt.values:
             vals = [value_words(opt.name, v) for v in opt.values]
             shown = value_words(opt.name, value)
             el = self._choice(("option", opt.name), vals, shown if shown in vals else vals[0],
-                              rect, sc)
+                              rect, sc, ids=list(opt.values))
         elif opt.kind is int:
             counts = int_choices(opt, value)
             el = self._choice(("option", opt.name), [str(c) for c in counts], str(value),
@@ -420,7 +452,7 @@ class SetupScene(Scene):
         oy += row + 2
         err = self.errors.get(opt.name)
         words = err or (not_applies(reason) if reason else
-                        value_explained(opt.name, value) or opt.help)
+                        value_explained(opt.name, value) or _(opt.help))
         for part in theme.wrap(words, small, cw - 16):
             UILabel(pygame.Rect(8, oy, cw - 8, small + 6), part, m, container=sc,
                     object_id="@error" if err else "@help")
@@ -428,11 +460,15 @@ class SetupScene(Scene):
         return oy + 8
 
     def _choice(self, key: tuple, values: list[str], current: str, rect: pygame.Rect,
-                container: UIScrollingContainer | None = None) -> UIButton:
-        """A drop-down: a button showing the value; pressing it opens a `ChoiceList`."""
+                container: UIScrollingContainer | None = None,
+                ids: list | None = None) -> UIButton:
+        """A drop-down: a button showing the value; pressing it opens a `ChoiceList`. `ids`
+        (beside the translated `values`) are what choosing one means, so no code reads the
+        words back."""
         b = UIButton(rect, current, self.manager, container=container, object_id="@choice")
         self.widgets[b] = key
         self.choices[key] = (values, current)
+        self.choice_ids[key] = dict(zip(values, ids, strict=True)) if ids else {}
         self._face(b, current)
         return b
 
@@ -453,9 +489,9 @@ class SetupScene(Scene):
     def validate(self) -> bool:
         problems = [v for k, v in self.errors.items() if k != "ruleset"]
         if self.configured() is None:
-            problems.append(self.errors.get("ruleset", "invalid options"))
+            problems.append(self.errors.get("ruleset", _("invalid options")))
         if not (self.seed_text.strip() == "" or self.seed_text.strip().isdigit()):
-            problems.append("The seed must be a whole number (or empty for random).")
+            problems.append(_("The seed must be a whole number (or empty for random)."))
         ok = not problems
         if self.start_button is not None:
             if ok:
@@ -659,19 +695,19 @@ class SetupScene(Scene):
         if isinstance(el, UIButton):
             self._face(el, text)
         kind, arg = key
+        picked = self.choice_ids.get(key, {}).get(text, text)  # the id beside the words
         if kind == "preset":
-            if text != CUSTOM:
-                self.options[self.ruleset] = apply_preset(self.ruleset, text, self.opts())
+            if picked != CUSTOM:
+                self.options[self.ruleset] = apply_preset(self.ruleset, picked, self.opts())
                 self.errors = {}
                 self.build()
             return
         if kind == "option":
             opt = {o.name: o for o in rulesets.ruleset_class(self.ruleset).OPTIONS}[arg]
-            words = {value_words(opt.name, v): v for v in opt.values}
             if opt.kind is bool:
-                value: object = text == "On"
+                value: object = picked is True
             else:
-                value = words.get(text, text)
+                value = picked
                 if opt.kind is int:
                     value = int(value)  # type: ignore[call-overload]
             if arg in self.reasons:
@@ -686,7 +722,8 @@ class SetupScene(Scene):
             self._grow(n)
             self.build()
         elif kind == "kind":
-            self.seats[arg]["kind"] = kind_of(text)
+            self.seats[arg]["kind"] = picked if isinstance(picked, str) and picked != text \
+                else kind_of(text)
         self.validate()
 
     def _grow(self, n: int) -> None:
@@ -710,9 +747,10 @@ class SetupScene(Scene):
                 self.errors.pop(arg, None)
             except ValueError:
                 low = opt.minimum if opt.minimum is not None else 0
-                self.errors[arg] = (f"Enter a whole number from {low} to {opt.maximum}."
-                                    if opt.maximum is not None
-                                    else f"Enter a whole number, at least {low}.")
+                self.errors[arg] = (
+                    _("Enter a whole number from {low} to {high}.").format(
+                        low=low, high=opt.maximum) if opt.maximum is not None
+                    else _("Enter a whole number, at least {low}.").format(low=low))
         self.validate()
 
     # --- actions ----------------------------------------------------------------------
@@ -733,7 +771,7 @@ class SetupScene(Scene):
             return None
         seed = int(self.seed_text) if self.seed_text.strip().isdigit() else \
             secrets.randbits(48)
-        seats = [SeatSpec(clean_name(s.get("name"), f"Seat {i + 1}"), s["kind"])
+        seats = [SeatSpec(clean_name(s.get("name"), _("Seat {n}").format(n=i + 1)), s["kind"])
                  for i, s in enumerate(self.seats)]
         try:
             return GameSession(self.ruleset, self.opts(), seats, seed)
@@ -767,9 +805,9 @@ class SetupScene(Scene):
             self._begin(session)
             return
         self.app.stack.push(ConfirmScene(
-            self.app, "Start a new game?",
-            [f"The saved game ({summary}) will be replaced."],
-            "Start new game", lambda: self._begin(session)))
+            self.app, _("Start a new game?"),
+            [_("The saved game ({summary}) will be replaced.").format(summary=summary)],
+            _("Start new game"), lambda: self._begin(session)))
 
     def _begin(self, session: GameSession) -> None:
         from game.ui.scenes.table import TableScene
@@ -787,7 +825,7 @@ class SetupScene(Scene):
         W, H = surface.get_size()
         surface.fill(theme.FELT)
         head = theme.size_of("heading", H)
-        theme.blit_text(surface, "New game", head, (round(W * 0.02), round(H * 0.03)),
+        theme.blit_text(surface, _("New game"), head, (round(W * 0.02), round(H * 0.03)),
                         theme.TEXT, True)
         for c in getattr(self, "columns", ()):
             theme.panel(surface, c.inflate(12, 12), alpha=150)
@@ -815,12 +853,12 @@ class SetupScene(Scene):
     def footer_lines(self, size: int) -> list[str]:
         """What the keys do now, Enter above all (it starts the game only on Start)."""
         if self.picker is not None:
-            text = "↑/↓ move · Enter or Space choose · Esc close the list"
+            text = _("↑/↓ move · Enter or Space choose · Esc close the list")
         elif self.editing():
-            text = "Type · Enter or Esc done · Tab next"
+            text = _("Type · Enter or Esc done · Tab next")
         else:
-            text = ("Tab or ↑/↓ move · ←/→ change · Enter or Space open or press "
-                    "(on Start game: start) · Esc back")
+            text = _("Tab or ↑/↓ move · ←/→ change · Enter or Space open or press "
+                     "(on Start game: start) · Esc back")
         return theme.wrap(text, size, self.footer.w)[:2]
 
     def _with_clip(self, surface: pygame.Surface, key: tuple, paint: Callable[[], None],
