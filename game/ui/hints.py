@@ -16,7 +16,8 @@ import ai
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS
 from game.engine.view import PlayerView, YakuProgress
-from game.ui import theme
+from game.i18n import _
+from game.ui import panels, theme
 from game.ui.session import AiWorker
 from game.ui.terms import card_name, term
 
@@ -34,6 +35,7 @@ class Suggestion:
     why: str  # one sentence
     values: tuple[tuple[str, float], ...]  # (choice, expected mon) for sage/shoubu decisions
     key: tuple
+    expected: float | None = None  # the played card's expected mon, when the search gave it
 
     @property
     def card(self) -> str | None:
@@ -50,16 +52,34 @@ class Suggestion:
         return None
 
 
-def _second_person(why: str) -> str:
-    """The agent speaks of its own move ("I played ..."); advice is said to the player."""
-    for a, b in (("I played", "Play"), ("I laid", "Lay"), ("I took", "Take"),
-                 ("I called", "Call"), ("I cancelled my", "Cancel your"), ("I had to", "You must"),
-                 ("I joined", "Join"), ("I dropped", "Drop"), ("I kept", "Keep")):
-        if why.startswith(a):
-            why = b + why[len(a):]
-            break
-    return (why.replace(" I might ", " you might ").replace(" my ", " your ")
-            .replace(" I could ", " you can ").replace(" it promised ", " it promises "))
+def reason(s: Suggestion) -> str:
+    """The advice in one sentence, in the player's language, from the suggestion's facts
+    (its action, cards and values), never from the agent's English text. A decision is
+    named by its panel button's words; why the Expert prefers it is said with the expected
+    values beside it (suggestion_text), as the agent gives no more than that."""
+    verb = s.action.verb
+    card = card_name(s.card) if s.card else ""
+    target = card_name(s.target) if s.target else ""
+    if verb == PLAY and s.expected is not None:
+        n = f"{s.expected:+.0f}"
+        if target:
+            return _("Play the {card} to take the {target}: over every card you might draw "
+                     "next, it has the best expected result ({n} mon).").format(
+                card=card, target=target, n=n)
+        return _("Play the {card}: over every card you might draw next, it has the best "
+                 "expected result ({n} mon).").format(card=card, n=n)
+    if verb == PLAY:
+        if target:
+            return _("Play the {card} to take the {target}.").format(card=card, target=target)
+        return _("Play the {card}.").format(card=card)
+    if verb == TAKE and card:
+        return _("Take the {card}: of the cards the drawn one can take, it promises the "
+                 "most.").format(card=card)
+    phase = s.key[1] if len(s.key) > 1 else ""
+    choice = panels.short(verb, phase) if verb in panels.DECISION_VERBS else verb
+    if len(s.values) > 1:
+        return _("{choice}: it promises more than the alternative.").format(choice=choice)
+    return _("{choice}: the only choice here.").format(choice=choice)
 
 
 def advise(view: PlayerView, seed: int) -> Suggestion:
@@ -70,17 +90,9 @@ def advise(view: PlayerView, seed: int) -> Suggestion:
     compared: tuple[tuple[str, float], ...] = ()
     if action.verb not in (PLAY, TAKE) and len(values) > 1:
         compared = tuple((a.verb, v) for a, v in values.items())
-    s = Suggestion(action, "", compared, view_key(view))
-    if action.verb == PLAY and action in values:
-        took = f" to take the {card_name(s.target)}" if s.target else ""
-        why = (f"Play the {card_name(s.card or '')}{took}: over every card you might draw "
-               f"next, it has the best expected result ({values[action]:+.0f} mon).")
-    elif action.verb == TAKE and s.card:
-        why = f"Take the {card_name(s.card)}: of the cards the drawn one can take, it " \
-              "promises the most."
-    else:
-        why = _second_person(agent.explain() or f"{action.verb.capitalize()}.")
-    return Suggestion(action, why, compared, s.key)
+    expected = values[action] if action.verb == PLAY and action in values else None
+    s = Suggestion(action, "", compared, view_key(view), expected)
+    return Suggestion(action, reason(s), compared, s.key, expected)
 
 
 class Advisor:
@@ -137,13 +149,14 @@ def watch_lines(view: PlayerView, names: list[str]) -> list[tuple[str, tuple]]:
                     if not p.made and p.reachable]
         if not made and not progress:
             continue
-        rows.append((names[seat] if seat < len(names) else f"Seat {seat + 1}", theme.GOLD))
+        rows.append((names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1),
+                     theme.GOLD))
         for yid in made:
             rows.append((f"  ✓ {term(yid)}", theme.GAIN))
         for p in sorted(progress, key=_closeness):
             rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p)}", theme.TEXT))
     if not rows:
-        rows.append(("No yaku in reach yet.", theme.TEXT_DIM))
+        rows.append((_("No yaku in reach yet."), theme.TEXT_DIM))
     return rows
 
 
@@ -154,11 +167,12 @@ def _closeness(p: YakuProgress) -> tuple:
 def _where(p: YakuProgress) -> str:
     parts = []
     if p.on_field:
-        parts.append("field: " + ", ".join(card_name(c) for c in p.on_field))
+        parts.append(_("field: {cards}").format(cards=", ".join(card_name(c)
+                                                                 for c in p.on_field)))
     if p.unseen:
-        parts.append(f"{p.unseen} unseen")
+        parts.append(_("{n} unseen").format(n=p.unseen))
     if p.gone:
-        parts.append(f"{p.gone} gone")
+        parts.append(_("{n} gone").format(n=p.gone))
     return "; ".join(parts) or "—"
 
 
@@ -171,13 +185,14 @@ def watch_wrapped(view: PlayerView, names: list[str], size: int,
 
 def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
                names: list[str], size: int, scroll: int | None = None,
-               title: str = "Yaku watch (W)") -> pygame.Rect:
+               title: str | None = None) -> pygame.Rect:
     """The watch panel in `rect`; returns what it used.
 
     As an overlay (`scroll` None) its height shrinks to the rows and a long list ends in "…".
     In the sidebar (`scroll` = lines scrolled down) it fills `rect`, clipped to it, with
     ▲/▼ marks where lines are hidden, so the mouse wheel can bring each one into sight.
     """
+    title = _("Yaku watch (W)") if title is None else title
     line_h = round(size * 1.3)
     lines = watch_wrapped(view, names, size, rect.w - 20)
     if scroll is None:
@@ -196,9 +211,10 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
         end = scroll + room
         shown = lines[scroll:end]
         if scroll and shown:
-            shown[0] = (f"▲ {scroll + 1} above · wheel", theme.TEXT_DIM)
+            shown[0] = (_("▲ {n} above · wheel").format(n=scroll + 1), theme.TEXT_DIM)
         if end < len(lines) and shown:
-            shown[-1] = (f"▼ {len(lines) - end + 1} more · wheel", theme.TEXT_DIM)
+            shown[-1] = (_("▼ {n} more · wheel").format(n=len(lines) - end + 1),
+                         theme.TEXT_DIM)
         lines = shown
         y = rect.y + 4 + line_h
     clip = surface.get_clip()
@@ -216,10 +232,14 @@ def watch_max_scroll(n_lines: int, room: int) -> int:
 
 
 def suggestion_text(s: Suggestion) -> list[str]:
-    lines = [f"Hint: {s.why}"]
+    """The advice banner's lines, said again in the language in use at each frame."""
+    lines = [_("Hint: {advice}").format(advice=reason(s))]
     if s.values:
-        lines.append("Expected for you: " + " · ".join(f"{v.capitalize()} {x:+.0f} mon"
-                                                       for v, x in s.values))
+        phase = s.key[1] if len(s.key) > 1 else ""
+        each = " · ".join(_("{choice} {n} mon").format(
+            choice=panels.short(v, phase) if v in panels.DECISION_VERBS else v, n=f"{x:+.0f}")
+            for v, x in s.values)
+        lines.append(_("Expected for you: {values}").format(values=each))
     return lines
 
 
@@ -237,5 +257,5 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     return used
 
 
-__all__ = ["ADVISOR", "Advisor", "Suggestion", "advise", "draw_banner", "draw_watch",
+__all__ = ["ADVISOR", "Advisor", "Suggestion", "advise", "reason", "draw_banner", "draw_watch",
            "suggestion_text", "view_key", "watch_lines", "watch_max_scroll", "watch_wrapped"]

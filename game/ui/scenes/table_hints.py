@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.ui import theme
 from game.ui.cards import State
 from game.ui.hints import (
@@ -158,7 +159,7 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
                                             room)
         tv.watch_scroll = min(tv.watch_scroll, table._watch_max)
         table._watch_drawn = draw_watch(surface, rect, view, names, small, tv.watch_scroll,
-                                        "YAKU WATCH")
+                                        _("YAKU WATCH"))
     elif L.sidebar is None and getattr(table, "show_watch", False) and watching(table):
         w = max(260, round(area.w * 0.4))
         rect = pygame.Rect(area.right - w - 8, area.y + 8, w,
@@ -169,7 +170,7 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     if s is not None and s.card is None:
         _mark_button(table, surface, s, size)
     lines = suggestion_text(s) if s is not None else (
-        ["Hint: thinking…"] if adv is not None and adv.thinking and allows(table, "advisor")
+        [_("Hint: thinking…")] if adv is not None and adv.thinking and allows(table, "advisor")
         else [])
     if lines:
         w = max(260, round(area.w * 0.5))
@@ -182,18 +183,13 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
 
 def _mark_button(table: TableScene, surface: pygame.Surface, s, size: int) -> None:  # noqa: ANN001
     """The decision panel's suggested button: a hint-blue frame and a "Suggested" tag."""
-    from game.ui import panels
-
     if not table.panel.visible:
         return
-    view = table.session.view(table.viewer)
-    label = (panels.PASS_LABEL.get(view.phase, "Pass") if s.action.verb == "pass"
-             else panels.LABELS.get(s.action.verb))
-    for b in table.panel.group.buttons:
+    for b in table.panel.group.buttons:  # found by its verb, never by its words
         rect = getattr(b, "rect", None)
-        if label and rect is not None and b.label.endswith("] " + label):
+        if rect is not None and getattr(b, "action_verb", None) == s.action.verb:
             pygame.draw.rect(surface, theme.GAIN, rect.inflate(6, 6), 2, border_radius=6)
-            tag = theme.text("Suggested", max(11, size - 2), theme.INK, True)
+            tag = theme.text(_("Suggested"), max(11, size - 2), theme.INK, True)
             box = tag.get_rect().inflate(10, 2)  # on the frame's top edge: no label hidden
             box.midright = (rect.right - 6, rect.top - 3)
             pygame.draw.rect(surface, theme.GAIN, box, border_radius=4)
@@ -207,11 +203,11 @@ def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: i
     table._hint_buttons = {}
     wanted = []
     if watching(table) and L.sidebar is None:  # wide windows always show it in the sidebar
-        wanted.append(("watch", "Watch · W"))
+        wanted.append(("watch", _("Watch · W")))
     if allows(table, "advisor") and table.human_to_move():
         adv = getattr(table, "_advisor", None)
-        wanted.append(("hint", "Hint · thinking…" if adv is not None and adv.thinking
-                       else "Hint · H"))
+        wanted.append(("hint", _("Hint · thinking…") if adv is not None and adv.thinking
+                       else _("Hint · H")))
     right = L.prompt.right - 4
     h = min(L.prompt.h - 2, round(size * 1.7))
     for name, label in wanted:
