@@ -15,18 +15,19 @@ import pygame
 from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
+from game.i18n import _, pgettext
 from game.ui import theme
 from game.ui.intents import Intent
-from game.ui.narrate import agrees
+from game.ui.narrate import is_you, joined
 from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.terms import (
-    SECTION_ORDER,
     basis_text,
     ending_text,
     guided_words,
     seat_role,
     section_of,
+    sections,
     term,
 )
 from game.ui.theme import Button, ButtonGroup
@@ -47,9 +48,11 @@ class ScoringScene(Scene):
         self.names = [s.name for s in table.session.seats]
         last = table.session.next_step() == "over"
         self.reveal = False
-        self.reveal_button = Button("Reveal all cards (R)", self.toggle_reveal)
-        self.group = ButtonGroup([Button("See results ⏎" if last else "Next round ⏎",
-                                         self.next, "primary"), self.reveal_button])
+        self.last = last
+        self.reveal_button = Button(_("Reveal all cards (R)"), self.toggle_reveal)
+        self.next_button = Button(_("See results ⏎") if last else _("Next round ⏎"),
+                                  self.next, "primary")
+        self.group = ButtonGroup([self.next_button, self.reveal_button])
         self.t = 0.0
         self.scroll = 0
         self.auto = not table.session.humans
@@ -58,8 +61,14 @@ class ScoringScene(Scene):
     def toggle_reveal(self) -> None:
         """Show every seat's hand as dealt this round (the round is over: nothing is secret)."""
         self.reveal = not self.reveal
-        self.reveal_button.label = "Hide cards (R)" if self.reveal else "Reveal all cards (R)"
+        self.relabel()
         self.auto = False
+
+    def relabel(self) -> None:
+        """The buttons' words in the language in use (built once, so rebuilt on a switch)."""
+        self.reveal_button.label = _("Hide cards (R)") if self.reveal else \
+            _("Reveal all cards (R)")
+        self.next_button.label = _("See results ⏎") if self.last else _("Next round ⏎")
 
     def dealt_hands(self) -> list[tuple[int, list[str]]]:
         """(seat, card ids) of each seat dealt to this round, dealer first, from the round's
@@ -94,12 +103,12 @@ class ScoringScene(Scene):
         v = self.view
         parts = []
         if v.capture_rule == CaptureRule.MONTH_SUM:
-            parts.append("Takes: month sum ends in 3 or 8")
+            parts.append(_("Takes: month sum ends in 3 or 8"))
         if v.agari:
-            parts.append("Agari " + " · ".join(f"{self.names[s]} {a}"
-                                                for s, a in enumerate(v.agari)))
-            parts.append(f"streak: {self.names[v.streak]}" if v.streak is not None
-                         else "streak: none")
+            parts.append(_("Agari {counts}").format(counts=" · ".join(
+                f"{self.names[s]} {a}" for s, a in enumerate(v.agari))))
+            parts.append(_("streak: {name}").format(name=self.names[v.streak])
+                         if v.streak is not None else _("streak: none"))
         return " · ".join(parts)
 
     def guided_line(self) -> str:
@@ -153,17 +162,21 @@ class ScoringScene(Scene):
         r = self.result
         over = self.view.phase == "over" or r.ending == "misdeal"
         rnd = self.view.round if over else self.view.round - 1
-        parts = [f"Round {max(1, rnd)}", f"×{r.multiplier}", ending_text(r.ending)]
+        parts = [_("Round {n}").format(n=max(1, rnd)), f"×{r.multiplier}",
+                 ending_text(r.ending)]
         best = max(r.net, default=0)
         if best > 0:
             top = [self.names[i] for i, v in enumerate(r.net) if v == best]
-            parts.append(f"{' and '.join(top)} {amount(best, sign=True)}")
+            parts.append(_("{names} {amount}").format(names=joined(top),
+                                                      amount=amount(best, sign=True)))
         if r.ending != "misdeal" and self.view.phase != "over":
-            parts.append(agrees(self.names[self.view.dealer], "deal") + " next")
+            dealer = self.names[self.view.dealer]
+            parts.append(_("You deal next") if is_you(dealer) else
+                         _("{name} deals next").format(name=dealer))
         return " · ".join(parts)
 
     def _who(self, seat: int) -> str:
-        return "Pot" if seat == POT else self.names[seat]
+        return pgettext("ledger", "Pot") if seat == POT else self.names[seat]
 
     def rows(self) -> list[tuple[str, ...]]:
         """('section', title) or ('row', n, reason, from → to, amount, basis) in settlement
@@ -173,7 +186,7 @@ class ScoringScene(Scene):
             by.setdefault(section_of(self.table.session.rs.category(p.reason)), []).append(p)
         out: list[tuple[str, ...]] = []
         n = 0
-        for sec in SECTION_ORDER:
+        for sec in sections():
             if sec not in by:
                 continue
             out.append(("section", sec))
@@ -202,10 +215,10 @@ class ScoringScene(Scene):
         cols = [x, x + round(rect.w * 0.05), x + round(rect.w * 0.33), x + round(rect.w * 0.52),
                 rect.right - 24]
         theme.blit_text(surface, "#", small, (cols[0], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, "Reason", small, (cols[1], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, "From → To", small, (cols[2], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, "Basis", small, (cols[3], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, "Amount (mon)", small, (cols[4], y), theme.TEXT_DIM, True,
+        theme.blit_text(surface, _("Reason"), small, (cols[1], y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("From → To"), small, (cols[2], y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("Basis"), small, (cols[3], y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("Amount (mon)"), small, (cols[4], y), theme.TEXT_DIM, True,
                         "topright")
         y += round(small * 1.6)
         lh = round(body * 1.4)
@@ -215,7 +228,7 @@ class ScoringScene(Scene):
         bar_h = round(small * 1.5)
         footer_h = 3 * lh + bar_h * len(seats) + (lh if extra else 0) + (lh if guided else 0) \
             + round(body * 2.6) + 20
-        rows = self.rows() or [("note", "No payments this round.")]
+        rows = self.rows() or [("note", _("No payments this round."))]
         room = max(1, (rect.bottom - footer_h - y) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - room))
         viewer = self.table.viewer if self.table.session.humans else -1
@@ -225,7 +238,7 @@ class ScoringScene(Scene):
             elif row[0] == "note":
                 theme.blit_text(surface, row[1], body, (cols[1], y), theme.TEXT_DIM)
             else:
-                _, n, reason, who, mon, basis = row
+                _kind, n, reason, who, mon, basis = row
                 mine = viewer >= 0 and self.names[viewer] in who.split(" → ")
                 color = theme.MATCH if mine else theme.TEXT
                 theme.blit_text(surface, n, body, (cols[0], y), theme.TEXT_DIM)
@@ -238,13 +251,13 @@ class ScoringScene(Scene):
                 theme.blit_text(surface, mon, body, (cols[4], y), color, True, "topright")
             y += lh
         if len(rows) > room:
-            theme.blit_text(surface, "↑/↓ or wheel: more rows", small,
+            theme.blit_text(surface, _("↑/↓ or wheel: more rows"), small,
                             (rect.right - 24, rect.bottom - footer_h), theme.TEXT_DIM, False,
                             "bottomright")
         y = rect.bottom - footer_h + 6
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (rect.right - 20, y))
         y += 8
-        for label, values in (("This round", r.net), ("Totals", self.view.totals)):
+        for label, values in ((_("This round"), r.net), (_("Totals"), self.view.totals)):
             theme.blit_text(surface, label, body, (x, y), theme.TEXT_DIM, True)
             cx = x + round(rect.w * 0.16)
             step = (rect.right - 20 - cx) // max(1, len(values))
@@ -252,7 +265,7 @@ class ScoringScene(Scene):
                 txt = f"{self.names[i]} {theme.signed(v)}"
                 theme.blit_text(surface, theme.fit(txt, body, step - 10, True), body,
                                 (cx + i * step, y), theme.signed_color(v), True)
-            if label == "This round":  # every mon paid is a mon received
+            if values is r.net:  # every mon paid is a mon received
                 theme.blit_text(surface, f"Σ = {amount(sum(values))}", body,
                                 (rect.right - 24, y), theme.TEXT_DIM, True, "topright")
             y += lh
@@ -281,7 +294,7 @@ class ScoringScene(Scene):
         if not seats:
             return
         label_w = round(row.w * 0.30)
-        top = max([p for _, p, _, _ in seats] + [par or 0 for _, _, par, _ in seats] + [1])
+        top = max([p for _s, p, _q, _r in seats] + [q or 0 for _s, _p, q, _r in seats] + [1])
         scale = (row.w - label_w - 200) / top
         for k, (s, pts, par, role) in enumerate(seats):
             y = row.y + k * row.h
@@ -299,7 +312,8 @@ class ScoringScene(Scene):
             if par is not None:
                 px = bx + round(par * scale)
                 pygame.draw.line(surface, theme.GOLD, (px, y), (px, y + bh + 3), 2)
-                text += f" / par {par} ({amount(pts - par, sign=True)})"
+                text = _("{points} / par {par} ({diff})").format(
+                    points=pts, par=par, diff=amount(pts - par, sign=True))
             theme.blit_text(surface, text, small, (bx + round(top * scale) + 10, y),
                             theme.TEXT)
 
@@ -314,7 +328,7 @@ class ScoringScene(Scene):
         per_col = -(-len(hands) // cols)
         cell_w, cell_h = (r.w - 8) // cols, (r.h - 8) // per_col
         label_w = min(cell_w // 3, max(theme.text_width(self.names[s], small, True)
-                                       for s, _ in hands) + 12)
+                                       for s, _h in hands) + 12)
         cw = max(12, min(round((cell_h - 6) / 1.62), (cell_w - label_w - 12) // HAND_SIZE - 3))
         ch = round(cw * 1.62)
         for k, (s, hand) in enumerate(hands):
