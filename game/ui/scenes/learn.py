@@ -8,6 +8,7 @@ import pygame
 
 from game import progress
 from game.engine.rulesets.curriculum import TIER_NAMES, TIER_PRACTICE
+from game.i18n import _, pgettext
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -16,15 +17,15 @@ from game.ui.theme import Button, ButtonGroup
 
 def tier_card(tier: int) -> tuple[str, str]:
     """(title, words) of a tier's "New in this tier" card, from the curriculum itself."""
-    return (f"Tier {tier} · New in this tier: {TIER_NAMES[tier]}",
-            f"Practise: {TIER_PRACTICE[tier]}.")
+    return (_("Tier {n} · New in this tier: {name}").format(n=tier, name=_(TIER_NAMES[tier])),
+            _("Practise: {what}.").format(what=_(TIER_PRACTICE[tier])))
 
 
 def next_tier_words(tier: int) -> str | None:
     """The result screen's offer of the following tier, or None after the last."""
     if tier + 1 not in TIER_NAMES:
         return None
-    return f"Next: tier {tier + 1} adds {TIER_NAMES[tier + 1]}"
+    return _("Next: tier {n} adds {name}").format(n=tier + 1, name=_(TIER_NAMES[tier + 1]))
 
 
 class LearnScene(Scene):
@@ -33,11 +34,18 @@ class LearnScene(Scene):
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
         self.done = progress.load(app.paths)
-        self.group = ButtonGroup([Button(f"Start tier {t}", (lambda t=t: self.start(t)))
-                                  for t in TIER_NAMES] + [Button("Back", self.back)])
+        self.group = ButtonGroup([Button(_("Start tier {n}").format(n=t),
+                                         (lambda t=t: self.start(t))) for t in TIER_NAMES]
+                                 + [Button(pgettext("button", "Back"), self.back)])
         # reached with the keyboard (the title showed its focus ring): show ours at once
         below = getattr(app.stack.top, "group", None)
         self.group.show_focus = bool(getattr(below, "show_focus", False))
+
+    def relabel(self) -> None:
+        """The buttons' words again in the language now in use."""
+        for b, t in zip(self.group.buttons, TIER_NAMES, strict=False):
+            b.label = _("Start tier {n}").format(n=t)
+        self.group.buttons[-1].label = pgettext("button", "Back")
 
     def start(self, tier: int) -> None:
         from game.ui.scenes.tour import start_tier
@@ -64,7 +72,7 @@ class LearnScene(Scene):
         gap, pad, small_h = 6, 5, round(small * 1.3)
         inner = W - 2 * x0 - 14 - round(head * 1.6) - self.button_w(W) - 30
         texts = [tier_card(t) for t in TIER_NAMES]
-        wrapped = [theme.wrap(words, small, inner) for _, words in texts]
+        wrapped = [theme.wrap(words, small, inner) for _t, words in texts]
         base = 2 * pad + round(body * 1.3) + small_h
         used = len(texts) * (base + gap)
         lines: list[list[str]] = []
@@ -77,7 +85,7 @@ class LearnScene(Scene):
                 lines.append([theme.fit(" ".join(parts), small, inner)])
         extra = max(0, room - used) // len(texts)  # spare height: spread over the rows
         out, y = [], top
-        for (title, _), ls in zip(texts, lines, strict=True):
+        for (title, _w), ls in zip(texts, lines, strict=True):
             h = base + small_h * (len(ls) - 1) + extra
             out.append((pygame.Rect(x0, y, W - 2 * x0, h), title, ls))
             y += h + gap
@@ -94,9 +102,9 @@ class LearnScene(Scene):
         body = theme.size_of("body", H)
         small = theme.size_of("small", H)
         x0 = round(W * 0.05)
-        theme.blit_text(surface, "Learn 88", head, (x0, round(H * 0.03)), theme.GOLD, True)
-        theme.blit_text(surface, "Nine tiers, each adding one part of the full game. "
-                        "✓ marks a tier you finished a game at.", small,
+        theme.blit_text(surface, _("Learn 88"), head, (x0, round(H * 0.03)), theme.GOLD, True)
+        theme.blit_text(surface, _("Nine tiers, each adding one part of the full game. "
+                          "✓ marks a tier you finished a game at."), small,
                         (x0, round(H * 0.03) + round(head * 1.4)), theme.TEXT_DIM)
         bw = self.button_w(W)
         for i, (tier, (rect, title, lines)) in enumerate(zip(TIER_NAMES, self.rows(W, H),

@@ -19,6 +19,7 @@ from game.engine.cards import INDEX
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.view import PlayerView
+from game.i18n import N_, _
 from game.ui import theme
 from game.ui.cards import State
 from game.ui.chronicle import Chronicle
@@ -26,17 +27,18 @@ from game.ui.cues import cue_for
 from game.ui.intents import Intent, select_number
 from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
+from game.ui.narrate import joined
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome, table_hints
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import (
-    TARGET_PROMPTS,
     card_name,
     month_name,
     round_label,
     seat_role,
+    target_prompt,
     term,
 )
 
@@ -46,10 +48,10 @@ log = logging.getLogger(__name__)
 DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
              "reshuffle": 0.3, "teyaku": 0.2}
 HOLDS = {"captured": 0.12, "drew": 0.3}
-STAMPS = {"sage": "下げ Sage!", "shoubu": "勝負 Shoubu!", "cancel": "取消 Cancel!",
-          "mizuten": "不見転 Mizuten!", "join": "Joined ✓", "drop": "Dropped",
-          "swap": "Swapped hands", "forced_out": "Forced out", "blank": "Blank card",
-          "walkover": "Walkover"}
+STAMPS = {"sage": N_("下げ Sage!"), "shoubu": N_("勝負 Shoubu!"), "cancel": N_("取消 Cancel!"),
+          "mizuten": N_("不見転 Mizuten!"), "join": N_("Joined ✓"), "drop": N_("Dropped"),
+          "swap": N_("Swapped hands"), "forced_out": N_("Forced out"),
+          "blank": N_("Blank card"), "walkover": N_("Walkover")}  # shown with _()
 THINKING_AFTER = 0.4
 
 
@@ -240,7 +242,7 @@ class TableScene(Scene):
         if cue:
             self.app.audio.play(cue)
         if ev.kind in STAMPS and ev.seat >= 0:
-            self.stamps[ev.seat] = (STAMPS[ev.kind], time.monotonic() + 1.2)
+            self.stamps[ev.seat] = (_(STAMPS[ev.kind]), time.monotonic() + 1.2)
         if ev.kind == "round_start":
             self.play_started = False
             self.fast = False  # fast-forward never outlives the round it was asked for
@@ -457,7 +459,7 @@ class TableScene(Scene):
         if problem and not getattr(self, "save_problem", None):
             from game.ui.scenes.message import MessageScene
 
-            self.app.stack.push(MessageScene(self.app, "Not saved", problem))
+            self.app.stack.push(MessageScene(self.app, _("Not saved"), problem))
         self.save_problem = problem
 
     def next_round(self) -> None:
@@ -489,9 +491,9 @@ class TableScene(Scene):
         from game.ui.scenes.message import MessageScene
 
         if problem:
-            self.app.stack.push(MessageScene(self.app, "Record not saved", problem))
+            self.app.stack.push(MessageScene(self.app, _("Record not saved"), problem))
         if told:
-            self.app.stack.push(MessageScene(self.app, "Statistics", told))
+            self.app.stack.push(MessageScene(self.app, _("Statistics"), told))
 
     def _add_to_stats(self, rec, path) -> str | None:  # noqa: ANN001
         """Count the finished game in the statistics (game.stats never raises; a problem
@@ -620,7 +622,7 @@ class TableScene(Scene):
 
     def skip(self) -> None:
         """Finish every queued motion at once (the end state is the resting table)."""
-        for _ in range(1000):
+        for _i in range(1000):
             self.tv.anim.finish()
             if not self.pending:
                 break
@@ -734,9 +736,12 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------
     def _sit_out_text(self) -> str:
         if not self.hotseat:
-            return "You sit out"
+            return _("You sit out")
         names = [self.session.seats[h].name for h in self.session.humans]
-        return (", ".join(names[:-1]) + " and " + names[-1]) + " sit out"
+        if len(names) < 2:
+            return _("{names} sit out").format(names=joined(names))
+        return _("{names} and {last} sit out").format(names=joined(names[:-1]),
+                                                      last=names[-1])
 
     def _info(self) -> TableInfo:
         v = self.shown_view
@@ -758,7 +763,7 @@ class TableScene(Scene):
                 role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
                                v.par[i] if i < len(v.par) else None)))
         rnd = round_label(v.round, v.rounds_planned)
-        return TableInfo(title=rs.title, round_text=rnd, multiplier=v.multiplier,
+        return TableInfo(title=_(rs.title), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
                          prompt=self._prompt(thinking), log=self.log,
                          undo=self.can_undo(), field_multiplier=rs.carry_rule is not None)
@@ -774,28 +779,32 @@ class TableScene(Scene):
         if self.tv.anim.running or self.pending:
             return ""
         if self.tv.dock == "teyaku":
-            return "Teyaku shown — Enter or Continue to play on"
+            return _("Teyaku shown — Enter or Continue to play on")
         if st_step == "ai":
             who = names[self.session.st.to_move]
-            return f"{who} is thinking…" if thinking else f"{who}'s turn"
+            return (_("{name} is thinking…") if thinking else _("{name}'s turn")).format(
+                name=who)
         if st_step != "human":
             return ""
         if not self.human_to_move():
-            return f"{names[self.session.st.to_move]}'s turn"
-        you = "Your" if not self.hotseat else f"{names[self.viewer]}, your"
+            return _("{name}'s turn").format(name=names[self.session.st.to_move])
         if v.phase == "take":
-            drawn = card_name(self.tv.model.reveal) if self.tv.model and self.tv.model.reveal \
-                else "drawn card"
             n = len(self.candidates())
-            return f"Choose which card the {drawn} takes (1–{n})"
+            if self.tv.model and self.tv.model.reveal:
+                return _("Choose which card the {card} takes (1–{n})").format(
+                    card=card_name(self.tv.model.reveal), n=n)
+            return _("Choose which card the drawn card takes (1–{n})").format(n=n)
         if self.selected is not None:
             n = len(self.candidates())
-            ask = TARGET_PROMPTS[v.capture_rule].format(month=month_name(self.selected),
-                                                         card=card_name(self.selected))
-            return f"{ask} (1–{n})"
+            ask = target_prompt(v.capture_rule).format(month=month_name(self.selected),
+                                                        card=card_name(self.selected))
+            return _("{prompt} (1–{n})").format(prompt=ask, n=n)
+        name = names[self.viewer]
         if v.phase == "play":
-            return f"{you} turn — play a card"
-        return f"{you} decision — see the panel"
+            return _("{name}, your turn — play a card").format(name=name) if self.hotseat \
+                else _("Your turn — play a card")
+        return _("{name}, your decision — see the panel").format(name=name) if self.hotseat \
+            else _("Your decision — see the panel")
 
     def _states(self) -> dict[str, State]:
         states: dict[str, State] = {}
