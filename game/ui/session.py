@@ -27,6 +27,7 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
+from game.i18n import _
 from game.seats import clean_name, kind_problem
 from game.ui.terms import round_label
 
@@ -50,9 +51,9 @@ class SeatSpec:
 
     def describe(self) -> str:
         if self.is_human:
-            return "Human"
-        level = next((lv for lv, agent, _ in ai.LEVELS if agent == self.ai_id), self.ai_id)
-        return f"Computer · {level}"
+            return _("Human")
+        level = next((_(lv) for lv, agent, _d in ai.LEVELS if agent == self.ai_id), self.ai_id)
+        return _("Computer · {level}").format(level=level)
 
 
 class GameSession:

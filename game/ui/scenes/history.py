@@ -24,9 +24,10 @@ log = logging.getLogger(__name__)
 
 
 def when_words(iso: str) -> str:
-    """'23 Nov 2026 21:05' in the player's local time (the database keeps UTC)."""
+    """'2026-11-23 21:05' in the player's local time (the database keeps UTC); numbers only,
+    so no month name stays English in another language."""
     try:
-        return dt.datetime.fromisoformat(iso).astimezone().strftime("%d %b %Y %H:%M")
+        return dt.datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
     except (ValueError, OverflowError, OSError):
         return iso[:16]
 

@@ -402,7 +402,8 @@ class ReferenceScene(Scene):
                 for k, cid in enumerate(c.cards[:10]):
                     renderer().draw(surf, cid, (r.x + k * (w + 4), y), w)
             else:
-                words = TEYAKU_SHAPES.get(c.id, _("A shape of the dealt hand."))
+                words = _(TEYAKU_SHAPES[c.id]) if c.id in TEYAKU_SHAPES else \
+                    _("A shape of the dealt hand.")
                 if c.positions is not None:
                     words += " " + _("Only the {places} player in turn order.").format(
                         places=positions_words(c.positions))
