@@ -71,6 +71,9 @@ class App:
         self.paths = paths if paths is not None else storage.default_paths().ensure()
         self._notices: list[str] = []
         if settings is None:
+            # the system's language first: the settings file may be unreadable, and its
+            # notice is then written in the language its defaults will choose
+            i18n.set_language(language or i18n.detect())
             settings, msg = settings_mod.load(self.paths)
             if msg:
                 self._notices.append(msg)

@@ -18,6 +18,7 @@ from pathlib import Path
 from game import files
 from game.engine import rulesets
 from game.engine.record import MAX_SEATS
+from game.i18n import _
 from game.seats import clean_name, kind_problem
 from game.storage import Paths
 
@@ -159,8 +160,11 @@ def load(paths: Paths) -> tuple[Settings, str | None]:
     except Exception as e:  # FileRejected, or a value no check foresaw: never stop the start
         moved = files.set_aside(path)
         log.warning("settings file %s unusable (%s); set aside as %s", path, e, moved)
-        return Settings(), ("Your settings file could not be read and was set aside"
-                            f"{f' as {moved.name}' if moved else ''}; defaults are used.")
+        if moved:
+            return Settings(), _("Your settings file could not be read and was set aside as "
+                                 "{name}; defaults are used.").format(name=moved.name)
+        return Settings(), _("Your settings file could not be read and was set aside; "
+                             "defaults are used.")
 
 
 def save(paths: Paths, settings: Settings) -> None:
