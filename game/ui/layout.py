@@ -4,6 +4,11 @@
 it is unit-tested for every size and seat count (no overlaps, all inside the window, minimum
 card sizes). The helpers below place cards inside those regions (hand, fans, capture groups,
 month slots), also pure.
+
+`text` is the UI text scale (theme.effective_scale() / 100, up to 2.0): the bands that hold
+text (top bar, name plate rows, capture-group labels, the own plate and prompt row, the
+bench, the sidebar's width) are at least as tall as that text needs, and the card bands
+take what remains, so at a large scale the cards get smaller and no text is cut (issue 15).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass
 from pygame import Rect
 
 from game.ui.cards import ASPECT_H, ASPECT_W, card_height
+from game.ui.fonts import role_size
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 720)
@@ -70,6 +76,12 @@ class Layout:
     back_w: int
     slot_step: float  # fan step inside a month slot, fraction of the card width
     fs: float  # the type unit (H / 40)
+    body: int = 15  # the body and small text sizes (px) this layout holds (theme.size_of)
+    small: int = 13
+    opp_row: int = 20  # the name row at the top of an opponent panel
+    opp_label: int = 13  # text size of the capture-group labels in the opponent panels
+    cap_label: int = 13  # ... and in the own capture row
+
 
     def regions(self) -> dict[str, Rect]:
         """The non-overlapping regions, for tests and debugging."""
@@ -95,8 +107,9 @@ def mode_of(active: int, seats: int, phase: str) -> str:
 
 
 def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str = "play",
-           panel: bool = False, card_scale: float = 1.0) -> Layout:
-    """Rectangles and card sizes for a window of width x height (TABLE.md §4.1)."""
+           panel: bool = False, card_scale: float = 1.0, text: float = 1.0) -> Layout:
+    """Rectangles and card sizes for a window of width x height (TABLE.md §4.1), holding
+    text drawn at `text` times the design size."""
     win = Rect(0, 0, width, height)
     aw, ah = width, height
     if width / height > 2.1:
@@ -105,12 +118,14 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
         ah = round(width / 1.25)
     area = Rect((width - aw) // 2, (height - ah) // 2, aw, ah)
     unit = ah / 40
-    top_h = max(32, round(0.06 * ah))
+    body = role_size("body", height, text)[0]
+    small = role_size("small", height, text)[0]
+    top_h = max(32, round(0.06 * ah), round(body * 1.35) + 8)
     top = Rect(area.x, area.y, area.w, top_h)
     sidebar = drawer = None
     table_w = area.w
     if area.w / area.h >= 1.6 and area.w >= 1200:
-        sw = round(min(420, max(260, 0.22 * area.w)))
+        sw = round(min(420 * text, 0.3 * area.w, max(260, 0.22 * area.w) * text))
         sidebar = Rect(area.right - sw, top.bottom, sw, area.bottom - top.bottom)
         table_w -= sw
     else:  # TABLE.md §10: on narrow windows the log is a drawer (0.34 W) over the table
@@ -119,19 +134,31 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     table = Rect(area.x, top.bottom, table_w, area.bottom - top.bottom)
     th = table.h
     mode = mode_of(active, seats, phase)
-    bench_f, opp_f, field_f, cap_f, hand_f = BANDS[mode]
+    bench_f, opp_f, _field_f, cap_f, hand_f = BANDS[mode]
     if mode == "two" and seats > active:  # Nuki with benched seats: room for the bench
-        bench_f, field_f = 0.05, field_f - 0.05
+        bench_f = 0.05  # the field, the remainder, gives it up
     hh, fh, ch, och, bh = (f * th * card_scale for f in HEIGHTS[mode])
+
+    # the text each band holds, at this scale: the opponent name row, a capture group's
+    # label (glyph, count, kind name: about 3.4 small lines), the own plate's four lines
+    row1 = max(round(0.045 * th), round(small * 1.5))
+    label_h = round(small * 3.4) + 4
+    bench_h = round(bench_f * th) and max(round(bench_f * th), round(small * 1.4) + 8)
+    opp_h = round(opp_f * th) and max(round(opp_f * th), 8 + row1 + 6 + label_h
+                                      + (round(small * 1.3) if mode == "dropout" else 0))
+    cap_band = max(round(cap_f * th), label_h + 12)
+    hand_min = max(round(2.8 * (body + small)) + 14, round(body * 1.45) + 2 + round(0.1 * th))
+    hand_h0 = max(round(hand_f * th), hand_min)
+    field_h0 = th - bench_h - opp_h - cap_band - hand_h0
 
     y = table.y
     bench = None
     if bench_f:
-        bench = Rect(table.x, y, table.w, round(bench_f * th))
+        bench = Rect(table.x, y, table.w, bench_h)
         y = bench.bottom
-    opp_band = Rect(table.x, y, table.w, round(opp_f * th))
-    field = Rect(table.x, opp_band.bottom, table.w, round(field_f * th))
-    caps = Rect(table.x, field.bottom, table.w, round(cap_f * th))
+    opp_band = Rect(table.x, y, table.w, opp_h)
+    field = Rect(table.x, opp_band.bottom, table.w, field_h0)
+    caps = Rect(table.x, field.bottom, table.w, cap_band)
     hand_band = Rect(table.x, caps.bottom, table.w, table.bottom - caps.bottom)
 
     panel_rect = None
@@ -159,7 +186,7 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
 
     # own hand: plate at the left (0.18 Tw), prompt row above the cards
     plate = Rect(hand_band.x + 6, hand_band.y + 4, round(0.18 * table.w) - 6, hand_band.h - 10)
-    prompt_h = round(max(15, unit) * 1.45)
+    prompt_h = max(round(max(15, unit) * 1.45), round(body * 1.45))
     prompt = Rect(plate.right + 8, hand_band.y + 2, hand_band.right - plate.right - 14, prompt_h)
     hand = Rect(prompt.x, prompt.bottom, prompt.w, hand_band.bottom - prompt.bottom - 4)
     # room below for the focus brackets, above for the hover and selected lifts (12 %),
@@ -167,8 +194,7 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     hand_h = min(hh, hand.h * 0.94 / 1.1)
     hand_w = width_of(hand_h)
 
-    # opponent rows: name plate row, then the fan of backs and the capture groups
-    row1 = max(round(0.045 * th), round(max(13, 0.82 * unit) * 1.5))
+    # opponent rows: name plate row (row1, above), then the fan of backs and the captures
     if opponents:
         row2_h = opponents[0].h - row1 - 6
         if mode == "dropout":
@@ -179,6 +205,25 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
             bh = min(bh, row2_h - 4)
     opp_cap_w = width_of(och)
     back_w = width_of(bh)
+    # four capture groups, each with its label (2.7 sizes wide), must fit their row beside
+    # the fan of backs and the points label (4.2 sizes): the cards get narrower, down to a
+    # floor, then the label text shrinks like theme.fit_label does (not below 13 px)
+    floor_w = round((MIN_FACE_W - 1) / text)
+
+    def groups_fit(room: int, size: int) -> int:
+        return math.floor((room - 4 * round(size * 2.7) - round(size * 4.2) - 12) / 4.3)
+
+    def label_size(room: int) -> int:
+        size = small
+        while size > 13 and groups_fit(room, size) < floor_w:
+            size -= 1
+        return size
+
+    opp_label = small
+    if opponents and mode != "dropout":
+        room = opponents[0].w - 22 - round(back_w * 2.6)
+        opp_label = label_size(room)
+        opp_cap_w = min(opp_cap_w, max(floor_w, groups_fit(room, opp_label)))
 
     # field: 12 month slots, then reveal spot and pile at the right end
     gap = max(4, round(0.015 * th))
@@ -205,10 +250,12 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     pile = Rect(reveal.right + 2 * gap, cy, field_w, field_hpx)
 
     cap_h = min(ch, caps.h - 8)
-    cap_w = width_of(cap_h)
+    cap_label = label_size(caps.w - 12)
+    cap_w = min(width_of(cap_h), max(floor_w, groups_fit(caps.w - 12, cap_label)))
     return Layout(win, area, top, sidebar, drawer, table, bench, tuple(opponents), field,
                   tuple(slots), reveal, pile, caps, plate, prompt, hand, panel_rect, hand_w,
-                  field_w, cap_w, opp_cap_w, back_w, slot_step, unit)
+                  field_w, cap_w, opp_cap_w, back_w, slot_step, unit, body, small, row1,
+                  opp_label, cap_label)
 
 
 # ----------------------------------------------------------------------------- placement

@@ -223,25 +223,27 @@ def opponent_parts(rect, L: Layout) -> tuple:
     """(name row, fan origin, capture area) inside an opponent panel."""
     from pygame import Rect
 
-    row1 = max(round(0.045 * L.table.h), round(max(13, 0.82 * L.fs) * 1.5))
+    row1 = L.opp_row  # as tall as the name text at this UI scale (layout)
     fan_y = rect.y + row1 + 2
     fan = Rect(rect.x + 8, fan_y, round(L.back_w * 2.6), rect.bottom - fan_y - 2)
-    caps = Rect(fan.right + 10, fan_y, rect.right - fan.right - 14 - points_width(L), fan.h)
+    caps = Rect(fan.right + 10, fan_y, rect.right - fan.right - 14 - points_width(L, L.opp_label),
+                fan.h)
     return Rect(rect.x, rect.y, rect.w, row1), fan, caps
 
 
-def label_width(L: Layout) -> int:
-    return round(max(13, 0.82 * L.fs) * 2.7)  # "カス" (2 em) and a margin to its cards
+def label_width(L: Layout, size: int | None = None) -> int:
+    """Width of a capture group's label drawn at `size` (the layout's small size if None)."""
+    return round((size or L.small) * 2.7)  # "カス" (2 em) and a margin to its cards
 
 
-def points_width(L: Layout) -> int:
+def points_width(L: Layout, size: int | None = None) -> int:
     """Room kept at the right of a capture row for its "76 pts" label."""
-    return round(max(13, 0.82 * L.fs) * 4.2)
+    return round((size or L.small) * 4.2)
 
 
 def own_caps_rect(L: Layout):  # noqa: ANN201 - pygame.Rect
     r = L.captures.inflate(-12, -8)
-    r.w -= points_width(L)
+    r.w -= points_width(L, L.cap_label)
     return r
 
 
@@ -258,7 +260,7 @@ def targets(model: TableModel, L: Layout, seat: Seating) -> dict[str, Place]:
             out[c] = Place(x, y, L.field_w, True, 0)
     if model.reveal is not None:
         out[model.reveal] = Place(L.reveal.x, L.reveal.y, L.field_w, True, 5)
-    lw = label_width(L)
+    lw = label_width(L, L.cap_label)
     # the bottom seat
     b = seat.bottom
     keys = model.hand_keys(b)
@@ -282,7 +284,8 @@ def targets(model: TableModel, L: Layout, seat: Seating) -> dict[str, Place]:
         if seat.phase == "play":
             groups = groups_of(model.captured[s])
             for (_, pos), cards in zip(group_positions(caps, [len(g) for g in groups],
-                                                       L.opp_cap_w, lw), groups,
+                                                       L.opp_cap_w,
+                                                       label_width(L, L.opp_label)), groups,
                                        strict=True):
                 for c, (x, y) in zip(cards, pos, strict=True):
                     out[c] = Place(x, y, L.opp_cap_w, True, 1)

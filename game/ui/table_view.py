@@ -251,9 +251,8 @@ class TableView:
         visible = lines[max(0, end - room):end] if room else []
         if room and scroll < self.log_max_scroll:
             visible = visible[1:]
-            theme.blit_text(s, _("▲ {n} earlier · wheel or PgUp").format(n=end - room + 1),
-                            small,
-                            (r.x + 10, y), theme.TEXT_DIM)
+            theme.blit_text(s, theme.fit(_("▲ {n} earlier · wheel or PgUp").format(
+                n=end - room + 1), small, r.w - 20), small, (r.x + 10, y), theme.TEXT_DIM)
             y += lh
         if scroll and visible:
             visible = visible[:-1]
@@ -261,9 +260,8 @@ class TableView:
             theme.blit_text(s, line, small, (r.x + 10, y), theme.TEXT)
             y += lh
         if scroll and room:
-            theme.blit_text(s, _("▼ {n} newer · PgDn").format(n=scroll + 1), small,
-                            (r.x + 10, y),
-                            theme.TEXT_DIM)
+            theme.blit_text(s, theme.fit(_("▼ {n} newer · PgDn").format(n=scroll + 1), small,
+                                      r.w - 20), small, (r.x + 10, y), theme.TEXT_DIM)
 
     def draw_choice(self, s: pygame.Surface, rect: pygame.Rect, cards: list[str],
                     focus: int | None, title: str, window_h: int,
@@ -336,8 +334,10 @@ class TableView:
         name = si.name + ("  " + " ".join(badges) if badges else "")
         total = theme.signed(si.total)
         tw = theme.text(total, size, theme.TEXT, True).get_width()
-        if bottom:
-            theme.blit_text(s, theme.fit(name, size, rect.w - 16, True), size, (x, y),
+        if bottom:  # the name shrinks (down to the small size) before it is shortened
+            nsz, nlines = theme.fit_label(name, size, rect.w - 16, max_lines=1, bold=True,
+                                          minimum=small)
+            theme.blit_text(s, nlines[0], nsz, (x, y + (size - nsz) // 2),
                             theme.GOLD if turn else theme.TEXT, True)
             y += round(size * 1.4)
             theme.blit_text(s, theme.fit(si.kind, small, rect.w - 16), small, (x, y),
@@ -349,7 +349,7 @@ class TableView:
                 theme.blit_text(s, _("{points} pts").format(points=si.points), small, (x, y),
                                 theme.TEXT_DIM)
                 y += round(small * 1.4)
-            if si.role:
+            if si.role and y + small < rect.bottom:  # the layout keeps room for four lines
                 theme.blit_text(s, theme.fit(si.role, small, rect.w - 16), small, (x, y),
                                 theme.TEXT_DIM)
                 y += round(small * 1.4)
@@ -425,14 +425,18 @@ class TableView:
 
     def draw_group_labels(self, s: pygame.Surface, L: Layout, cards: list[str],
                           rect: pygame.Rect, w: int, points: int | None,
-                          points_label: str, label_w: int, par: int | None = None) -> None:
+                          points_label: str, small: int, par: int | None = None) -> None:
+        """Kind glyph, count and kind name left of each group, at `small` px (the layout
+        shrinks it in a row too short for four labelled groups), and the points label."""
         from game.ui.layout import group_positions
 
-        small = theme.size_of("small", L.window.h)
+        label_w = label_width(L, small)
         groups = groups_of(cards)
         for kind, ((lx, ly), _cards), g in zip(KIND_ORDER, group_positions(
                 rect, [len(x) for x in groups], w, label_w), groups, strict=True):
-            if g:
+            if g:  # the label stays inside its row when the cards are shorter than it
+                ly = max(rect.y + round(small * 1.2) + 2,
+                         min(ly, rect.bottom - round(small * 2.15)))
                 theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
@@ -440,7 +444,7 @@ class TableView:
                 theme.blit_text(s, _(KIND_NAMES[kind]), max(9, round(small * 0.72)),
                                 (lx, ly + round(small * 1.25)), theme.TEXT_DIM, False, "midtop")
         if points is not None and (cards or par is not None):
-            x, y = rect.right + points_width(L), rect.bottom - 2
+            x, y = rect.right + points_width(L, small), rect.bottom - 2
             if par is not None:  # "31 / 88" over "pts": the target the engine names
                 theme.blit_text(s, points_label or _("pts"), small, (x, y), theme.TEXT_DIM,
                                 False, "bottomright")
@@ -510,12 +514,12 @@ class TableView:
             if seating.phase == "play":
                 _row, _fan, caps = opponent_parts(rect, L)
                 self.draw_group_labels(s, L, model.captured[seat_no], caps, L.opp_cap_w,
-                                       si.points, info.points_label, label_width(L))
+                                       si.points, info.points_label, L.opp_label)
         self.draw_field(s, L, model)
         b = seating.bottom
         theme.panel(s, L.captures, alpha=90)
         self.draw_group_labels(s, L, model.captured[b], own_caps_rect(L), L.cap_w,
-                               info.seats[b].points, info.points_label, label_width(L),
+                               info.seats[b].points, info.points_label, L.cap_label,
                                info.seats[b].par)
         self.draw_plate(s, L.plate, info.seats[b], info.to_move == b, size, small, True)
         if info.prompt:

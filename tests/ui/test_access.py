@@ -53,9 +53,9 @@ def test_ctrl_plus_makes_text_bigger_and_ctrl_zero_resets(tmp_path):
     for _ in range(15):  # never above 200 %
         key(app, pygame.K_KP_PLUS, pygame.KMOD_RCTRL)
     assert theme.ui_scale() == 200 and app.settings.ui_scale == 200
-    # the table's layout holds text up to 1.5 times the design size: it stops there
-    assert theme.effective_scale() == theme.TEXT_ROOM == 150
-    assert theme.size_of("body", H) == round(1.5 * H / 40) > body
+    # text is drawn at the whole chosen scale: twice the design size (issue 15)
+    assert theme.effective_scale() == theme.TEXT_ROOM == 200
+    assert theme.size_of("body", H) == round(2 * H / 40) > body
     app.close()
 
 

@@ -293,10 +293,12 @@ class ReplayScene(Scene):
         assert self.rec is not None
         rs = self.pos.state.rs
         seat = seating(v, self.seat, rs.active_count)
-        key = (size, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase)
+        text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
+        key = (size, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase, text)
         if key != self._layout_key or self._layout is None:
             self._layout_key = key
-            self._layout = layout(size[0], size[1], seat.active, v.seats, seat.phase, True)
+            self._layout = layout(size[0], size[1], seat.active, v.seats, seat.phase, True,
+                                  text=text)
             self._shown = None
         self._seating = seat
         return self._layout, seat

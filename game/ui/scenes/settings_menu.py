@@ -61,7 +61,7 @@ class SettingsScene(OverlayScene):
         size = _("UI size: − {percent} % +").format(percent=scale)
         if not s.ui_scale:
             size = _("UI size: − {percent} % + (from the display)").format(percent=scale)
-        elif scale > theme.effective_scale():  # the table holds text up to TEXT_ROOM
+        elif scale > theme.effective_scale():  # only if theme.TEXT_ROOM caps the text
             size = _("UI size: − {percent} % + (text stops at {room} %)").format(
                 percent=scale, room=theme.effective_scale())
         return [  # play and sound first (column one), then language and access

@@ -166,11 +166,13 @@ class TableScene(Scene):
         seat = seating(v, self.viewer, self.session.rs.active_count)
         w, h = self.app.screen.get_size()
         need_panel = self.panel.visible or table_chrome.needs_dock(self)
+        text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
         key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
-               need_panel)
+               need_panel, text)
         if key != self._layout_key:
             self._layout_key = key
-            self._layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel)
+            self._layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
+                                  text=text)
         self._seating = seat
         assert self._layout is not None
         return self._layout, seat

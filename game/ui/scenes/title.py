@@ -196,6 +196,39 @@ class TitleScene(Scene):
             return True
         return False
 
+    def menu_layout(self, W: int, H: int) -> tuple[int, ...]:
+        """(logo size, logo y, body and button sizes, x, subtitle y, menu y, gap, columns,
+        button width):
+        every button inside the window at any UI scale (issue 15). The menu tries, in turn:
+        one column with the design's gaps; smaller gaps and a smaller logo; two columns
+        (the fan of Brights then gives way); then smaller button text."""
+        logo0 = theme.size_of("title", H)
+        body = theme.size_of("body", H)
+        small = theme.size_of("small", H)
+        x = round(W * 0.09)
+        foot = H - round(small * 2.2) - 6  # the key hint line at the bottom
+        buttons = self.group.buttons
+        size = round(body * 1.1)
+        for _try in range(40):
+            for columns in (1, 2):
+                bw = max(300, round(W * 0.3)) if columns == 1 else min(
+                    max(300, round(W * 0.36)), (W - x - round(W * 0.03)) // 2 - body)
+                per_col = -(-len(buttons) // columns)
+                heights = [b.height_for(size, bw) for b in buttons]
+                cols = [heights[i:i + per_col] for i in range(0, len(heights), per_col)]
+                for gap_f, logo_f, top_f, sub_f in ((0.6, 1.0, 0.12, 2.6), (0.3, 1.0, 0.06, 1.8),
+                                                    (0.25, 0.7, 0.0, 1.5)):
+                    gap = max(4, round(body * gap_f))
+                    logo = max(body, round(logo0 * logo_f))
+                    top = round(H * top_f) if top_f else 4
+                    y_sub = top + round(logo * (1.45 if top_f else 1.3))
+                    y_menu = y_sub + round(body * sub_f)
+                    menu_h = max(sum(c) + gap * (len(c) - 1) for c in cols)
+                    if y_menu + menu_h <= foot or size <= 13:
+                        return logo, top, body, size, x, y_sub, y_menu, gap, columns, bw
+            size -= 1
+        return logo, top, body, size, x, y_sub, y_menu, gap, columns, bw
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         if self._felt is None or self._felt.get_size() != (W, H):
@@ -203,30 +236,29 @@ class TitleScene(Scene):
 
             self._felt = table_surface((W, H), "felt").convert()
         surface.blit(self._felt, (0, 0))
-        # the five Brights, fanned at the right
-        # the fan starts at 52 % of the width and must end inside the window (at 1024 px
-        # the Phoenix was cut off): five cards, each 62 % beside the last
-        cw = min(round(H * 0.22), int((W - 24 - W * 0.52) / (1 + 4 * 0.62)))
-        renderer = self.app.renderer
-        still = getattr(self.app.settings, "reduced_motion", False)
-        for i, c in enumerate(BRIGHTS):
-            x = round(W * 0.52 + i * cw * 0.62)
-            y = round(H * 0.32 + abs(i - 2) * H * 0.025 + drift(self.t, i, H, still))
-            renderer.draw(surface, c, (x, y), cw)
-        logo = theme.size_of("title", H)
-        body = theme.size_of("body", H)
-        x = round(W * 0.09)
-        y = round(H * 0.12)
-        theme.blit_text(surface, "八八 Hachi-Hachi", logo, (x, y), theme.GOLD, True)
-        y += round(logo * 1.45)
-        theme.blit_text(surface, _("Hanafuda games of the 88 family"), body, (x, y), theme.TEXT_DIM)
-        y += round(body * 2.6)
-        bw = max(300, round(W * 0.3))
-        size = round(body * 1.1)
-        for b in self.group.buttons:
+        logo, logo_y, body, size, x, y_sub, y_menu, gap, columns, bw = self.menu_layout(W, H)
+        if columns == 1:  # the five Brights, fanned at the right, beside a one-column menu
+            # the fan starts at 52 % of the width and must end inside the window (at 1024
+            # px the Phoenix was cut off): five cards, each 62 % beside the last
+            cw = min(round(H * 0.22), int((W - 24 - W * 0.52) / (1 + 4 * 0.62)))
+            renderer = self.app.renderer
+            still = getattr(self.app.settings, "reduced_motion", False)
+            for i, c in enumerate(BRIGHTS):
+                bx = round(W * 0.52 + i * cw * 0.62)
+                by = round(H * 0.32 + abs(i - 2) * H * 0.025 + drift(self.t, i, H, still))
+                renderer.draw(surface, c, (bx, by), cw)
+        theme.blit_text(surface, "八八 Hachi-Hachi", logo, (x, logo_y), theme.GOLD, True)
+        theme.blit_text(surface, theme.fit(_("Hanafuda games of the 88 family"), body,
+                                           W - x - 16), body, (x, y_sub), theme.TEXT_DIM)
+        per_col = -(-len(self.group.buttons) // columns)
+        y = y_menu
+        for i, b in enumerate(self.group.buttons):
+            if i and i % per_col == 0:
+                y = y_menu
+            bx = x + (i // per_col) * (bw + gap * 2)
             h = b.height_for(size, bw)
-            b.rect = pygame.Rect(x, y, bw, h)
-            y += h + round(body * 0.6)
+            b.rect = pygame.Rect(bx, y, bw, h)
+            y += h + gap
         self.group.draw(surface, size)
         small = theme.size_of("small", H)
         theme.blit_text(surface, _("↑/↓ choose · Enter open · Esc quit"), small,
