@@ -120,7 +120,7 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     unit = ah / 40
     body = role_size("body", height, text)[0]
     small = role_size("small", height, text)[0]
-    top_h = max(32, round(0.06 * ah), round(body * 1.35) + 8)
+    top_h = max(32, round(0.06 * ah), round(body * 1.45) + 8)  # a line: 1.45 sizes
     top = Rect(area.x, area.y, area.w, top_h)
     sidebar = drawer = None
     table_w = area.w
@@ -140,14 +140,14 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
     hh, fh, ch, och, bh = (f * th * card_scale for f in HEIGHTS[mode])
 
     # the text each band holds, at this scale: the opponent name row, a capture group's
-    # label (glyph, count, kind name: about 3.4 small lines), the own plate's four lines
-    row1 = max(round(0.045 * th), round(small * 1.5))
-    label_h = round(small * 3.4) + 4
+    # label (glyph, count, kind name: 3.7 small sizes), the own plate's four lines
+    row1 = max(round(0.045 * th), round(small * 1.5) + 4)
+    label_h = round(small * 3.7) + 4
     bench_h = round(bench_f * th) and max(round(bench_f * th), round(small * 1.4) + 8)
     opp_h = round(opp_f * th) and max(round(opp_f * th), 8 + row1 + 6 + label_h
                                       + (round(small * 1.3) if mode == "dropout" else 0))
     cap_band = max(round(cap_f * th), label_h + 12)
-    hand_min = max(round(2.8 * (body + small)) + 14, round(body * 1.45) + 2 + round(0.1 * th))
+    hand_min = max(round(2.8 * body + 2.9 * small) + 16, round(body * 1.5) + 2 + round(0.1 * th))
     hand_h0 = max(round(hand_f * th), hand_min)
     field_h0 = th - bench_h - opp_h - cap_band - hand_h0
 
@@ -186,7 +186,7 @@ def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str 
 
     # own hand: plate at the left (0.18 Tw), prompt row above the cards
     plate = Rect(hand_band.x + 6, hand_band.y + 4, round(0.18 * table.w) - 6, hand_band.h - 10)
-    prompt_h = max(round(max(15, unit) * 1.45), round(body * 1.45))
+    prompt_h = max(round(max(15, unit) * 1.45), round(body * 1.5))
     prompt = Rect(plate.right + 8, hand_band.y + 2, hand_band.right - plate.right - 14, prompt_h)
     hand = Rect(prompt.x, prompt.bottom, prompt.w, hand_band.bottom - prompt.bottom - 4)
     # room below for the focus brackets, above for the hover and selected lifts (12 %),

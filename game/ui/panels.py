@@ -188,12 +188,16 @@ class DecisionPanel:
         title = theme.size_of("panel_title", surface.get_height())
         small = max(13, round(size * 0.82))
         y = rect.y + 8
-        for part in theme.wrap(self.title, title, rect.w - 20, True):
+        # the title shrinks (to the body size) before it takes a third line: at 200 % the
+        # buttons need the room (issue 15)
+        title, parts = theme.fit_label(self.title, title, rect.w - 20, max_lines=2, bold=True,
+                                       minimum=min(title, size))
+        for part in parts:
             theme.blit_text(surface, part, title, (rect.x + 10, y), theme.TEXT, True)
             y += round(title * 1.3)
         y += 4
         bsize = size
-        note = theme.wrap(self.note, small, rect.w - 20)[:2]  # every key's meaning, whole
+        note = theme.wrap(self.note, small, rect.w - 20)[:4]  # every key's meaning, whole
         note_lh = round(small * 1.3)
         room = rect.bottom - y - len(note) * note_lh - 8
         heights = [b.height_for(bsize, rect.w - 20) for b in self.group.buttons]

@@ -435,8 +435,8 @@ class TableView:
         for kind, ((lx, ly), _cards), g in zip(KIND_ORDER, group_positions(
                 rect, [len(x) for x in groups], w, label_w), groups, strict=True):
             if g:  # the label stays inside its row when the cards are shorter than it
-                ly = max(rect.y + round(small * 1.2) + 2,
-                         min(ly, rect.bottom - round(small * 2.15)))
+                ly = max(rect.y + round(small * 1.45) + 2,
+                         min(ly, rect.bottom - round(small * 2.25)))
                 theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
