@@ -32,6 +32,11 @@ AGENTS: dict[str, tuple[type, str]] = {
                                        "and plays each move out to the end.")),
 }
 
+# How the table names an agent that is no level (the arena's, an old save's, the smoke run's)
+AGENT_NAMES: dict[str, str] = {"random": N_("Random"), "greedy": N_("Greedy"),
+                               "casual": N_("Casual"), "rules": N_("Rule-based"),
+                               "expectimax": N_("Expectimax"), "montecarlo": N_("Monte Carlo")}
+
 # Named levels for the table: (level, agent id, one line on how it plays).
 LEVELS: tuple[tuple[str, str, str], ...] = (
     (N_("Beginner"), "casual", AGENTS["casual"][1]),

@@ -52,7 +52,9 @@ class SeatSpec:
     def describe(self) -> str:
         if self.is_human:
             return _("Human")
-        level = next((_(lv) for lv, agent, _d in ai.LEVELS if agent == self.ai_id), self.ai_id)
+        aid = self.ai_id or ""
+        level = next((_(lv) for lv, agent, _d in ai.LEVELS if agent == aid),
+                     _(ai.AGENT_NAMES.get(aid, aid)))
         return _("Computer · {level}").format(level=level)
 
 

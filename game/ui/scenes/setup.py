@@ -123,7 +123,7 @@ def ai_label(ai_id: str) -> str:
     for level, agent, _d in ai.LEVELS:
         if agent == ai_id:
             return _("Computer · {level}").format(level=_(level))
-    return _("Computer · {level}").format(level=ai_id)
+    return _("Computer · {level}").format(level=_(ai.AGENT_NAMES.get(ai_id, ai_id)))
 
 
 def kind_of(label: str) -> str:
