@@ -268,11 +268,19 @@ class ReferenceScene(Scene):
                                           "topright").inflate(12, 8)
         y += round(head * 1.5)
         self.ruleset_tabs = []
-        if self.browse:
+        if self.browse:  # the tabs flow onto more rows when the text is large (issue 15)
+            hint = _("Tab: another game")
+            theme.blit_text(surface, hint, small, (box.right - 20, y + 3), theme.TEXT_DIM,
+                            False, "topright")
+            limit = box.right - 32 - theme.text_width(hint, small)
             tx = x
             for name in rulesets.names():
                 label = _(resolve(name).title)
-                r = theme.blit_text(surface, label, small, (tx + 8, y + 3),
+                tw = theme.text_width(label, small, name == self.rs.name)
+                if tx > x and tx + tw + 16 > limit:
+                    tx, y, limit = x, y + round(small * 1.9), box.right - 20
+                r = theme.blit_text(surface, theme.fit(label, small, limit - x - 16), small,
+                                    (tx + 8, y + 3),
                                     theme.TEXT if name == self.rs.name else theme.TEXT_DIM,
                                     name == self.rs.name)
                 r = r.inflate(16, 6)
@@ -280,13 +288,17 @@ class ReferenceScene(Scene):
                     pygame.draw.rect(surface, theme.GOLD, r, 1, 4)
                 self.ruleset_tabs.append((r, name))
                 tx = r.right + 6
-            theme.blit_text(surface, _("Tab: another game"), small, (box.right - 20, y + 3),
-                            theme.TEXT_DIM, False, "topright")
             y += round(small * 1.9)
         self.tabs = []
         tx = x
+        hint = _("←/→ pages · ↑/↓ scroll")
+        theme.blit_text(surface, hint, small, (box.right - 20, y + 8), theme.TEXT_DIM, False,
+                        "topright")
+        limit = box.right - 32 - theme.text_width(hint, small)
         for pid, mark in PAGES:
             label = _(mark)
+            if tx > x and tx + theme.text_width(label, body, True) + 24 > limit:
+                tx, y, limit = x, y + round(body * 2.1), box.right - 20
             on = pid == self.page
             r = theme.blit_text(surface, label, body, (tx + 12, y + 5),
                                 theme.INK if on else theme.TEXT, on)
@@ -298,8 +310,6 @@ class ReferenceScene(Scene):
                 pygame.draw.rect(surface, theme.GOLD, r, 1, 5)
             self.tabs.append((r, pid))
             tx = r.right + 8
-        theme.blit_text(surface, _("←/→ pages · ↑/↓ scroll"), small, (box.right - 20, y + 8),
-                        theme.TEXT_DIM, False, "topright")
         y += round(body * 2.1)
         view = pygame.Rect(x, y, box.w - 40, box.bottom - 12 - y)
         self._view_h = view.h
@@ -336,11 +346,20 @@ class ReferenceScene(Scene):
         return y - y0
 
     def _draw_cards(self, s: pygame.Surface, y0: int, body: int, small: int) -> int:
-        cols = 3 if s.get_width() < 1500 else 4
         lh = round(small * 1.3)
+        # a card's two labels ("カス 1", "Chaff") set its column when they are wider than
+        # the card (large UI scale): fewer months per row then (issue 15)
+        label_w = max([theme.text_width(f"{g} 20", small, True) for g in KIND_GLYPH.values()]
+                      + [theme.text_width(_(n), small) for n in KIND_NAMES.values()]) + 8
+        cols = 3 if s.get_width() < 1500 else 4
+        while cols > 1 and (s.get_width() - 16 * (cols - 1)) // cols < 4 * label_w:
+            cols -= 1
 
         def width(cw: int) -> int:
             return max(30, min(110, (cw - 30) // 4))
+
+        def step(w: int) -> int:
+            return max(w + 8, label_w)
 
         def height(cw: int, _month: object) -> int:
             return round(body * 1.5) + card_height(width(cw)) + 2 * lh + 8
@@ -352,7 +371,7 @@ class ReferenceScene(Scene):
                             theme.GOLD, True)
             w = width(r.w)
             for k, row in enumerate(month):
-                cx = r.x + k * (w + 8)
+                cx = r.x + (step(w) - w - 8) // 2 + k * step(w)
                 cy = r.y + round(body * 1.5)
                 renderer().draw(surf, row.card, (cx, cy), w)
                 ly = cy + card_height(w) + 3

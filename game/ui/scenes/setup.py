@@ -303,25 +303,35 @@ class SetupScene(Scene):
         pad = round(W * 0.02)
         top = round(H * 0.04) + round(theme.size_of("heading", H) * 1.6)
         bottom = H - round(body * 3.2)
-        c1 = pygame.Rect(pad, top, round(W * 0.26), bottom - top - 10)
-        c2 = pygame.Rect(c1.right + pad, top, round(W * 0.40), c1.h)
+        # at a large UI scale the game column widens to its longest title and the rules
+        # column gives way; headings are a whole line tall (issue 15)
+        longest = max(theme.text_width(_(rulesets.ruleset_class(n).title), body)
+                      for n in rulesets.names()) + 40
+        c1 = pygame.Rect(pad, top, min(round(W * 0.34), max(round(W * 0.26), longest)),
+                         bottom - top - 10)
+        c2 = pygame.Rect(c1.right + pad, top, round(W * 0.66) - c1.w, c1.h)
         c3 = pygame.Rect(c2.right + pad, top, W - c2.right - 2 * pad, c1.h)
         self.columns = (c1, c2, c3)
-        # game column
+        head_h = round(small * 1.5) + 4
+        # game column: the summary below keeps at least three lines
         y = c1.y
-        UILabel(pygame.Rect(c1.x, y, c1.w, small + 8), _("GAME"), m, object_id="@heading")
-        y += small + 10
+        UILabel(pygame.Rect(c1.x, y, c1.w, head_h), _("GAME"), m, object_id="@heading")
+        y += head_h + 2
+        n_games = len(rulesets.names())
+        grow = min(row, max(round(body * 1.6),
+                            (c1.bottom - y - round(small * 4.5)) // n_games - 4))
         for name in rulesets.names():
             cls = rulesets.ruleset_class(name)
-            b = UIButton(pygame.Rect(c1.x, y, c1.w, row), _(cls.title), m,
+            b = UIButton(pygame.Rect(c1.x, y, c1.w, grow),
+                         theme.fit(_(cls.title), body, c1.w - 24 - body // 2), m,
                          object_id="@selected" if name == self.ruleset else None)
             self.widgets[b] = ("ruleset", name)
-            y += row + 4
+            y += grow + 4
         cls = rulesets.ruleset_class(self.ruleset)
         UITextBox(_(cls.summary), pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6), m)
         # rules column (scrolls: Hachi-Hachi has 19 options)
-        UILabel(pygame.Rect(c2.x, c2.y, c2.w, small + 8), _("RULES"), m, object_id="@heading")
-        py = c2.y + small + 10
+        UILabel(pygame.Rect(c2.x, c2.y, c2.w, head_h), _("RULES"), m, object_id="@heading")
+        py = c2.y + head_h + 2
         presets = presets_for(self.ruleset)
         if presets:
             current = preset_name(self.ruleset, self.opts()) or CUSTOM
@@ -347,8 +357,8 @@ class SetupScene(Scene):
             text = (_("− House rules ({n})").format(n=n) if self.house_open
                     else ngettext("+ House rules ({n} option)", "+ House rules ({n} options)",
                                   n).format(n=n))
-            b = UIButton(pygame.Rect(0, oy, cw, row), text, m, container=sc,
-                         object_id="@choice")
+            b = UIButton(pygame.Rect(0, oy, cw, row), theme.fit(text, body, cw - 24 - body // 2),
+                         m, container=sc, object_id="@choice")
             self.widgets[b] = ("house", None)
             oy += row + 8
             if self.house_open:
@@ -362,14 +372,21 @@ class SetupScene(Scene):
             sc.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         # seats column
         y = c3.y
-        UILabel(pygame.Rect(c3.x, y, c3.w, small + 8), _("SEATS"), m, object_id="@heading")
-        y += small + 10
+        full = row  # the seat rows give way (down to 1.6 lines) to three lines of the notes
+        row = min(full, max(round(body * 1.6), (c3.h - head_h - round(small * 4.5) - 40)
+                            // (len(self.seats) + 2) - 5))
+        UILabel(pygame.Rect(c3.x, y, c3.w, head_h), _("SEATS"), m, object_id="@heading")
+        y += head_h + 2
         lo, hi = self.seat_range()
         counts = [str(i) for i in range(lo, hi + 1)]
-        UILabel(pygame.Rect(c3.x, y, round(c3.w * 0.4), row),
-                _("Seats ({low}–{high})").format(low=lo, high=hi), m)
+        label = _("Seats ({low}–{high})").format(low=lo, high=hi)
+        lw = theme.text_width(label, body) + 12
+        cx = c3.x + round(c3.w * 0.45)
+        if lw > cx - c3.x:  # too wide beside the count at this scale: narrower list
+            cx = min(c3.x + lw, c3.right - round(body * 3.2))
+        UILabel(pygame.Rect(c3.x, y, cx - c3.x - 4, row), label, m)
         self._choice(("count", None), counts, str(len(self.seats)), pygame.Rect(
-            c3.x + round(c3.w * 0.45), y, round(c3.w * 0.55), row))
+            cx, y, c3.right - cx, row))
         y += row + 8
         kind_ids = ["human"] + [f"ai:{agent}" for _l, agent, _d in ai.LEVELS]
         for s in self.seats:  # keep a saved non-level choice selectable
@@ -394,6 +411,7 @@ class SetupScene(Scene):
         UITextBox(_("Computer players — {levels}").format(levels=desc),
                   pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
         # bottom bar
+        row = full
         bw = max(180, round(W * 0.16))
         self.back_button = UIButton(pygame.Rect(pad, bottom, bw, row),
                                     pgettext("button", "Back"), m)
@@ -453,10 +471,11 @@ class SetupScene(Scene):
         err = self.errors.get(opt.name)
         words = err or (not_applies(reason) if reason else
                         value_explained(opt.name, value) or _(opt.help))
-        for part in theme.wrap(words, small, cw - 16):
-            UILabel(pygame.Rect(8, oy, cw - 8, small + 6), part, m, container=sc,
+        line_h = round(small * 1.45) + 2  # a whole line of text, at any UI scale
+        for part in theme.wrap(words, small, cw - 24 - small):
+            UILabel(pygame.Rect(8, oy, cw - 8, line_h), part, m, container=sc,
                     object_id="@error" if err else "@help")
-            oy += small + 4
+            oy += line_h
         return oy + 8
 
     def _choice(self, key: tuple, values: list[str], current: str, rect: pygame.Rect,
