@@ -257,10 +257,14 @@ class ScoringScene(Scene):
         y = rect.bottom - footer_h + 6
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (rect.right - 20, y))
         y += 8
-        for label, values in ((_("This round"), r.net), (_("Totals"), self.view.totals)):
+        pairs = ((_("This round"), r.net), (_("Totals"), self.view.totals))
+        # the seats start after the longer label and end before "Σ = 0" (large UI scale)
+        cx = x + max(round(rect.w * 0.16),
+                     max(theme.text_width(lab, body, True) for lab, _v in pairs) + 16)
+        sigma_w = theme.text_width(f"Σ = {amount(sum(r.net))}", body, True) + 16
+        for label, values in pairs:
             theme.blit_text(surface, label, body, (x, y), theme.TEXT_DIM, True)
-            cx = x + round(rect.w * 0.16)
-            step = (rect.right - 20 - cx) // max(1, len(values))
+            step = (rect.right - 20 - sigma_w - cx) // max(1, len(values))
             for i, v in enumerate(values):
                 txt = f"{self.names[i]} {theme.signed(v)}"
                 theme.blit_text(surface, theme.fit(txt, body, step - 10, True), body,
@@ -295,7 +299,11 @@ class ScoringScene(Scene):
             return
         label_w = round(row.w * 0.30)
         top = max([p for _s, p, _q, _r in seats] + [q or 0 for _s, _p, q, _r in seats] + [1])
-        scale = (row.w - label_w - 200) / top
+        texts = [f"{pts}" if par is None else _("{points} / par {par} ({diff})").format(
+            points=pts, par=par, diff=amount(pts - par, sign=True))
+            for _s, pts, par, _r in seats]
+        room = max(200, max(theme.text_width(t, small) for t in texts) + 14)  # the labels
+        scale = max(0.1, row.w - label_w - room) / top
         for k, (s, pts, par, role) in enumerate(seats):
             y = row.y + k * row.h
             name = self.names[s] + (f" · {role}" if role else "")
@@ -308,12 +316,10 @@ class ScoringScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_LINE,
                              (bx, y + 2, round(top * scale), bh), 1)
             pygame.draw.rect(surface, color, (bx, y + 2, round(pts * scale), bh))
-            text = f"{pts}"
+            text = texts[k]
             if par is not None:
                 px = bx + round(par * scale)
                 pygame.draw.line(surface, theme.GOLD, (px, y), (px, y + bh + 3), 2)
-                text = _("{points} / par {par} ({diff})").format(
-                    points=pts, par=par, diff=amount(pts - par, sign=True))
             theme.blit_text(surface, text, small, (bx + round(top * scale) + 10, y),
                             theme.TEXT)
 
