@@ -125,3 +125,23 @@ def test_ctrl_plus_to_200_draws_the_table_with_text_twice_as_tall(tmp_path):
     h200 = _plate_name_height(app, table, "Ana")
     assert abs(h200 - 2 * h100) <= 2, (h100, h200)
     app.close()
+
+
+def test_learn_at_200_shows_the_focused_tier_and_back_inside_the_window(tmp_path):
+    from game.ui.scenes.learn import LearnScene
+
+    app = make_app(tmp_path, (1280, 720), ui_scale=200)
+    app.stack.push(LearnScene(app))
+    frames(app, 2)
+    scene = app.stack.top
+    win = app.screen.get_rect()
+    back = scene.group.buttons[-1]
+    assert scene.more  # nine rows do not fit at 200 %: a window of them, and the hint
+    for i in range(9):  # ↓ through the tiers: the focused one is always on screen
+        frames(app, 1)
+        b = scene.group.buttons[i]
+        assert scene.group.index == i and win.contains(b.rect), (i, b.rect)
+        assert not b.rect.colliderect(back.rect)
+        key(app, pygame.K_DOWN)
+    assert win.contains(back.rect)
+    app.close()

@@ -40,6 +40,8 @@ class LearnScene(Scene):
         # reached with the keyboard (the title showed its focus ring): show ours at once
         below = getattr(app.stack.top, "group", None)
         self.group.show_focus = bool(getattr(below, "show_focus", False))
+        self.first = 0  # the first tier shown when the nine rows do not fit (large UI scale)
+        self.more = False  # some tiers are out of view: say how to reach them
 
     def relabel(self) -> None:
         """The buttons' words again in the language now in use."""
@@ -58,6 +60,9 @@ class LearnScene(Scene):
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if intent is Intent.BACK:
             self.back()
+            return True
+        if event.type == pygame.MOUSEWHEEL:  # the rows that do not fit scroll
+            self.first = max(0, min(len(TIER_NAMES) - 1, self.first - event.y))
             return True
         return self.group.handle(event, intent)
 
@@ -84,11 +89,24 @@ class LearnScene(Scene):
             else:
                 lines.append([theme.fit(" ".join(parts), small, inner)])
         extra = max(0, room - used) // len(texts)  # spare height: spread over the rows
+        # rows that do not fit (large UI scale) are shown a window at a time, the focused
+        # tier always in it; the others get no place on screen (issue 15)
+        fit = max(1, (room - small_h) // (base + gap)) if used > room else len(texts)
+        focus = self.group.index if 0 <= self.group.index < len(texts) else self.first
+        self.first = max(0, min(self.first, len(texts) - fit))
+        if focus < self.first:
+            self.first = focus
+        elif focus >= self.first + fit:
+            self.first = focus - fit + 1
         out, y = [], top
-        for (title, _w), ls in zip(texts, lines, strict=True):
+        for i, ((title, _w), ls) in enumerate(zip(texts, lines, strict=True)):
             h = base + small_h * (len(ls) - 1) + extra
+            if not self.first <= i < self.first + fit:
+                out.append((pygame.Rect(-10 * W, -10 * H, W - 2 * x0, h), title, ls))
+                continue
             out.append((pygame.Rect(x0, y, W - 2 * x0, h), title, ls))
             y += h + gap
+        self.more = fit < len(texts)
         return out
 
     @staticmethod
@@ -103,12 +121,16 @@ class LearnScene(Scene):
         small = theme.size_of("small", H)
         x0 = round(W * 0.05)
         theme.blit_text(surface, _("Learn 88"), head, (x0, round(H * 0.03)), theme.GOLD, True)
-        theme.blit_text(surface, _("Nine tiers, each adding one part of the full game. "
-                          "✓ marks a tier you finished a game at."), small,
+        theme.blit_text(surface, theme.fit(_("Nine tiers, each adding one part of the full "
+                                             "game. ✓ marks a tier you finished a game at."),
+                                           small, W - 2 * x0), small,
                         (x0, round(H * 0.03) + round(head * 1.4)), theme.TEXT_DIM)
         bw = self.button_w(W)
-        for i, (tier, (rect, title, lines)) in enumerate(zip(TIER_NAMES, self.rows(W, H),
-                                                             strict=True)):
+        rows = self.rows(W, H)
+        if self.more:
+            theme.blit_text(surface, _("↑/↓ or wheel: more rows"), small,
+                            (W - x0, H - round(body * 1.7)), theme.TEXT_DIM, False, "midright")
+        for i, (tier, (rect, title, lines)) in enumerate(zip(TIER_NAMES, rows, strict=True)):
             theme.panel(surface, rect, **({"line": theme.GOLD} if tier in self.done else {}))
             mark = "✓" if tier in self.done else str(tier)
             theme.blit_text(surface, mark, head, (rect.x + 14, rect.centery), theme.GOLD, True,
