@@ -177,9 +177,16 @@ class StatisticsScene(Scene):
         chart_h = max(80, round(H * 0.26), min(round(H * 0.45),
                                               bottom - y - table_h - round(small * 2.2)))
         rows_bottom = bottom - chart_h - round(small * 2.2)
-        for col, words in zip(COLUMNS, HEADERS, strict=True):
-            theme.blit_text(surface, _(words), small, (x + round(col * tw), y), theme.TEXT_DIM)
-        y += round(small * 1.5)
+        # each heading within its column: smaller, then on two lines (large UI scale)
+        ends = (*COLUMNS[1:], 1.0)
+        heads = [theme.fit_label(_(words), small, round((end - col) * tw) - 8,
+                                 minimum=max(13, round(small * 0.85)))
+                 for col, end, words in zip(COLUMNS, ends, HEADERS, strict=True)]
+        for col, (sz, lines) in zip(COLUMNS, heads, strict=True):
+            for k, line in enumerate(lines):
+                theme.blit_text(surface, line, sz, (x + round(col * tw), y + k * round(
+                    small * 1.15)), theme.TEXT_DIM)
+        y += round(small * 1.5) + round(small * 1.15) * (max(len(ln) for _s, ln in heads) - 1)
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + tw, y), 1)
         y += 6
         if not self.figures:
