@@ -40,11 +40,11 @@ TIER_PRACTICE = {
 
 class Curriculum(HachiHachi):
     name = "curriculum"
-    title = "Curriculum of 88"
-    summary = "88 learned in nine tiers, from a simple fishing game to the full table."
+    title = N_("Curriculum of 88")
+    summary = N_("88 learned in nine tiers, from a simple fishing game to the full table.")
     OPTIONS = (
-        Option("tier", int, 1, tuple(range(1, 10)), help="1 = core rules ... 9 = full 88"),
-        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help="rounds in the game"),
+        Option("tier", int, 1, tuple(range(1, 10)), help=N_("1 = core rules ... 9 = full 88")),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help=N_("rounds in the game")),
     )
 
     def rule_options(self) -> dict:

@@ -17,6 +17,12 @@ from ..options import MAX_ROUNDS, Option
 from ..vocab import Ending
 from .base import Ruleset
 
+
+def N_(message: str) -> str:
+    """Marks a word for the translation catalog; the table translates it where shown
+    (the engine stays free of game.i18n)."""
+    return message
+
 if TYPE_CHECKING:
     from ..ledger import RoundResult
     from ..state import State
@@ -52,17 +58,18 @@ DECISIVE = 20  # a win by 20 or more is decisive (hachi.md §6)
 
 class Hachi(Ruleset):
     name = "hachi"
-    title = "Hachi"
-    summary = "Two players; cards pair when their months sum to 3 or 8; 21 yaku."
+    title = N_("Hachi")
+    summary = N_("Two players; cards pair when their months sum to 3 or 8; 21 yaku.")
     OPTIONS = (
         Option("match_end", str, "agari", ("agari", "rounds", "points"),
-               help="end on agari (decisive wins in a row), after rounds, or at a points target"),
+               help=N_("end on agari (decisive wins in a row), after rounds, or at a points "
+                       "target")),
         Option("agari_count", int, 1, minimum=1, maximum=12,
-               help="agari needed to win the match"),
+               help=N_("agari needed to win the match")),
         Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS,
-               help="rounds in the match (match_end=rounds)"),
+               help=N_("rounds in the match (match_end=rounds)")),
         Option("target_points", int, 100, minimum=1, maximum=10_000,
-               help="cumulative net that wins (match_end=points)"),
+               help=N_("cumulative net that wins (match_end=points)")),
     )
     # match_end value each option belongs to: the others are ignored by that ending
     MATCH_END_OF: ClassVar[dict[str, str]] = {

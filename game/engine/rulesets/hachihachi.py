@@ -25,6 +25,12 @@ from ..teyaku import GROUP_B_IDS, TeyakuTable, standard_a_id
 from ..vocab import Category, Ending, Reason
 from .base import Ruleset
 
+
+def N_(message: str) -> str:
+    """Marks a word for the translation catalog; the table translates it where shown
+    (the engine stays free of game.i18n)."""
+    return message
+
 if TYPE_CHECKING:
     from ..state import State
 
@@ -44,47 +50,47 @@ HATTO_SETS = (("shiko", SHIKO), ("akatan", AKATAN), ("aotan", AOTAN),
 ACHIEVEMENT_POINTS = 89  # §12: a pile of 89 card points or more (one more than the par)
 
 OPTIONS = (
-    Option("kan", int, 12, (12, 10), help="mon per kan: 12 traditional (Kanto), 10 modern"),
+    Option("kan", int, 12, (12, 10), help=N_("mon per kan: 12 traditional (Kanto), 10 modern")),
     Option("payment_model", str, "per_opponent", ("per_opponent", "split"),
-           help="split: amounts 'from each opponent' are halved when there are two"),
+           help=N_("split: amounts 'from each opponent' are halved when there are two")),
     Option("teyaku_combine", str, "a_plus_b", ("a_plus_b", "best_one"),
-           help="score the set teyaku plus the chaff teyaku, or only the better one"),
-    Option("aka_value", int, 2, (2, 3), help="kan of the Red teyaku (aka)"),
-    Option("bdb", bool, False, help="enable Boar-Deer-Butterflies (inoshikacho, 7 kan)"),
+           help=N_("score the set teyaku plus the chaff teyaku, or only the better one")),
+    Option("aka_value", int, 2, (2, 3), help=N_("kan of the Red teyaku (aka)")),
+    Option("bdb", bool, False, help=N_("enable Boar-Deer-Butterflies (inoshikacho, 7 kan)")),
     Option("nanatan_extra", bool, False,
-           help="Seven Ribbons: +1 kan per ribbon beyond seven, Willow ribbon included"),
+           help=N_("Seven Ribbons: +1 kan per ribbon beyond seven, Willow ribbon included")),
     Option("goko_after_shiko", str, "replace", ("replace", "cumulative"),
-           help="Five Brights replaces Four Brights, or both score"),
+           help=N_("Five Brights replaces Four Brights, or both score")),
     Option("sage_failure", str, "void_double", ("void_double", "half_double", "void", "half"),
-           help="what a player who called sage pays or gets when another calls shoubu"),
+           help=N_("what a player who called sage pays or gets when another calls shoubu")),
     Option("multiplier_carry", str, "queue", ("queue", "one_round", "stack"),
-           help="how extra field brights carry their multiplier to later rounds"),
+           help=N_("how extra field brights carry their multiplier to later rounds")),
     Option("year_extension", bool, False,
-           help="after the last round, play on while a multiplier is carried"),
+           help=N_("after the last round, play on while a multiplier is carried")),
     Option("hatto_liability", bool, False,
-           help="a player who feeds an opponent's last yaku card pays for both"),
+           help=N_("a player who feeds an opponent's last yaku card pays for both")),
     Option("tobikomi_liability", bool, False,
-           help="a player who feeds a diver's fourth card pays the whole tobikomi"),
-    Option("mizuten", bool, True, help="the dealer may declare mizuten (play blind)"),
-    Option("hand_swap", bool, False, help="seats may swap for the dealer's hand (dealer_hand)"),
+           help=N_("a player who feeds a diver's fourth card pays the whole tobikomi")),
+    Option("mizuten", bool, True, help=N_("the dealer may declare mizuten (play blind)")),
+    Option("hand_swap", bool, False, help=N_("seats may swap for the dealer's hand (dealer_hand)")),
     Option("dropout_fee", str, "by_order", ("by_order", "by_seat", "flat"),
-           help="fee of a seat that drops: 1, 1.5, 2 kan by order or by seat, or flat 1 kan"),
+           help=N_("fee of a seat that drops: 1, 1.5, 2 kan by order or by seat, or flat 1 kan")),
     Option("compulsory_three", bool, True,
-           help="once all but three have dropped, the rest must play"),
+           help=N_("once all but three have dropped, the rest must play")),
     Option("forced_out_comp", str, "non_dealers", ("non_dealers", "all_active", "none"),
-           help="who compensates a seat forced out of the round"),
+           help=N_("who compensates a seat forced out of the round")),
     Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS,
-           help="rounds in the game (12 = a year)"),
+           help=N_("rounds in the game (12 = a year)")),
     Option("two_player_payment", str, "difference", ("difference", "capped"),
-           help="two active players: pay the card-point difference, or capped in kan"),
+           help=N_("two active players: pay the card-point difference, or capped in kan")),
 )
 
 
 
 class HachiHachi(Ruleset):
     name = "hachihachi"
-    title = "Hachi-Hachi"
-    summary = "Standard 88 for 3 active players, 2 to 7 at the table (FudaWiki rules)."
+    title = N_("Hachi-Hachi")
+    summary = N_("Standard 88 for 3 active players, 2 to 7 at the table (FudaWiki rules).")
     OPTIONS = OPTIONS
     values = HH_VALUES
     min_seats, max_seats = 2, 7

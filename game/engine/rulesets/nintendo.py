@@ -14,6 +14,12 @@ from ..specials import SpecialValues
 from ..teyaku import TRIPLET, TWO_TRIPLETS
 from .hachihachi import OPTIONS, HachiHachi
 
+
+def N_(message: str) -> str:
+    """Marks a word for the translation catalog; the table translates it where shown
+    (the engine stays free of game.i18n)."""
+    return message
+
 NINTENDO_TEYAKU = {
     "shiso": 50, "ichinishi": 35, "teshi": 30, "haneken": 30, "karasu": 25, "kuttsuki": 20,
     "pikaichi": 20, "toichi": 20, "tanichi": 20, "aka": 15, "tatesanbon": 15, "sanbon": 10,
@@ -28,10 +34,11 @@ class HachiHachiNintendo(HachiHachi):
     """The points schedule of the Nintendo leaflet ([S004])."""
 
     name = "hachihachi-nintendo"
-    title = "Hachi-Hachi (Nintendo points)"
-    summary = "88 with the Nintendo leaflet's points: single best teyaku, flat fees, 3 to 6 seats."
+    title = N_("Hachi-Hachi (Nintendo points)")
+    summary = N_("88 with the Nintendo leaflet's points: single best teyaku, flat fees, "
+                 "3 to 6 seats.")
     OPTIONS = (
-        Option("bdb", bool, True, help="enable Boar-Deer-Butterflies (inoshikacho, 35)"),
+        Option("bdb", bool, True, help=N_("enable Boar-Deer-Butterflies (inoshikacho, 35)")),
         *(replace(o, default={"sage_failure": "half_double", "multiplier_carry": "one_round",
                               "forced_out_comp": "none"}.get(o.name, o.default))
           for o in OPTIONS if o.name in ("sage_failure", "multiplier_carry", "year_extension",

@@ -18,6 +18,12 @@ from ..teyaku import TRIPLET, TWO_TRIPLETS
 from ..vocab import Ending
 from .hachihachi import HachiHachi
 
+
+def N_(message: str) -> str:
+    """Marks a word for the translation catalog; the table translates it where shown
+    (the engine stays free of game.i18n)."""
+    return message
+
 if TYPE_CHECKING:
     from ..state import State
 
@@ -34,16 +40,16 @@ NUKI_ACHIEVEMENT_POINTS = 106  # §8: the 34-card deck's 211 points, halved and 
 
 class NukiHachiHachi(HachiHachi):
     name = "nuki-hachihachi"
-    title = "Nuki Hachi-hachi"
-    summary = "Stripped 88: 34 cards, two active players, 2 to 4 at the table."
+    title = N_("Nuki Hachi-hachi")
+    summary = N_("Stripped 88: 34 cards, two active players, 2 to 4 at the table.")
     OPTIONS = (
-        Option("mizuten", bool, True, help="the dealer may declare mizuten (play blind)"),
+        Option("mizuten", bool, True, help=N_("the dealer may declare mizuten (play blind)")),
         Option("compulsory_two", bool, True,
-               help="once all but two have dropped, the rest must play"),
-        Option("dropout_fees", bool, False, help="a seat that drops pays 1, 1.5, 2 kan"),
+               help=N_("once all but two have dropped, the rest must play")),
+        Option("dropout_fees", bool, False, help=N_("a seat that drops pays 1, 1.5, 2 kan")),
         Option("forced_out_comp", str, "none", ("none", "non_dealers", "all_active"),
-               help="who compensates a seat forced out of the round"),
-        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help="rounds in the game"),
+               help=N_("who compensates a seat forced out of the round")),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help=N_("rounds in the game")),
     )
     deck_mask = NUKI_DECK
     min_seats, max_seats = 2, 4

@@ -28,6 +28,12 @@ from ..vocab import Ending, Reason
 from .base import Ruleset
 from .hachihachi import HachiHachi
 
+
+def N_(message: str) -> str:
+    """Marks a word for the translation catalog; the table translates it where shown
+    (the engine stays free of game.i18n)."""
+    return message
+
 if TYPE_CHECKING:
     from ..state import State
 
@@ -54,17 +60,17 @@ TEYAKU_1921 = {"shiso": 30, "kuttsuki": 20, "sanbon": 10, "nasake": 10}
 
 class Sudaoshi(Ruleset):
     name = "sudaoshi"
-    title = "Sudaoshi"
-    summary = "Three players with burdens 100/110/120; chaff is worth most; four yaku."
+    title = N_("Sudaoshi")
+    summary = N_("Three players with burdens 100/110/120; chaff is worth most; four yaku.")
     OPTIONS = (
         Option("teyaku", str, "hachihachi", ("hachihachi", "1921", "none"),
-               help="hand combinations: Hachi-Hachi's, the 1921 set, or none"),
-        Option("yaku_unit", int, 10, (10, 12), help="points per kan for yaku, teyaku and fees"),
-        Option("top_yaku", bool, True, help="false: only the two full sets score"),
+               help=N_("hand combinations: Hachi-Hachi's, the 1921 set, or none")),
+        Option("yaku_unit", int, 10, (10, 12), help=N_("points per kan for yaku, teyaku and fees")),
+        Option("top_yaku", bool, True, help=N_("false: only the two full sets score")),
         Option("field_four", str, "misdeal", ("misdeal", "dealer_takes"),
-               help="four of a month on the field: redeal, or the dealer takes them"),
-        Option("more_seats", bool, False, help="allow 4 to 6 seats (three play each round)"),
-        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help="rounds in the game"),
+               help=N_("four of a month on the field: redeal, or the dealer takes them")),
+        Option("more_seats", bool, False, help=N_("allow 4 to 6 seats (three play each round)")),
+        Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS, help=N_("rounds in the game")),
     )
     values = SUDA_VALUES
     min_seats = 3
