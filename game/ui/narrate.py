@@ -93,13 +93,8 @@ def _fields(ev: Event, names: list[str]) -> dict[str, str]:
     cards = [str(c) for c in d.get("cards", [])]
     card = d.get("card")
     who = _who(names, ev.seat)
-    # English verbs for the capture-rule lines of terms.RULE_CAPTURES ("You take", "Ren takes")
-    you = is_you(who)
     return {
         "who": who, "holder": _who(names, d.get("holder")),
-        "shows": "show" if you else "shows", "sits": "sit" if you else "sits",
-        "takes": "take" if you else "takes", "is": "are" if you else "is",
-        "was": "were" if you else "was",
         "n_field": str(len(d.get("field", []))), "pile": str(d.get("pile", 0)),
         "items": joined(term(i) for i in d.get("items", {})),
         "card": card_name(card) if card else "",
@@ -141,8 +136,10 @@ def _line(ev: Event, names: list[str]) -> str | None:
     if k == EventKind.MULTIPLIER:
         return _multiplier(d)
     fields = _fields(ev, names)
-    template = RULE_CAPTURES.get(d.get("rule", "")) if k == EventKind.CAPTURED else None
-    if template is None and is_you(fields["who"]):
+    you = is_you(fields["who"])
+    template = (RULE_CAPTURES.get((d.get("rule", ""), you)) if k == EventKind.CAPTURED
+                else None)
+    if template is None and you:
         template = YOU_LINES.get(k)
     template = template or LINES.get(k)
     return _(template).format(**fields) if template else None

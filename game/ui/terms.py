@@ -181,9 +181,12 @@ TARGET_PROMPTS: dict[CaptureRule, str] = {
     CaptureRule.MONTH_SUM: N_("Choose which card your {card} takes (months adding to 3 or 8)"),
 }
 # A capture made by a rule rather than a play (event data "rule")
+# (rule, said to the player) -> the line; "You" has its own sentence in every language
 RULE_CAPTURES = {
-    "paulownia": N_("{who} {takes} {cards} by the Paulownia rule."),
-    "field_four": N_("{who} {takes} the four {month} cards dealt to the field."),
+    ("paulownia", False): N_("{who} takes {cards} by the Paulownia rule."),
+    ("paulownia", True): N_("You take {cards} by the Paulownia rule."),
+    ("field_four", False): N_("{who} takes the four {month} cards dealt to the field."),
+    ("field_four", True): N_("You take the four {month} cards dealt to the field."),
 }
 
 KIND_GLYPH = {"bright": "光", "animal": "種", "ribbon": "短", "chaff": "カス"}
@@ -262,9 +265,9 @@ def target_prompt(rule: CaptureRule) -> str:
     return _(TARGET_PROMPTS[rule])
 
 
-def rule_capture(rule: str) -> str | None:
-    """The message of a capture made by a rule (fields {who} {takes} {cards} {month})."""
-    text = RULE_CAPTURES.get(rule)
+def rule_capture(rule: str, you: bool = False) -> str | None:
+    """The message of a capture made by a rule (fields {who} {cards} {month})."""
+    text = RULE_CAPTURES.get((rule, you))
     return _(text) if text else None
 
 
