@@ -164,8 +164,13 @@ def problems(code: str, entries: list[po.Entry], pot: list[po.Entry]) -> dict[st
 
 PSEUDO_GAMES = (("hachihachi", {}), ("hachihachi-nintendo", {}), ("hachi", {}),
                 ("sudaoshi", {}), ("curriculum", {"tier": 5}), ("nuki-hachihachi", {}))
-# data, not words: seat names of the smoke and the guided game, the logo's reading
-NOT_WORDS = re.compile(r"Ana|Ren|Yui|Kei|Mio|Sora|Taro|Hana|Kiku|You|Hachi-Hachi")
+# data, not words: seat names of the smoke and the guided game, the logo's reading, record
+# file names and folders, web addresses, proper names of fonts and licences, the languages'
+# own names (each written in its own language, never translated)
+NOT_WORDS = re.compile(
+    r"\d{8}-\d{6}-[\w-]+(?:\.json)?|(?:/[\w.-]+)+/?|https?://\S+|Noto Sans|"
+    r"SIL Open Font License|Ana|Ren|Yui|Kei|Mio|Sora|Taro|Hana|Kiku|You|Hachi-Hachi|"
+    r"English|Français")
 
 
 def unmarked_text(games: Iterable[tuple[str, dict]] = PSEUDO_GAMES) -> list[str]:
@@ -185,7 +190,20 @@ def unmarked_text(games: Iterable[tuple[str, dict]] = PSEUDO_GAMES) -> list[str]
     finally:
         theme.DRAWN = None
         i18n.set_language(i18n.SOURCE)
-    return sorted(s for s in drawn if re.search(r"[A-Za-z]{2,}", NOT_WORDS.sub("", s)))
+    licences = _licence_text()  # shown as written: a licence is not ours to translate
+    return sorted(s for s in drawn if s.strip() not in licences
+                  and re.search(r"[A-Za-z]{2,}", NOT_WORDS.sub("", s)))
+
+
+def _licence_text() -> str:
+    from game.resources import resource_dir
+
+    try:
+        folder = resource_dir("art", "LICENSES")
+    except FileNotFoundError:
+        return ""
+    return "\n".join(p.read_text(encoding="utf-8", errors="replace")
+                     for p in sorted(folder.iterdir()) if p.is_file())
 
 
 def read(path: Path) -> list[po.Entry]:
