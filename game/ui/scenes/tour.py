@@ -135,16 +135,22 @@ class WelcomeScene(OverlayScene):
         theme.dim(surface, 150)
         body = theme.size_of("body", H)
         head = theme.size_of("heading", H)
-        w = max(460, round(W * self.width_frac))
-        inner = w - 48
         lh = round(body * 1.4)
         btn_h = round(body * 2.1)
-        paras = [theme.wrap(line, body, inner) for line in self.lines]
-        gap = lh // 3  # between paragraphs
-        titles = theme.wrap(self.title, head, inner, True)
-        h = (18 + len(titles) * round(head * 1.35) + 6
-             + sum(len(p) * lh + gap for p in paras) + 12
-             + 2 * (lh + btn_h + 12) + 2 * (btn_h + 10) + 16)
+        # at a large UI scale on a small window: the box widens to the window, then the
+        # paragraphs' text gets smaller, so the language and size controls stay on screen
+        for w, psize in [(max(460, round(W * self.width_frac)), body)] + [
+                (W - 16, sz) for sz in range(body, 12, -1)]:
+            inner = w - 48
+            plh = round(psize * 1.4)
+            paras = [theme.wrap(line, psize, inner) for line in self.lines]
+            gap = plh // 3  # between paragraphs
+            titles = theme.wrap(self.title, head, inner, True)
+            h = (18 + len(titles) * round(head * 1.35) + 6
+                 + sum(len(p) * plh + gap for p in paras) + 12
+                 + 2 * (lh + btn_h + 12) + 2 * (btn_h + 10) + 16)
+            if h <= H - 8:
+                break
         h = min(h, H - 8)
         box = pygame.Rect((W - w) // 2, max(4, (H - h) // 2), w, h)
         theme.panel(surface, box, alpha=245, line=theme.GOLD)
@@ -155,8 +161,8 @@ class WelcomeScene(OverlayScene):
         y += 6
         for para in paras:
             for part in para:
-                theme.blit_text(surface, part, body, (x, y), theme.TEXT)
-                y += lh
+                theme.blit_text(surface, part, psize, (x, y), theme.TEXT)
+                y += plh
             y += gap
         y += 12
         n = len(i18n.LANGUAGES)
