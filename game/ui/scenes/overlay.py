@@ -105,6 +105,9 @@ class OverlayScene(Scene):
         for line in self.lines:
             wrapped.extend(theme.wrap(line, body, inner))
         rows = max(1, (text_bottom - y) // lh)
+        if len(wrapped) > rows:  # the scroll hint takes the last line, under the text
+            hint_h = round(theme.size_of("small", H) * 1.45)
+            rows = max(1, (text_bottom - hint_h - y) // lh)
         self._rows = rows
         self._max_scroll = max(0, len(wrapped) - rows)
         self.scroll = min(self.scroll, self._max_scroll)
