@@ -116,7 +116,9 @@ class ResultScene(Scene):
         st = self.session.st
         view = self.session.view(0)  # public parts only: totals and results
         totals = view.totals
-        rect = pygame.Rect(0, 0, min(W - 40, max(640, round(W * 0.6))), round(H * 0.8))
+        big = theme.effective_scale() > 150  # large UI scale: the box takes the window
+        rect = pygame.Rect(0, 0, min(W - 40, max(640, round(W * 0.6))),
+                           H - 16 if big else round(H * 0.8))
         rect.center = (W // 2, H // 2)
         theme.panel(surface, rect, line=theme.GOLD)
         x, y = rect.x + 28, rect.y + 20
@@ -126,26 +128,42 @@ class ResultScene(Scene):
         head_text = (_("Winner: {name}").format(name=who) if len(winners) == 1 else
                      _("Shared win: {names}").format(names=who))
         theme.blit_text(surface, _("Game over"), head, (x, y), theme.TEXT_DIM, True)
-        y += round(head * 1.4)
+        y += round(head * (1.3 if big else 1.4))
         theme.blit_text(surface, theme.fit(head_text, head, rect.w - 56, True), head, (x, y),
                         theme.GOLD, True)
-        y += round(head * 1.8)
+        y += round(head * (1.5 if big else 1.8))
         wins = rounds_won(view.results, len(names))
+        amounts = {seat: _("{amount} mon").format(amount=theme.signed(totals[seat]))
+                   for seat in range(len(names))}
+        amount_w = max(theme.text_width(a, body, True) for a in amounts.values()) + 12
+        # one line per seat while kind and rounds won fit their columns; at a large UI scale
+        # they move to a second, smaller line under the name (issue 15)
+        one_line = all(
+            theme.text_width(self.session.seats[s].describe(), small) <= rect.w * 0.25 - 8
+            and x + rect.w * 0.6 + theme.text_width(_("rounds won {n}").format(n=wins[s]),
+                                                    small) <= rect.right - 28 - amount_w
+            for s in range(len(names)))
         for place, seat in ranking(totals):
             spec = self.session.seats[seat]
             theme.blit_text(surface, _("{place}.").format(place=place), body, (x, y),
                             theme.TEXT, True)
-            theme.blit_text(surface, theme.fit(spec.name, body, rect.w * 0.3, True), body,
+            name_w = rect.w * 0.3 if one_line else rect.w - 56 - 40 - amount_w
+            theme.blit_text(surface, theme.fit(spec.name, body, name_w, True), body,
                             (x + 40, y), theme.TEXT, True)
-            theme.blit_text(surface, spec.describe(), small, (x + round(rect.w * 0.35), y + 2),
-                            theme.TEXT_DIM)
-            theme.blit_text(surface, _("rounds won {n}").format(n=wins[seat]), small,
-                            (x + round(rect.w * 0.6), y + 2), theme.TEXT_DIM)
-            theme.blit_text(surface, _("{amount} mon").format(amount=theme.signed(totals[seat])),
-                            body,
-                            (rect.right - 28, y), theme.signed_color(totals[seat]), True,
-                            "topright")
-            y += round(body * 1.6)
+            theme.blit_text(surface, amounts[seat], body, (rect.right - 28, y),
+                            theme.signed_color(totals[seat]), True, "topright")
+            if one_line:
+                theme.blit_text(surface, spec.describe(), small,
+                                (x + round(rect.w * 0.35), y + 2), theme.TEXT_DIM)
+                theme.blit_text(surface, _("rounds won {n}").format(n=wins[seat]), small,
+                                (x + round(rect.w * 0.6), y + 2), theme.TEXT_DIM)
+                y += round(body * 1.6)
+                continue
+            y += round(body * 1.4)
+            line = f"{spec.describe()} · " + _("rounds won {n}").format(n=wins[seat])
+            theme.blit_text(surface, theme.fit(line, small, rect.w - 56 - 40), small,
+                            (x + 40, y), theme.TEXT_DIM)
+            y += round(small * 1.6)
         y += 10
         theme.blit_text(surface, _("Rounds played: {n} · seed {seed}").format(
                             n=st.rounds_played, seed=self.session.seed),
