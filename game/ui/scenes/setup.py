@@ -47,6 +47,12 @@ from game.ui.terms import not_applies, value_explained, value_words
 log = logging.getLogger(__name__)
 
 DEFAULT_NAMES = ("You", "Ren", "Yui", "Mia", "Ken", "Aki", "Sora")
+
+
+def default_name(i: int) -> str:
+    """Seat i's name before the player types one: the first is "You" in the player's
+    language (the narration speaks to a seat of that name), the others are names."""
+    return _("You") if i == 0 else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
 LABELS = {
     "kan": N_("Kan value"),
     "payment_model": N_("Who pays"),
@@ -261,7 +267,7 @@ class SetupScene(Scene):
         n = self.seat_count()
         while len(self.seats) < n:
             i = len(self.seats)
-            self.seats.append({"name": DEFAULT_NAMES[i % len(DEFAULT_NAMES)],
+            self.seats.append({"name": default_name(i),
                                "kind": "human" if i == 0 else f"ai:{DEFAULT_AI}"})
         del self.seats[n:]
         for s in self.seats:
@@ -748,7 +754,7 @@ class SetupScene(Scene):
     def _grow(self, n: int) -> None:
         while len(self.seats) < n:
             i = len(self.seats)
-            self.seats.append({"name": DEFAULT_NAMES[i % len(DEFAULT_NAMES)],
+            self.seats.append({"name": default_name(i),
                                "kind": f"ai:{DEFAULT_AI}"})
 
     def _entry(self, el: object, text: str) -> None:
