@@ -88,3 +88,23 @@ def play_by_keys(app, table: TableScene) -> None:  # noqa: ANN001
         n = next(i + 1 for i, c in enumerate(table._hand_cards()) if c in table._plays())
     key(app, pygame.K_0 + n)
     key(app, pygame.K_0 + n)
+
+
+def open_setup(app, ruleset: str, options: dict | None = None, seats: int = 3,  # noqa: ANN001
+               house_open: bool = True, names: tuple[str, ...] = ()) -> object:
+    """The New game screen on `ruleset` with these options: seat 0 human, the others random
+    computers (named `names`, else P0, P1, ...); House rules unfolded unless asked."""
+    from game.ui.scenes.setup import SetupScene
+
+    app.stack.push(SetupScene(app))
+    frames(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene)
+    scene.ruleset = ruleset
+    scene.options = {ruleset: dict(options or {})}
+    scene.seats = [{"name": names[i] if i < len(names) else f"P{i}",
+                    "kind": "human" if i == 0 else "ai:random"} for i in range(seats)]
+    scene.house_open = house_open
+    scene.build()
+    frames(app, 2)
+    return scene

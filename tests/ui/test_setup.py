@@ -18,21 +18,11 @@ from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession, SeatSpec
 
 from .driver import click, frames, key, make_app
+from .table_helpers import open_setup
 
 
 def _setup(app, ruleset: str, options: dict | None = None) -> SetupScene:  # noqa: ANN001
-    app.stack.push(SetupScene(app))
-    frames(app, 2)
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
-    scene.ruleset = ruleset
-    scene.options = {ruleset: dict(options or {})}
-    scene.seats = [{"name": "Ana", "kind": "human"}, {"name": "Ren", "kind": "ai:random"},
-                   {"name": "Yui", "kind": "ai:random"}]
-    scene.house_open = True  # every option row shown (folded, see test_setup_readable.py)
-    scene.build()
-    frames(app, 2)
-    return scene
+    return open_setup(app, ruleset, options, names=("Ana", "Ren", "Yui"))
 
 
 def _widget(scene: SetupScene, key_: tuple):  # noqa: ANN202

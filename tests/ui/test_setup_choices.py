@@ -15,21 +15,11 @@ from game.ui.scenes.table import TableScene
 from game.ui.terms import not_applies
 
 from .driver import click, frames, key, make_app
+from .table_helpers import open_setup
 
 
 def _setup(app, ruleset: str, options: dict | None = None, seats: int = 2) -> SetupScene:  # noqa: ANN001
-    app.stack.push(SetupScene(app))
-    frames(app, 2)
-    scene = app.stack.top
-    assert isinstance(scene, SetupScene)
-    scene.ruleset = ruleset
-    scene.options = {ruleset: dict(options or {})}
-    scene.seats = [{"name": f"P{i}", "kind": "human" if i == 0 else "ai:random"}
-                   for i in range(seats)]
-    scene.house_open = True
-    scene.build()
-    frames(app, 2)
-    return scene
+    return open_setup(app, ruleset, options, seats)
 
 
 def _widget(scene: SetupScene, key_: tuple):  # noqa: ANN202
