@@ -63,6 +63,12 @@ def language() -> str:
     return _current
 
 
+def has_catalog() -> bool:
+    """True when the language in use reads its own catalog (False for English, and for a
+    language whose catalog was missing or damaged and fell back to English)."""
+    return type(_catalog) is not gettext.NullTranslations
+
+
 def is_japanese() -> bool:
     return _current == "ja"
 
@@ -152,5 +158,5 @@ def detect(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE
 
 
-__all__ = ["LANGUAGES", "N_", "_", "detect", "is_japanese", "language", "load", "ngettext",
-           "pgettext", "set_language"]
+__all__ = ["LANGUAGES", "N_", "_", "detect", "has_catalog", "is_japanese", "language", "load",
+           "ngettext", "pgettext", "set_language"]

@@ -77,7 +77,7 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
           seen: list[str], language: str | None) -> None:
     import pygame
 
-    from game import storage
+    from game import i18n, storage
     from game.app import App
     from game.settings import Settings
     from game.ui.scenes.about import AboutScene
@@ -86,9 +86,9 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
     from game.ui.scenes.history import HistoryScene
     from game.ui.scenes.inspect import InspectScene
     from game.ui.scenes.learn import LearnScene
+    from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.records import RecordsScene
     from game.ui.scenes.replay import ReplayScene
-    from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.result import ResultScene
     from game.ui.scenes.rules_help import RulesHelpScene
     from game.ui.scenes.settings_menu import SettingsScene
@@ -102,6 +102,8 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
     app = App((1280, 720), paths, Settings(anim_speed="instant", ai_pace="instant",
                                            welcome_seen=True),
               smoke=True, language=language or "en")
+    if language not in (None, i18n.SOURCE) and not i18n.has_catalog():
+        raise RuntimeError(f"the catalog of {language!r} was not found or could not be read")
 
     def frames(n: int = 2) -> None:
         for _ in range(n):
