@@ -142,6 +142,13 @@ def _segments(s: str) -> list[tuple[bool, str]]:
 
 
 DRAWN: set[str] | None = None  # when a set: every text drawn is added (the pseudo check)
+ELIDED: list[str] | None = None  # when a list: every text cut with "…" (the clipping check)
+
+
+def _elided(s: str, out: str) -> None:
+    """Record `s` when it was shortened to `out` (the no-clipping test, issue 15)."""
+    if ELIDED is not None and out != s and out.endswith("…"):
+        ELIDED.append(s)
 
 
 def text(s: str, size: int, color: tuple | None = None, bold: bool = False) -> pygame.Surface:
@@ -214,9 +221,15 @@ def _longest_prefix(s: str, size: int, width: int, bold: bool, suffix: str = "")
     return lo
 
 
-@functools.lru_cache(maxsize=1024)
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     """`s`, or its longest beginning that fits `width` pixels with an ellipsis."""
+    out = _fit(s, size, width, bold)
+    _elided(s, out)
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(s: str, size: int, width: int, bold: bool = False) -> str:
     if _fits(s, size, width, bold):
         return s
     return s[:_longest_prefix(s, size, width, bold, "…")] + "…"
@@ -305,12 +318,20 @@ def _split_word(lines: tuple[str, ...] | list[str]) -> bool:
                and not _is_cjk(b[0]) for a, b in zip(lines, lines[1:], strict=False))
 
 
-@functools.lru_cache(maxsize=2048)
 def fit_label(s: str, size: int, width: int, height: int | None = None, max_lines: int = 2,
               bold: bool = False, minimum: int = 15) -> tuple[int, tuple[str, ...]]:
     """(size, lines) for a label that must fit `width` (and `height`): one line at `size` or
     smaller down to `minimum`; else up to `max_lines` whole-word lines at the largest size
     that allows them; only then the last line ends with "…". Never clipped (issue 15)."""
+    sz, lines = _fit_label(s, size, width, height, max_lines, bold, minimum)
+    if lines and not s.endswith(lines[-1]):
+        _elided(s, lines[-1])
+    return sz, lines
+
+
+@functools.lru_cache(maxsize=2048)
+def _fit_label(s: str, size: int, width: int, height: int | None = None, max_lines: int = 2,
+               bold: bool = False, minimum: int = 15) -> tuple[int, tuple[str, ...]]:
     minimum = max(1, min(size, minimum))
     sizes = range(size, minimum - 1, -1)
     for sz in sizes:
@@ -331,7 +352,7 @@ def fit_label(s: str, size: int, width: int, height: int | None = None, max_line
     head, rest = list(lines[:n - 1]), s.replace("\n", " ")
     for ln in head:  # the wrapped lines are pieces of `s` in order, spaces dropped at breaks
         rest = rest[rest.find(ln) + len(ln):].lstrip(" ")
-    return minimum, (*head, fit(rest, minimum, width, bold))
+    return minimum, (*head, _fit(rest, minimum, width, bold))
 
 
 def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple[int, int],

@@ -203,17 +203,27 @@ class ScoringScene(Scene):
         body = theme.size_of("body", H)
         small = theme.size_of("small", H)
         head = theme.size_of("heading", H)
-        rect = pygame.Rect(0, 0, round(W * 0.86), round(H * 0.86))
+        # at a large UI scale the ledger takes the whole window (issue 15: nothing cut)
+        big = theme.effective_scale() > 125
+        rect = pygame.Rect(0, 0, round(W * (0.98 if big else 0.86)),
+                           round(H * (0.98 if big else 0.86)))
         rect.center = (W // 2, H // 2)
         theme.panel(surface, rect, alpha=245, line=theme.GOLD)
         r = self.result
-        title = self.headline()
         x, y = rect.x + 20, rect.y + 14
-        theme.blit_text(surface, theme.fit(title, head, rect.w - 40, True), head, (x, y),
-                        theme.TEXT, True)
-        y += round(head * 1.5)
-        cols = [x, x + round(rect.w * 0.05), x + round(rect.w * 0.33), x + round(rect.w * 0.52),
-                rect.right - 24]
+        for line in theme.wrap(self.headline(), head, rect.w - 40, True)[:2]:
+            theme.blit_text(surface, line, head, (x, y), theme.TEXT, True)
+            y += round(head * 1.25)
+        y += round(head * 0.25)
+        top_y = y
+        rows = self.rows() or [("note", _("No payments this round."))]
+        # the columns fit their words: reason and payer → payee as wide as the widest
+        reasons = [row[2] for row in rows if row[0] == "row"] + [_("Reason")]
+        whos = [row[3] for row in rows if row[0] == "row"] + [_("From → To")]
+        c1 = x + max(round(rect.w * 0.05), theme.text_width("00", body) + 12)
+        rw = min(round(rect.w * 0.42), max(theme.text_width(t, body) for t in reasons) + 14)
+        ww = min(round(rect.w * 0.3), max(theme.text_width(t, body) for t in whos) + 14)
+        cols = [x, c1, c1 + rw, c1 + rw + ww, rect.right - 24]
         theme.blit_text(surface, "#", small, (cols[0], y), theme.TEXT_DIM, True)
         theme.blit_text(surface, _("Reason"), small, (cols[1], y), theme.TEXT_DIM, True)
         theme.blit_text(surface, _("From → To"), small, (cols[2], y), theme.TEXT_DIM, True)
@@ -226,10 +236,21 @@ class ScoringScene(Scene):
         extra = self.agari_line()
         guided = self.guided_line()
         bar_h = round(small * 1.5)
-        footer_h = 3 * lh + bar_h * len(seats) + (lh if extra else 0) + (lh if guided else 0) \
-            + round(body * 2.6) + 20
-        rows = self.rows() or [("note", _("No payments this round."))]
+        btn_h = round(body * 2.1)
+
+        def footer(bar_rows: int) -> int:
+            """Totals (names, this round, totals), bars, notes and the buttons' height."""
+            return 3 * lh + 14 + bar_h * bar_rows + (lh if extra else 0) \
+                + (lh if guided else 0) + btn_h + 28
+
+        # at least three payment rows stay in view: the bars go two to a line before that
+        bar_cols = 1
+        if (rect.bottom - footer(len(seats)) - y) // lh < 4 and len(seats) > 1:
+            bar_cols = 2
+        footer_h = footer(-(-len(seats) // bar_cols))
         room = max(1, (rect.bottom - footer_h - y) // lh)
+        if len(rows) > room:  # the scroll hint takes the last line, never drawn over a row
+            room = max(1, room - 1)
         self.scroll = min(self.scroll, max(0, len(rows) - room))
         viewer = self.table.viewer if self.table.session.humans else -1
         for row in rows[self.scroll:self.scroll + room]:
@@ -246,63 +267,79 @@ class ScoringScene(Scene):
                                 (cols[1], y), color)
                 theme.blit_text(surface, theme.fit(who, body, cols[3] - cols[2] - 10), body,
                                 (cols[2], y), color)
-                theme.blit_text(surface, theme.fit(basis, small, cols[4] - cols[3] - 70),
+                mw = theme.text_width(mon, body, True) + 16
+                theme.blit_text(surface, theme.fit(basis, small, cols[4] - cols[3] - mw),
                                 small, (cols[3], y + (body - small) // 2), theme.TEXT_DIM)
                 theme.blit_text(surface, mon, body, (cols[4], y), color, True, "topright")
             y += lh
         if len(rows) > room:
             theme.blit_text(surface, _("↑/↓ or wheel: more rows"), small,
-                            (rect.right - 24, rect.bottom - footer_h), theme.TEXT_DIM, False,
+                            (rect.right - 24, y + lh - 4), theme.TEXT_DIM, False,
                             "bottomright")
         y = rect.bottom - footer_h + 6
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (rect.right - 20, y))
         y += 8
         pairs = ((_("This round"), r.net), (_("Totals"), self.view.totals))
-        # the seats start after the longer label and end before "Σ = 0" (large UI scale)
+        # one column per seat under its name (a name and an amount on one line do not fit
+        # four seats at 200 %); the columns start after the longer label, end before "Σ = 0"
         cx = x + max(round(rect.w * 0.16),
                      max(theme.text_width(lab, body, True) for lab, _v in pairs) + 16)
         sigma_w = theme.text_width(f"Σ = {amount(sum(r.net))}", body, True) + 16
+        n_seats = max(1, len(r.net))
+        step = (rect.right - 20 - sigma_w - cx) // n_seats
+        for i, name in enumerate(self.names[:n_seats]):
+            theme.blit_text(surface, theme.fit(name, body, step - 10, True), body,
+                            (cx + i * step, y), theme.TEXT_DIM, True)
+        y += lh
         for label, values in pairs:
             theme.blit_text(surface, label, body, (x, y), theme.TEXT_DIM, True)
-            step = (rect.right - 20 - sigma_w - cx) // max(1, len(values))
             for i, v in enumerate(values):
-                txt = f"{self.names[i]} {theme.signed(v)}"
-                theme.blit_text(surface, theme.fit(txt, body, step - 10, True), body,
+                theme.blit_text(surface, theme.fit(theme.signed(v), body, step - 10, True), body,
                                 (cx + i * step, y), theme.signed_color(v), True)
             if values is r.net:  # every mon paid is a mon received
                 theme.blit_text(surface, f"Σ = {amount(sum(values))}", body,
                                 (rect.right - 24, y), theme.TEXT_DIM, True, "topright")
             y += lh
-        self._draw_bars(surface, seats, pygame.Rect(x, y, rect.w - 40, bar_h), small)
-        y += bar_h * len(seats)
+        bar_w = (rect.w - 40 - 20 * (bar_cols - 1)) // bar_cols
+        per = -(-len(seats) // bar_cols)
+        for k in range(bar_cols):
+            self._draw_bars(surface, seats[k * per:(k + 1) * per],
+                            pygame.Rect(x + k * (bar_w + 20), y, bar_w, bar_h), small,
+                            seats)
+        y += bar_h * per
         if extra:
-            theme.blit_text(surface, theme.fit(extra, small, rect.w - 40), small, (x, y + 4),
-                            theme.TEXT_DIM)
+            for line in theme.wrap(extra, small, rect.w - 40)[:1]:
+                theme.blit_text(surface, line, small, (x, y + 4), theme.TEXT_DIM)
             y += lh
         if guided:
             theme.blit_text(surface, theme.fit(guided, body, rect.w - 40), body, (x, y + 4),
                             theme.GOLD, True)
         btn, rev = self.group.buttons
-        btn.rect = pygame.Rect(0, 0, max(220, round(rect.w * 0.22)), round(body * 2.1))
+        bw = max(220, round(rect.w * 0.22),
+                 *(theme.text_width(b.label, body, True) + 2 * body for b in (btn, rev)))
+        btn.rect = pygame.Rect(0, 0, bw, btn_h)
         btn.rect.bottomright = (rect.right - 20, rect.bottom - 14)
-        rev.rect = pygame.Rect(0, 0, max(220, round(rect.w * 0.22)), round(body * 2.1))
+        rev.rect = pygame.Rect(0, 0, bw, btn_h)
         rev.rect.bottomright = (btn.rect.x - 12, btn.rect.bottom)
         if self.reveal:
-            self._draw_reveal(surface, pygame.Rect(rect.x + 20, rect.y + round(head * 1.5) + 8,
+            self._draw_reveal(surface, pygame.Rect(rect.x + 20, top_y + 8,
                                                    rect.w - 40, rect.h // 2))
         self.group.draw(surface, body)
 
     def _draw_bars(self, surface: pygame.Surface, seats: list, row: pygame.Rect,
-                   small: int) -> None:
-        """Each seat's card points as a bar, with its par marked: above par it is paid."""
+                   small: int, every: list | None = None) -> None:
+        """Each seat's card points as a bar, with its par marked: above par it is paid
+        (`every` seat sets the common length, when the bars are drawn in two columns)."""
         if not seats:
             return
         label_w = round(row.w * 0.30)
-        top = max([p for _s, p, _q, _r in seats] + [q or 0 for _s, _p, q, _r in seats] + [1])
+        every = every or seats
+        top = max([p for _s, p, _q, _r in every] + [q or 0 for _s, _p, q, _r in every] + [1])
         texts = [f"{pts}" if par is None else _("{points} / par {par} ({diff})").format(
             points=pts, par=par, diff=amount(pts - par, sign=True))
             for _s, pts, par, _r in seats]
-        room = max(200, max(theme.text_width(t, small) for t in texts) + 14)  # the labels
+        room = max(min(200, row.w // 4),
+                   max(theme.text_width(t, small) for t in texts) + 14)  # the labels
         scale = max(0.1, row.w - label_w - room) / top
         for k, (s, pts, par, role) in enumerate(seats):
             y = row.y + k * row.h
