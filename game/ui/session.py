@@ -57,6 +57,14 @@ class SeatSpec:
                      _(ai.AGENT_NAMES.get(aid, aid)))
         return _("Computer · {level}").format(level=level)
 
+    def describe_short(self) -> str:
+        """The kind on a crowded plate: the level alone ("Beginner", not "Computer · …")."""
+        if self.is_human:
+            return _("Human")
+        aid = self.ai_id or ""
+        return next((_(lv) for lv, agent, _d in ai.LEVELS if agent == aid),
+                    _(ai.AGENT_NAMES.get(aid, aid)))
+
 
 class GameSession:
     def __init__(self, ruleset: str, options: dict, seats: list[SeatSpec], seed: int,

@@ -249,11 +249,13 @@ class TableView:
         scroll = max(0, min(scroll, self.log_max_scroll))
         end = len(lines) - scroll
         visible = lines[max(0, end - room):end] if room else []
-        if room and scroll < self.log_max_scroll:
-            visible = visible[1:]
-            theme.blit_text(s, theme.fit(_("▲ {n} earlier · wheel or PgUp").format(
-                n=end - room + 1), small, r.w - 20), small, (r.x + 10, y), theme.TEXT_DIM)
-            y += lh
+        if room and scroll < self.log_max_scroll:  # the hint wraps rather than being cut
+            hint = theme.wrap(_("▲ {n} earlier · wheel or PgUp").format(n=end - room + 1),
+                              small, r.w - 20)[:max(1, room - 1)]
+            visible = visible[len(hint):]
+            for part in hint:
+                theme.blit_text(s, part, small, (r.x + 10, y), theme.TEXT_DIM)
+                y += lh
         if scroll and visible:
             visible = visible[:-1]
         for line in visible:
@@ -367,8 +369,12 @@ class TableView:
             tw_small = theme.text_width(total, small, True)
             theme.blit_text(s, theme.fit(name, small, rect.w - tw_small - 24, True), small,
                             (x, y), theme.GOLD if turn else theme.TEXT, True)
-            rows: list[tuple[str, tuple]] = [(part, theme.TEXT_DIM)
-                                             for part in theme.wrap(kind, small, rect.w - 16)]
+            kind_lines = theme.wrap(kind, small, rect.w - 16)
+            if len(kind_lines) > 1 and si.short_kind:  # the level alone before two lines
+                short = (_("{kind} · thinking…").format(kind=si.short_kind) if si.thinking
+                         else si.short_kind)
+                kind_lines = theme.wrap(short, small, rect.w - 16)
+            rows: list[tuple[str, tuple]] = [(part, theme.TEXT_DIM) for part in kind_lines]
             if note:
                 rows = [(part, theme.MATCH)
                         for part in theme.wrap(note, small, rect.w - 16)[:2]] + rows
@@ -390,13 +396,14 @@ class TableView:
         short_kind = si.short_kind or si.kind.removeprefix("Computer · ")
         if si.thinking:
             short_kind = _("{kind} · thinking…").format(kind=short_kind)
-        for k in (kind, short_kind):
+        for k in (kind, short_kind, ""):  # crowded (a long status): the kind gives way
             extra = k
             if si.points is not None:
-                extra = _("{kind} · {points} pts").format(kind=extra, points=si.points)
-            extra += f" · {si.role}" if si.role else ""
+                extra = (_("{kind} · {points} pts").format(kind=extra, points=si.points)
+                         if extra else _("{points} pts").format(points=si.points))
+            extra += f" · {si.role}" if si.role and extra else si.role if si.role else ""
             if note:
-                extra = note + " · " + extra
+                extra = note + " · " + extra if extra else note
             if theme.text_width(extra, small) <= room:
                 break
         theme.blit_text(s, theme.fit(extra, small, room), small,

@@ -756,7 +756,8 @@ class TableScene(Scene):
             yaku = [term(k) for k in v.yaku[i]] if v.yaku else []
             stamp, until = self.stamps.get(i, ("", 0.0))
             seats.append(SeatInfo(
-                name=spec.name, kind=spec.describe(), total=v.totals[i],
+                name=spec.name, kind=spec.describe(), short_kind=spec.describe_short(),
+                total=v.totals[i],
                 points=rs.points(mask), yaku=yaku,
                 dealer=i == v.dealer, sage=i in v.sage_order,
                 status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
