@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import (
     UIButton,
     UILabel,
@@ -146,6 +147,27 @@ def kind_label(kind: str) -> str:
     return human_label() if kind == "human" else ai_label(kind[3:])
 
 
+def control_sizes(height: int) -> list[int]:
+    """The sizes a control's words may shrink to, largest first: the small size and two
+    steps below it, never under the body role's minimum (TABLE.md §2)."""
+    small = theme.size_of("small", height)
+    floor = theme.min_size("body")
+    return sorted({max(floor, round(small * k)) for k in (1.0, 0.85, 0.72, 0.6)}, reverse=True)
+
+
+def sized(text: str, width: int, height: int, look: str | None = None) -> tuple[str, object]:
+    """(words, object id) of a control whose words get `width` px: the body size when they
+    fit, else the largest of `control_sizes` that holds them; shortened only if none does."""
+    if theme.text_width(text, theme.size_of("body", height)) <= width:
+        return text, look
+    sizes = control_sizes(height)
+    for k, sz in enumerate(sizes):
+        if theme.text_width(text, sz) <= width:
+            return text, ObjectID(object_id=f"#s{k}", class_id=look)
+    return (theme.fit(text, sizes[-1], width),
+            ObjectID(object_id=f"#s{len(sizes) - 1}", class_id=look))
+
+
 def gui_theme(height: int) -> dict:
     body = theme.size_of("body", height)
     small = theme.size_of("small", height)
@@ -180,6 +202,9 @@ def gui_theme(height: int) -> dict:
                                   "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
         "@primary": {"colours": {"normal_bg": hx(theme.GOLD), "normal_text": hx(theme.INK),
                                  "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
+        # a control whose words do not fit at the body size takes the small one (issue 15)
+        **{f"#s{k}": {"font": {"name": "noto_sans", "size": str(sz), "style": "regular"}}
+           for k, sz in enumerate(control_sizes(height))},
         "@choice": {"misc": {"text_horiz_alignment": "left",
                              "text_horiz_alignment_padding": "10"}, "font": font},
         "text_box": {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
@@ -313,6 +338,11 @@ class SetupScene(Scene):
         # column gives way; headings are a whole line tall (issue 15)
         longest = max(theme.text_width(_(rulesets.ruleset_class(n).title), body)
                       for n in rulesets.names()) + 40
+        for sz in control_sizes(H):  # the titles shrink before the column grows past 34 %
+            if longest <= round(W * 0.34):
+                break
+            longest = max(theme.text_width(_(rulesets.ruleset_class(n).title), sz)
+                          for n in rulesets.names()) + 40
         c1 = pygame.Rect(pad, top, min(round(W * 0.34), max(round(W * 0.26), longest)),
                          bottom - top - 10)
         c2 = pygame.Rect(c1.right + pad, top, round(W * 0.66) - c1.w, c1.h)
@@ -328,9 +358,9 @@ class SetupScene(Scene):
                             (c1.bottom - y - round(small * 4.5)) // n_games - 4))
         for name in rulesets.names():
             cls = rulesets.ruleset_class(name)
-            b = UIButton(pygame.Rect(c1.x, y, c1.w, grow),
-                         theme.fit(_(cls.title), body, c1.w - 24 - body // 2), m,
-                         object_id="@selected" if name == self.ruleset else None)
+            words, look = sized(_(cls.title), c1.w - 24 - body // 2, H,
+                                "@selected" if name == self.ruleset else None)
+            b = UIButton(pygame.Rect(c1.x, y, c1.w, grow), words, m, object_id=look)
             self.widgets[b] = ("ruleset", name)
             y += grow + 4
         cls = rulesets.ruleset_class(self.ruleset)
@@ -342,11 +372,18 @@ class SetupScene(Scene):
         if presets:
             current = preset_name(self.ruleset, self.opts()) or CUSTOM
             names = [n for n, _o in presets] + ([CUSTOM] if current == CUSTOM else [])
-            pw = round(c2.w * 0.5)
-            UILabel(pygame.Rect(c2.x, py, pw, row), _("Preset"), m)
+            pw = min(round(c2.w * 0.5), theme.text_width(_("Preset"), body) + body)
+            words = preset_label(self.ruleset, current)
+            cx, room = c2.x + pw + 4, c2.w - pw - 28
+            if theme.text_width(words, control_sizes(H)[-1]) > room - 50 or \
+                    theme.text_width(_("Preset"), body) + body > pw:
+                UILabel(pygame.Rect(c2.x, py, c2.w, row), _("Preset"), m)  # a row above
+                py += row
+                cx, room = c2.x, c2.w - 24
+            else:
+                UILabel(pygame.Rect(c2.x, py, pw, row), _("Preset"), m)
             self._choice(("preset", None), [preset_label(self.ruleset, n) for n in names],
-                         preset_label(self.ruleset, current),
-                         pygame.Rect(c2.x + pw + 4, py, c2.w - pw - 28, row), ids=names)
+                         words, pygame.Rect(cx, py, room, row), ids=names)
             py += row + 6
         box = pygame.Rect(c2.x, py, c2.w, c2.bottom - py)
         sc = UIScrollingContainer(box, m, allow_scroll_x=False)
@@ -363,8 +400,8 @@ class SetupScene(Scene):
             text = (_("− House rules ({n})").format(n=n) if self.house_open
                     else ngettext("+ House rules ({n} option)", "+ House rules ({n} options)",
                                   n).format(n=n))
-            b = UIButton(pygame.Rect(0, oy, cw, row), theme.fit(text, body, cw - 24 - body // 2),
-                         m, container=sc, object_id="@choice")
+            words, look = sized(text, cw - 24 - body // 2, H, "@choice")
+            b = UIButton(pygame.Rect(0, oy, cw, row), words, m, container=sc, object_id=look)
             self.widgets[b] = ("house", None)
             oy += row + 8
             if self.house_open:
@@ -400,7 +437,7 @@ class SetupScene(Scene):
                 kind_ids.append(s["kind"])
         kinds = [kind_label(k) for k in kind_ids]
         for i, s in enumerate(self.seats):
-            nw = round(c3.w * 0.42)
+            nw = round(c3.w * 0.36)
             e = UITextEntryLine(pygame.Rect(c3.x, y, nw, row), m, initial_text=str(s["name"]))
             e.set_text_length_limit(MAX_NAME)
             self.widgets[e] = ("name", i)
@@ -418,7 +455,9 @@ class SetupScene(Scene):
                   pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
         # bottom bar
         row = full
-        bw = max(180, round(W * 0.16))
+        # Back and Start as wide as their words (« Lancer la partie » at 200 %)
+        bw = max(180, round(W * 0.16), *(theme.text_width(t, body) + 2 * body for t in (
+            pgettext("button", "Back"), _("Start game"))))
         self.back_button = UIButton(pygame.Rect(pad, bottom, bw, row),
                                     pgettext("button", "Back"), m)
         self.start_button = UIButton(pygame.Rect(W - pad - bw, bottom, bw, row),
@@ -490,7 +529,10 @@ class SetupScene(Scene):
         """A drop-down: a button showing the value; pressing it opens a `ChoiceList`. `ids`
         (beside the translated `values`) are what choosing one means, so no code reads the
         words back."""
-        b = UIButton(rect, current, self.manager, container=container, object_id="@choice")
+        H = self._size[1]
+        room = rect.w - 10 - 2 * max(4, rect.h // 7) - 16  # as `_face` measures
+        _words, look = sized(current.split(" · ", 1)[-1], room, H, "@choice")
+        b = UIButton(rect, current, self.manager, container=container, object_id=look)
         self.widgets[b] = key
         self.choices[key] = (values, current)
         self.choice_ids[key] = dict(zip(values, ids, strict=True)) if ids else {}
