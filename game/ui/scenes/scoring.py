@@ -211,25 +211,26 @@ class ScoringScene(Scene):
         theme.panel(surface, rect, alpha=245, line=theme.GOLD)
         r = self.result
         x, y = rect.x + 20, rect.y + 14
-        for line in theme.wrap(self.headline(), head, rect.w - 40, True)[:2]:
-            theme.blit_text(surface, line, head, (x, y), theme.TEXT, True)
-            y += round(head * 1.25)
-        y += round(head * 0.25)
+        # the headline shrinks (down to the body size) before it takes a second line
+        hsz, hlines = theme.fit_label(self.headline(), head, rect.w - 40, max_lines=2,
+                                      bold=True, minimum=body)
+        for line in hlines:
+            theme.blit_text(surface, line, hsz, (x, y), theme.TEXT, True)
+            y += round(hsz * 1.25)
+        y += round(hsz * 0.25)
         top_y = y
         rows = self.rows() or [("note", _("No payments this round."))]
         # the columns fit their words: reason and payer → payee as wide as the widest
         reasons = [row[2] for row in rows if row[0] == "row"] + [_("Reason")]
         whos = [row[3] for row in rows if row[0] == "row"] + [_("From → To")]
-        c1 = x + max(round(rect.w * 0.05), theme.text_width("00", body) + 12)
-        rw = min(round(rect.w * 0.42), max(theme.text_width(t, body) for t in reasons) + 14)
-        ww = min(round(rect.w * 0.3), max(theme.text_width(t, body) for t in whos) + 14)
-        cols = [x, c1, c1 + rw, c1 + rw + ww, rect.right - 24]
-        theme.blit_text(surface, "#", small, (cols[0], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("Reason"), small, (cols[1], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("From → To"), small, (cols[2], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("Basis"), small, (cols[3], y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("Amount (mon)"), small, (cols[4], y), theme.TEXT_DIM, True,
-                        "topright")
+
+        def cols_for(sz: int) -> list[int]:
+            c1 = x + max(round(rect.w * 0.05), theme.text_width("00", sz) + 12)
+            rw = min(round(rect.w * 0.42), max(theme.text_width(t, sz) for t in reasons) + 14)
+            ww = min(round(rect.w * 0.3), max(theme.text_width(t, sz) for t in whos) + 14)
+            return [x, c1, c1 + rw, c1 + rw + ww, rect.right - 24]
+
+        head_y = y
         y += round(small * 1.6)
         lh = round(body * 1.4)
         seats = self.seat_lines()
@@ -248,31 +249,64 @@ class ScoringScene(Scene):
         if (rect.bottom - footer(len(seats)) - y) // lh < 4 and len(seats) > 1:
             bar_cols = 2
         footer_h = footer(-(-len(seats) // bar_cols))
-        room = max(1, (rect.bottom - footer_h - y) // lh)
-        if len(rows) > room:  # the scroll hint takes the last line, never drawn over a row
-            room = max(1, room - 1)
-        self.scroll = min(self.scroll, max(0, len(rows) - room))
+        # a reason or basis too long for its column takes two lines (never cut at 200 %);
+        # the rows take the small size when fewer than three payments would show
+        avail = rect.bottom - footer_h - y
+        for rsz in (body, small):
+            cols = cols_for(rsz)
+            laid, lstep, sstep, _lh = self._lay_rows(rows, cols, rsz, small)
+            fit_n, used = 0, 0
+            for row, *_l, h in laid:
+                if used + h > avail - lh:
+                    break
+                used += h
+                fit_n += row[0] == "row"
+            if fit_n >= min(3, sum(row[0] == "row" for row in rows)):
+                break
+        body_row = rsz
+        theme.blit_text(surface, "#", small, (cols[0], head_y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("Reason"), small, (cols[1], head_y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("From → To"), small, (cols[2], head_y), theme.TEXT_DIM,
+                        True)
+        theme.blit_text(surface, _("Basis"), small, (cols[3], head_y), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("Amount (mon)"), small, (cols[4], head_y), theme.TEXT_DIM,
+                        True, "topright")
+        if sum(h for *_r, h in laid) > avail:  # the scroll hint takes the last line
+            avail -= lh
+            tail, last = 0, len(laid)
+            while last > 0 and tail + laid[last - 1][3] <= avail:
+                last -= 1
+                tail += laid[last][3]
+            self.scroll = min(self.scroll, last)
+            more = True
+        else:
+            self.scroll, more = 0, False
         viewer = self.table.viewer if self.table.session.humans else -1
-        for row in rows[self.scroll:self.scroll + room]:
+        used = 0
+        for row, rl, bl, h in laid[self.scroll:]:
+            if used + h > avail and used:
+                break
+            used += h
             if row[0] == "section":
                 theme.blit_text(surface, row[1], small, (cols[1], y + 4), theme.GOLD, True)
             elif row[0] == "note":
                 theme.blit_text(surface, row[1], body, (cols[1], y), theme.TEXT_DIM)
             else:
-                _kind, n, reason, who, mon, basis = row
+                _kind, n, _reason, who, mon, _basis = row
                 mine = viewer >= 0 and self.names[viewer] in who.split(" → ")
                 color = theme.MATCH if mine else theme.TEXT
-                theme.blit_text(surface, n, body, (cols[0], y), theme.TEXT_DIM)
-                theme.blit_text(surface, theme.fit(reason, body, cols[2] - cols[1] - 10), body,
-                                (cols[1], y), color)
-                theme.blit_text(surface, theme.fit(who, body, cols[3] - cols[2] - 10), body,
-                                (cols[2], y), color)
-                mw = theme.text_width(mon, body, True) + 16
-                theme.blit_text(surface, theme.fit(basis, small, cols[4] - cols[3] - mw),
-                                small, (cols[3], y + (body - small) // 2), theme.TEXT_DIM)
-                theme.blit_text(surface, mon, body, (cols[4], y), color, True, "topright")
-            y += lh
-        if len(rows) > room:
+                theme.blit_text(surface, n, body_row, (cols[0], y), theme.TEXT_DIM)
+                for k, part in enumerate(rl):
+                    theme.blit_text(surface, part, body_row, (cols[1], y + k * lstep), color)
+                theme.blit_text(surface, theme.fit(who, body_row, cols[3] - cols[2] - 10),
+                                body_row, (cols[2], y), color)
+                for k, part in enumerate(bl):
+                    theme.blit_text(surface, part, small,
+                                    (cols[3], y + max(0, body_row - small) // 2 + k * sstep),
+                                    theme.TEXT_DIM)
+                theme.blit_text(surface, mon, body_row, (cols[4], y), color, True, "topright")
+            y += h
+        if more:
             theme.blit_text(surface, _("↑/↓ or wheel: more rows"), small,
                             (rect.right - 24, y + lh - 4), theme.TEXT_DIM, False,
                             "bottomright")
@@ -325,6 +359,25 @@ class ScoringScene(Scene):
             self._draw_reveal(surface, pygame.Rect(rect.x + 20, top_y + 8,
                                                    rect.w - 40, rect.h // 2))
         self.group.draw(surface, body)
+
+    def _lay_rows(self, rows: list, cols: list[int], rsz: int,
+                  small: int) -> tuple[list, int, int, int]:
+        """(row, reason lines, basis lines, height) of each ledger row at type size `rsz`,
+        with the line steps: a reason or basis too long for its column wraps, never cut."""
+        lh = round(rsz * 1.4)
+        mw = max([theme.text_width(row[4], rsz, True) for row in rows if row[0] == "row"]
+                 + [0]) + 16
+        lstep, sstep = round(rsz * 1.15), round(small * 1.2)
+        laid: list = []
+        for row in rows:
+            if row[0] != "row":
+                laid.append((row, [], [], lh))
+                continue
+            rl = theme.wrap(row[2], rsz, cols[2] - cols[1] - 10)
+            bl = theme.wrap(row[5], small, cols[4] - cols[3] - mw) if row[5] else []
+            laid.append((row, rl, bl, max(lh, len(rl) * lstep + (lh - lstep),
+                                          len(bl) * sstep + (lh - lstep))))
+        return laid, lstep, sstep, lh
 
     def _draw_bars(self, surface: pygame.Surface, seats: list, row: pygame.Rect,
                    small: int, every: list | None = None) -> None:

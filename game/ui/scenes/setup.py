@@ -337,12 +337,12 @@ class SetupScene(Scene):
         # at a large UI scale the game column widens to its longest title and the rules
         # column gives way; headings are a whole line tall (issue 15)
         longest = max(theme.text_width(_(rulesets.ruleset_class(n).title), body)
-                      for n in rulesets.names()) + 40
+                      for n in rulesets.names()) + 40 + body // 2
         for sz in control_sizes(H):  # the titles shrink before the column grows past 34 %
             if longest <= round(W * 0.34):
                 break
             longest = max(theme.text_width(_(rulesets.ruleset_class(n).title), sz)
-                          for n in rulesets.names()) + 40
+                          for n in rulesets.names()) + 40 + body // 2
         c1 = pygame.Rect(pad, top, min(round(W * 0.34), max(round(W * 0.26), longest)),
                          bottom - top - 10)
         c2 = pygame.Rect(c1.right + pad, top, round(W * 0.66) - c1.w, c1.h)
