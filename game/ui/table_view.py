@@ -107,6 +107,7 @@ class TableView:
         # the docked sidebar's yaku watch (TABLE.md §10): the share of the space under the
         # scores that the table gives it (0: none), the rect it got, and its own scroll
         self.watch_share = 0.0
+        self.prompt_reserve = 0  # the prompt row's right part the scene's buttons take
         self.watch_rect = pygame.Rect(0, 0, 0, 0)
         self.watch_scroll = 0
         # view state shared by the scenes over the table (TABLE.md §1): the log drawer and
@@ -529,9 +530,15 @@ class TableView:
                                info.seats[b].points, info.points_label, L.cap_label,
                                info.seats[b].par)
         self.draw_plate(s, L.plate, info.seats[b], info.to_move == b, size, small, True)
-        if info.prompt:
-            theme.blit_text(s, theme.fit(info.prompt, size, L.prompt.w - 10), size,
-                            (L.prompt.x + 6, L.prompt.centery), theme.TEXT, True, "midleft")
+        if info.prompt:  # shrinks, then two lines, before it is cut (issue 15)
+            psz, plines = theme.fit_label(info.prompt, size, L.prompt.w - 10 -
+                                          self.prompt_reserve, L.prompt.h, 2, True,
+                                          theme.min_size("body"))
+            step = round(psz * 1.15)
+            py = L.prompt.centery - step * (len(plines) - 1) // 2
+            for k, part in enumerate(plines):
+                theme.blit_text(s, part, psz, (L.prompt.x + 6, py + k * step), theme.TEXT,
+                                True, "midleft")
         self.draw_sprites(s, self.anim.frames(), states)
         if info.bottom_note:
             theme.blit_text(s, info.bottom_note, small, (L.hand.centerx, L.hand.centery),

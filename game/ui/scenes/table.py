@@ -842,6 +842,7 @@ class TableScene(Scene):
         if L.panel is not None and L.sidebar is not None:
             panel_h = L.panel.h + 6
         self.tv.watch_share = table_hints.sidebar_share(self, L)  # log 60 %, watch 40 %
+        self.tv.prompt_reserve = table_hints.buttons_width(self, L)
         self.tv.draw(surface, L, info, seat, self._states(), panel_h)
         table_chrome.draw_choice(self, surface, L)  # candidates whole, numbered, named
         self._ff_rect = None

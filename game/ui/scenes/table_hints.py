@@ -198,9 +198,16 @@ def _mark_button(table: TableScene, surface: pygame.Surface, s, size: int) -> No
             return
 
 
-def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: int) -> None:
-    """Hint and Watch buttons at the right of the prompt row, as the setting allows."""
-    table._hint_buttons = {}
+def buttons_width(table: TableScene, L: Layout) -> int:
+    """Width the Hint and Watch buttons take at the right of the prompt row (the prompt
+    ends before them instead of running under them)."""
+    size = theme.size_of("small", L.window.h)
+    wanted = _wanted(table, L)
+    return sum(theme.text_width(label, size) + 18 + 6 for _n, label in wanted) + 4 \
+        if wanted else 0
+
+
+def _wanted(table: TableScene, L: Layout) -> list[tuple[str, str]]:
     wanted = []
     if watching(table) and L.sidebar is None:  # wide windows always show it in the sidebar
         wanted.append(("watch", _("Watch · W")))
@@ -208,6 +215,13 @@ def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: i
         adv = getattr(table, "_advisor", None)
         wanted.append(("hint", _("Hint · thinking…") if adv is not None and adv.thinking
                        else _("Hint · H")))
+    return wanted
+
+
+def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: int) -> None:
+    """Hint and Watch buttons at the right of the prompt row, as the setting allows."""
+    table._hint_buttons = {}
+    wanted = _wanted(table, L)
     right = L.prompt.right - 4
     h = min(L.prompt.h - 2, round(size * 1.7))
     for name, label in wanted:
