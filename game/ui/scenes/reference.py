@@ -398,15 +398,35 @@ class ReferenceScene(Scene):
         def width(cw: int) -> int:
             return max(26, min(64, (cw - 10) // 10))
 
+        def crowded(cw: int, c: Combo) -> bool:
+            """The name and its amount do not fit one line: the amount goes below it."""
+            return theme.text_width(term(c.id), body, True) + 16 + \
+                theme.text_width(amount_words(self.rs, c), body, True) > cw
+
+        def shape_lines(cw: int, c: Combo) -> list[str]:
+            words = _(TEYAKU_SHAPES[c.id]) if c.id in TEYAKU_SHAPES else \
+                _("A shape of the dealt hand.")
+            if c.positions is not None:
+                words += " " + _("Only the {places} player in turn order.").format(
+                    places=positions_words(c.positions))
+            return theme.wrap(_("手役 {words}").format(words=words), small, cw)
+
         def height(cw: int, c: Combo) -> int:
-            return round(body * 1.5) + (card_height(width(cw)) + 6 if c.cards else 2 * lh) + 6
+            return round(body * 1.5) * (2 if crowded(cw, c) else 1) + (
+                card_height(width(cw)) + 6 if c.cards else
+                max(2, len(shape_lines(cw, c))) * lh) + 6
 
         def one(surf: pygame.Surface, r: pygame.Rect, c: Combo) -> None:
             pygame.draw.line(surf, theme.PANEL_LINE, (r.x, r.bottom + 7), (r.right, r.bottom + 7))
             amount = amount_words(self.rs, c)
             name = theme.blit_text(surf, term(c.id), body, (r.x, r.y), theme.TEXT, True)
-            theme.blit_text(surf, amount, body, (r.right, r.y), theme.GOLD, True, "topright")
             y = r.y + round(body * 1.5)
+            if crowded(r.w, c):
+                theme.blit_text(surf, amount, body, (r.x, y), theme.GOLD, True)
+                y += round(body * 1.5)
+            else:
+                theme.blit_text(surf, amount, body, (r.right, r.y), theme.GOLD, True,
+                                "topright")
             if c.cards:
                 notes = [_("any {n} of these").format(n=c.need)] if c.need < len(c.cards) \
                     else []
@@ -421,13 +441,8 @@ class ReferenceScene(Scene):
                 for k, cid in enumerate(c.cards[:10]):
                     renderer().draw(surf, cid, (r.x + k * (w + 4), y), w)
             else:
-                words = _(TEYAKU_SHAPES[c.id]) if c.id in TEYAKU_SHAPES else \
-                    _("A shape of the dealt hand.")
-                if c.positions is not None:
-                    words += " " + _("Only the {places} player in turn order.").format(
-                        places=positions_words(c.positions))
                 yy = y
-                for line in theme.wrap(_("手役 {words}").format(words=words), small, r.w)[:2]:
+                for line in shape_lines(r.w, c):
                     theme.blit_text(surf, line, small, (r.x, yy), theme.TEXT_DIM)
                     yy += lh
 
