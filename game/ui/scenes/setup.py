@@ -31,8 +31,8 @@ from pygame_gui.elements import (
 )
 
 import ai
+from game import i18n, storage
 from game import settings as settings_mod
-from game import storage
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
 from game.seats import MAX_NAME, clean_name
@@ -147,6 +147,12 @@ def kind_label(kind: str) -> str:
     return human_label() if kind == "human" else ai_label(kind[3:])
 
 
+def gui_font() -> str:
+    """pygame_gui's font for the language in use: its Noto Sans has no kana or kanji, so
+    Japanese takes its Noto Sans JP (which also draws Latin), or every word is a box."""
+    return "noto_sans_jp" if i18n.language() == "ja" else "noto_sans"
+
+
 def control_sizes(height: int) -> list[int]:
     """The sizes a control's words may shrink to, largest first: the small size and two
     steps below it, never under the body role's minimum (TABLE.md §2)."""
@@ -184,7 +190,7 @@ def gui_theme(height: int) -> dict:
                "selected_border": hx(theme.GOLD), "active_border": hx(theme.GOLD),
                "disabled_bg": "#18201C", "disabled_border": hx(theme.TEXT_OFF),
                "text_cursor": hx(theme.TEXT), "filled_bar": hx(theme.GOLD)}
-    font = {"name": "noto_sans", "size": str(body), "style": "regular"}
+    font = {"name": gui_font(), "size": str(body), "style": "regular"}
     return {  # "defaults" gives no font to buttons, labels and fields: each gets its own
         "defaults": {"colours": colours, "font": font},
         "button": {"font": font},
@@ -192,23 +198,23 @@ def gui_theme(height: int) -> dict:
         "label": {"colours": {"dark_bg": "#00000000", "normal_text": hx(theme.TEXT)},
                   "misc": {"text_horiz_alignment": "left"}, "font": font},
         "@help": {"colours": {"normal_text": hx(theme.TEXT_DIM)},
-                  "font": {"name": "noto_sans", "size": str(small), "style": "regular"}},
+                  "font": {"name": gui_font(), "size": str(small), "style": "regular"}},
         "@off": {"colours": {"normal_text": hx(theme.TEXT_OFF)}, "font": font},
         "@error": {"colours": {"normal_text": hx(theme.LOSS)},
-                   "font": {"name": "noto_sans", "size": str(small), "style": "bold"}},
+                   "font": {"name": gui_font(), "size": str(small), "style": "bold"}},
         "@heading": {"colours": {"normal_text": hx(theme.TEXT_DIM)},
-                     "font": {"name": "noto_sans", "size": str(small), "style": "bold"}},
+                     "font": {"name": gui_font(), "size": str(small), "style": "bold"}},
         "@selected": {"colours": {"normal_bg": hx(theme.GOLD), "normal_text": hx(theme.INK),
                                   "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
         "@primary": {"colours": {"normal_bg": hx(theme.GOLD), "normal_text": hx(theme.INK),
                                  "hovered_bg": "#F0C863", "hovered_text": hx(theme.INK)}},
         # a control whose words do not fit at the body size takes the small one (issue 15)
-        **{f"#s{k}": {"font": {"name": "noto_sans", "size": str(sz), "style": "regular"}}
+        **{f"#s{k}": {"font": {"name": gui_font(), "size": str(sz), "style": "regular"}}
            for k, sz in enumerate(control_sizes(height))},
         "@choice": {"misc": {"text_horiz_alignment": "left",
                              "text_horiz_alignment_padding": "10"}, "font": font},
         "text_box": {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
-                     "font": {"name": "noto_sans", "size": str(small), "style": "regular"}},
+                     "font": {"name": gui_font(), "size": str(small), "style": "regular"}},
     }
 
 
@@ -318,10 +324,11 @@ class SetupScene(Scene):
             scroll = bar.start_percentage
         W, H = self.app.screen.get_size()
         self._size = (W, H)
-        self.manager = pygame_gui.UIManager((W, H), gui_theme(H))
+        self.manager = pygame_gui.UIManager((W, H), gui_theme(H), starting_language=(
+            "ja" if gui_font() == "noto_sans_jp" else "en"))  # ja: it loads its JP font
         m = self.manager
         body, small = theme.size_of("body", H), theme.size_of("small", H)
-        m.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
+        m.preload_fonts([{"name": gui_font(), "point_size": size, "style": style}
                          for size in (body, small) for style in ("bold",)])
         self.widgets = {}
         self.choices = {}
