@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from game import i18n, po
-from game.messages import CATALOGS, LOCALE, NPLURALS, find_messages, problems, source_files, template
+from game.messages import (
+    CATALOGS,
+    LOCALE,
+    NPLURALS,
+    find_messages,
+    problems,
+    source_files,
+    template,
+)
 
 
 @pytest.fixture(scope="module")
