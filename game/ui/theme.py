@@ -559,3 +559,34 @@ def framed_page(surface: pygame.Surface, title: str) -> Frame:
     x, y = rect.x + 24, rect.y + 16
     blit_text(surface, title, head, (x, y), GOLD, True)
     return Frame(rect, x, y, rect.w - 48, head, body, small)
+
+
+def gui_prewrap(html: str, size: int, width: int) -> str:
+    """`html` for a pygame_gui text box with line breaks (<br>) already placed where our
+    wrap puts them, for text with Japanese in it: pygame_gui breaks lines only at spaces,
+    so a Japanese sentence would be cut anywhere with a hyphen (TABLE.md §2). Tags (<b>,
+    <i>, <br>) are kept; other text is returned as it is."""
+    if not any(fonts.char_script(ch) == fonts.JAPANESE and ch != "\u2212" for ch in html):
+        return html
+    out: list[str] = []
+    for para in html.split("<br>"):
+        plain, where = [], []  # the text without tags, and each character's place in para
+        i = 0
+        while i < len(para):
+            if para[i] == "<" and ">" in para[i:]:
+                i = para.index(">", i) + 1
+                continue
+            plain.append(para[i])
+            where.append(i)
+            i += 1
+        lines = wrap("".join(plain), size, width)
+        cuts, count = set(), 0
+        for line in lines[:-1]:
+            count += len(line)
+            if count < len(where):
+                cuts.add(where[count])
+            # a break at a space drops the space from the next line
+            while count < len(plain) and plain[count] == " ":
+                count += 1
+        out.append("".join(("<br>" + ch if k in cuts else ch) for k, ch in enumerate(para)))
+    return "<br>".join(out)

@@ -5,6 +5,7 @@ with "…", and real glyphs (no tofu) for every letter of a sentence in each lan
 from __future__ import annotations
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -188,3 +189,17 @@ def test_japanese_label_wraps_between_characters_in_a_narrow_button():
     assert "…" not in "".join(lines) and "".join(lines) == label
     assert all(theme.text_width(ln, size) <= 150 for ln in lines)
     assert lines[-1][0] not in NO_START and lines[0][-1] not in NO_END
+
+
+def test_gui_prewrap_breaks_japanese_for_pygame_gui_and_keeps_tags():
+    """pygame_gui breaks only at spaces: Japanese text boxes get our breaks as <br>."""
+    html = ("コンピューター — <b>初級</b>: ルールベースと同じように打ちますが、よく考えずに"
+            "打つことも多いです。<br><b>中級</b>: 役を狙い、あなたの役を防ぎます。")
+    out = theme.gui_prewrap(html, 16, 180)
+    assert "<b>初級</b>" in out and "<b>中級</b>" in out
+    assert out.replace("<br>", "") == html.replace("<br>", "")
+    for line in re.sub(r"</?b>", "", out).split("<br>"):
+        assert theme.text_width(line, 16) <= 180
+        assert not line.startswith(("、", "。"))
+    latin = "Computer players — <b>Beginner</b>: plays like the rule-based player."
+    assert theme.gui_prewrap(latin, 16, 180) == latin
