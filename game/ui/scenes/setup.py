@@ -371,8 +371,9 @@ class SetupScene(Scene):
             self.widgets[b] = ("ruleset", name)
             y += grow + 4
         cls = rulesets.ruleset_class(self.ruleset)
-        # Japanese is pre-wrapped: pygame_gui breaks lines only at spaces
-        UITextBox(theme.gui_prewrap(_(cls.summary), small, c1.w - 28),
+        # Japanese is pre-wrapped (pygame_gui breaks lines only at spaces), leaving room
+        # for the box's padding and scroll bar
+        UITextBox(theme.gui_prewrap(_(cls.summary), small, c1.w - 60),
                   pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6), m)
         # rules column (scrolls: Hachi-Hachi has 19 options)
         UILabel(pygame.Rect(c2.x, c2.y, c2.w, head_h), _("RULES"), m, object_id="@heading")
@@ -461,7 +462,7 @@ class SetupScene(Scene):
         y += row + 6
         desc = "<br>".join(f"<b>{_(level)}</b>: {_(d)}" for level, _a, d in ai.LEVELS)
         UITextBox(theme.gui_prewrap(_("Computer players — {levels}").format(levels=desc),
-                                    small, c3.w - 28),
+                                    small, c3.w - 60),
                   pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
         # bottom bar
         row = full
