@@ -471,7 +471,9 @@ class TableView:
             cid = f.key if (f.face and f.key in INDEX) else None
             w = max(8, round(f.w))
             st = State.NORMAL if f.moving else states.get(f.key, State.NORMAL)
-            if f.squash >= 0.999 and abs(f.w - round(f.w)) < 0.01 and not f.moving:
+            fading = f.alpha < 0.999  # reduced motion: a card fades in where it lands
+            if f.squash >= 0.999 and abs(f.w - round(f.w)) < 0.01 and not f.moving \
+                    and not fading:
                 rect = self.renderer.draw(s, cid, (round(f.x), round(f.y)), w, st)
             else:
                 # in flight: scale a cached size, never rasterise an in-between width
@@ -486,6 +488,9 @@ class TableView:
                     img = pygame.transform.scale(img, (sw, h))
                 x = round(f.x + (w - sw) / 2)
                 rect = pygame.Rect(x, round(f.y), sw, h)
+                if fading:
+                    img = img.copy()
+                    img.set_alpha(round(255 * max(0.0, f.alpha)))
                 s.blit(img, rect)
             self.card_rects[f.key] = rect
 

@@ -134,6 +134,24 @@ def test_reduced_motion_at_the_table_shows_no_card_between_places(tmp_path):
     app.close()
 
 
+def test_a_fading_card_is_drawn_translucent(tmp_path):
+    """The fade of reduced motion is visible: a card at alpha 0.25 lets the felt through."""
+    from game.ui.anim import Frame
+
+    app = make_app(tmp_path)
+    table = start_table(app, [("Me", "human"), ("Ren", "ai:rules"), ("Mio", "ai:rules")])
+    w = table.tv.widths[0]
+    shown = []
+    for alpha in (1.0, 0.25):
+        surf = pygame.Surface((200, 300))
+        surf.fill((0, 0, 0))
+        table.tv.draw_sprites(surf, [Frame("crane", 10, 10, w, True, 1.0, 0, False, alpha)], {})
+        rect = table.tv.card_rects["crane"]
+        shown.append(sum(surf.get_at((rect.x + rect.w // 2, rect.y + 4))[:3]))
+    assert shown[1] < shown[0] * 0.5
+    app.close()
+
+
 def test_high_contrast_changes_the_felt_live(tmp_path):
     app = _title(tmp_path)
     W, H = app.screen.get_size()
