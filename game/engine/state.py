@@ -852,38 +852,47 @@ class State:
                 continue
             yield self.to_move
 
-    def playout(self, rng, policy: str = RANDOM) -> None:
+    def playout(self, rng, policy: str = RANDOM,
+                weights: tuple[int, ...] | None = None) -> None:
         """Play the current round to its end (a rollout) with a fixed policy for every seat.
 
         ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll
         out with): each turn takes the most card points it can (ties: the lowest card), a
         sager with nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws
-        nothing from ``rng`` once play has begun. Chance comes from ``rng`` and every action
-        is recorded as usual. Plain turns run in a tight kernel (``_rollout_turns``); every
-        other decision goes through ``apply``.
+        nothing from ``rng`` once play has begun. ``weights`` (48 ints, GREEDY only) replace
+        the card points in that choice, so a caller can roll out with its own judgement of
+        the cards (points plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and
+        every action is recorded as usual. Plain turns run in a tight kernel
+        (``_rollout_turns``); every other decision goes through ``apply``.
         """
         greedy = policy == GREEDY
         if not greedy and policy != RANDOM:
             raise ValueError(f"unknown rollout policy {policy!r} (known: {RANDOM}, {GREEDY})")
+        if weights is None:
+            weights = self.rs.values
+        elif len(weights) != 48:
+            raise ValueError(f"weights must give 48 card values, not {len(weights)}")
         while True:
             ph = self.phase
             if ph == PLAY_PH and self._ev is None and not self._watching:
-                self._rollout_turns(rng, greedy)
+                self._rollout_turns(rng, greedy, weights)
                 continue
             if ph == DEAL or ph == OVER:
                 return
             if ph == BLANK_PH or ph == RESHUFFLE:
                 self.apply(self.sample_chance(rng), check=False)
             elif greedy:
-                self.apply(self._greedy_action(rng), check=False)
+                self.apply(self._greedy_action(rng, weights), check=False)
             else:
                 self.apply(rng.choice(self.legal_actions()), check=False)
 
-    def _rollout_turns(self, rng, greedy: bool = False) -> None:
+    def _rollout_turns(self, rng, greedy: bool = False,
+                       weights: tuple[int, ...] | None = None) -> None:
         """Policy turns on locals until a decision, a sager's turn or the round's end.
 
         A random turn plays a uniformly random hand card (and a random one of two targets);
-        a greedy turn plays ``_greedy_card``'s pick (and the most valuable target).
+        a greedy turn plays ``_greedy_card``'s pick (and the most valuable target), valued by
+        ``weights`` (default: the ruleset's card points).
 
         The same rules as ``_play`` and ``_end_turn`` (same-month or month-sum capture, the
         drawn card's choice, the dekiyaku trigger) for rulesets without liability and with
@@ -895,7 +904,7 @@ class State:
         turns, vcache, last = self._turns, self.vcache, self._last_turn
         vfn, yaku, sagers = self._vfn, self._yaku_cards, self.sagers
         rel, below, summ = self._rel, rng.below, self._sum
-        values = self.rs.values
+        values = self.rs.values if weights is None else weights
         field, pos, t = self.field, self.pile_pos, self.turn_i
         n_pile = len(pile)
         while True:
@@ -974,24 +983,25 @@ class State:
         self.to_move = turns[t]
         # a sager's turn: one generic move (cancel or a play), then the kernel resumes
         if greedy:
-            self.apply(self._greedy_action(rng), check=False)
+            self.apply(self._greedy_action(rng, values), check=False)
         else:
             self.apply(rng.choice(self.legal_actions()), check=False)
 
-    def _greedy_action(self, rng) -> Action:
+    def _greedy_action(self, rng, weights: tuple[int, ...] | None = None) -> Action:
         """The greedy policy's move outside the kernel: the same pick for a play (a sager
         with nothing to take cancels and collects), the most valuable target for the drawn
-        card, shoubu at a decision; anything else (windows before play) at random."""
+        card, shoubu at a decision; anything else (windows before play) at random.
+        ``weights``: the card values of the choice (default: the ruleset's card points)."""
         ph, seat = self.phase, self.to_move
+        values = self.rs.values if weights is None else weights
         if ph == PLAY_PH:
             card, target, score = _greedy_card(self.hands[seat], self.field, self._rel,
-                                               self.rs.values, self._sum)
+                                               values, self._sum)
             if card < 0 or (self.sagers >> seat & 1 and score <= 0):
                 return Action(seat, CANCEL)
             return _play2(seat, card, target) if target >= 0 else _PLAY1[seat][card]
         if ph == TAKE_PH:
-            return Action(seat, TAKE, (_best_target(self.needs_choice(self.drawn),
-                                                    self.rs.values),))
+            return Action(seat, TAKE, (_best_target(self.needs_choice(self.drawn), values),))
         legal = self.legal_actions()
         for a in legal:
             if a.verb == SHOUBU:
