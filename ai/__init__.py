@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .base import Agent
 from .expectimax import ExpectimaxAgent
+from .master import MasterAgent
 from .montecarlo import MonteCarloAgent
 from .random_agent import RandomAgent
 from .rules_agent import CasualAgent, GreedyAgent, RulesAgent
@@ -30,18 +31,22 @@ AGENTS: dict[str, tuple[type, str]] = {
                                        "hands you might hold, playing each line out.")),
     "montecarlo": (MonteCarloAgent, N_("Imagines many deals consistent with what it has seen "
                                        "and plays each move out to the end.")),
+    "master": (MasterAgent, N_("Imagines many deals consistent with what it has seen, plays "
+                               "each move out, and thinks longest about the closest choices.")),
 }
 
 # How the table names an agent that is no level (the arena's, an old save's, the smoke run's)
 AGENT_NAMES: dict[str, str] = {"random": N_("Random"), "greedy": N_("Greedy"),
                                "casual": N_("Casual"), "rules": N_("Rule-based"),
-                               "expectimax": N_("Expectimax"), "montecarlo": N_("Monte Carlo")}
+                               "expectimax": N_("Expectimax"), "montecarlo": N_("Monte Carlo"),
+                               "master": N_("Master")}
 
 # Named levels for the table: (level, agent id, one line on how it plays).
 LEVELS: tuple[tuple[str, str, str], ...] = (
     (N_("Beginner"), "casual", AGENTS["casual"][1]),
     (N_("Intermediate"), "rules", AGENTS["rules"][1]),
     (N_("Expert"), "expectimax", AGENTS["expectimax"][1]),
+    (N_("Master"), "master", AGENTS["master"][1]),
 )
 _LEVEL_IDS = {name.lower(): agent for name, agent, _ in LEVELS}
 
