@@ -3,8 +3,9 @@
 Every ruleset of `rulesets.names()`, every option of its OPTIONS table with the engine's help
 line (bool: On/Off, listed values and whole numbers: a drop-down, see `int_choices`), the seat range
 of the configured ruleset (it can depend on options), and per seat a name and Human or any
-computer player of `ai.AGENTS`. Invalid input shows a message and disables Start; it never
-raises. The last choices are remembered in the settings file.
+computer player of `ai.AGENTS`, each level with one line on its strength as measured by
+the ladder (`ai/ladder.json`, `python -m ai.ladder`). Invalid input shows a message and
+disables Start; it never raises. The last choices are remembered in the settings file.
 
 Drop-downs are a pygame_gui button that opens our own `ChoiceList` (drawn above everything,
 modal, with keys), and the scene is its own focus manager (TABLE.md §6.2-§6.3): Tab/Shift+Tab
@@ -18,6 +19,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -31,7 +33,8 @@ from pygame_gui.elements import (
 )
 
 import ai
-from game import i18n, storage
+from ai import ladder
+from game import i18n, resources, storage
 from game import settings as settings_mod
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
@@ -131,6 +134,31 @@ def ai_label(ai_id: str) -> str:
         if agent == ai_id:
             return _("Computer · {level}").format(level=_(level))
     return _("Computer · {level}").format(level=_(ai.AGENT_NAMES.get(ai_id, ai_id)))
+
+
+def ladder_paths() -> list[Path]:
+    """Where the measured ladder (ai/ladder.json, written by `python -m ai.ladder`) may be,
+    found like every packaged file (a source tree, a wheel, a frozen build)."""
+    return resources.candidates("ai", "ladder.json")
+
+
+def ladder_entries() -> list[dict]:
+    """The ladder's entries; none when the file is missing or damaged (no line is shown, the
+    screen never fails over it)."""
+    for path in ladder_paths():
+        if path.is_file():
+            return ladder.read(path) or []
+    return []
+
+
+def strength_words(entries: list[dict], agent: str, ruleset: str, seats: int,
+                   options: dict) -> str | None:
+    """A level's measured strength for this game in one translated line ("Wins 41% of
+    rounds against Intermediate (an even share is 33%)."), or None if it was not measured."""
+    got = ladder.strength_line(agent, ruleset, seats, options, entries)
+    if got is None:
+        return None
+    return _(got.template).format(share=got.share, even=got.even, level=_(got.level))
 
 
 def kind_of(label: str) -> str:
@@ -251,6 +279,7 @@ class SetupScene(Scene):
         self.footer = pygame.Rect(0, 0, 0, 0)
         self.house_open = bool(last.get("house_rules", False))
         self.reasons: dict[str, str] = {}  # option -> why it does nothing now (greyed)
+        self.ladder = ladder_entries()  # each level's measured strength (ai/ladder.json)
 
     # --- model ------------------------------------------------------------------------
     def opts(self) -> dict:
@@ -329,7 +358,7 @@ class SetupScene(Scene):
         m = self.manager
         body, small = theme.size_of("body", H), theme.size_of("small", H)
         m.preload_fonts([{"name": gui_font(), "point_size": size, "style": style}
-                         for size in (body, small) for style in ("bold",)])
+                         for size in (body, small) for style in ("bold", "italic")])
         self.widgets = {}
         self.choices = {}
         self.choice_ids: dict[tuple, dict[str, object]] = {}
@@ -460,7 +489,12 @@ class SetupScene(Scene):
                             m, initial_text=self.seed_text, placeholder_text=_("random"))
         self.widgets[e] = ("seed", None)
         y += row + 6
-        desc = "<br>".join(f"<b>{_(level)}</b>: {_(d)}" for level, _a, d in ai.LEVELS)
+        game_opts = {o.name: o.default for o in cls.OPTIONS} | self.opts()
+        desc = "<br>".join(
+            f"<b>{_(level)}</b>: {_(d)}" + (f"<br><i>{line}</i>" if line else "")
+            for level, agent, d in ai.LEVELS
+            for line in [strength_words(self.ladder, agent, self.ruleset, len(self.seats),
+                                        game_opts)])
         UITextBox(theme.gui_prewrap(_("Computer players — {levels}").format(levels=desc),
                                     small, c3.w - 60),
                   pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
