@@ -165,15 +165,17 @@ def read(path: Path = DEFAULT_PATH) -> list[dict] | None:
 def nearest(entries: Sequence[dict], test: str, against: str, ruleset: str, seats: int,
             options: dict | None = None) -> dict | None:
     """The entry of `test` against `against` measured closest to the game being set up: the
-    same ruleset (the same options it was measured with, e.g. a curriculum tier, then the
-    same or the nearest seat count), else the 3-seat hachihachi one."""
+    same ruleset (the same options it was measured with, else the nearest, e.g. a curriculum
+    tier; then the same or the nearest seat count), else the 3-seat hachihachi one."""
     options = options or {}
     mine = [e for e in entries if e["test"] == test and e["against"] == against]
     same = [e for e in mine if e["ruleset"] == ruleset]
     if same:
-        def distance(e: dict) -> tuple[int, int, int]:
-            differ = sum(options.get(k) != v for k, v in e["options"].items())
-            return differ, abs(e["seats"] - seats), e["seats"]
+        def distance(e: dict) -> tuple[int, float, int, int]:
+            differ = [(options.get(k), v) for k, v in e["options"].items()
+                      if options.get(k) != v]
+            far = sum(abs(a - b) if _number(a) and _number(b) else 0 for a, b in differ)
+            return len(differ), far, abs(e["seats"] - seats), e["seats"]
         return min(same, key=distance)
     base = [e for e in mine if e["ruleset"] == "hachihachi" and e["seats"] == 3
             and not e["options"]]

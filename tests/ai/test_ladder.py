@@ -217,6 +217,8 @@ def test_the_line_follows_the_curriculum_tier():
     assert _line("rules", "curriculum", 3, {"tier": 5}).share == 45
     assert _line("rules", "curriculum", 3, {"tier": 1}).share == 38
     assert _line("rules", "curriculum", 3, {"tier": 5, "rounds": 3}).share == 45
+    assert _line("rules", "curriculum", 3, {"tier": 9}).share == 45  # the nearest tier
+    assert _line("rules", "curriculum", 3, {"tier": 2}).share == 38
 
 
 def test_without_an_edge_the_line_says_so():
