@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from .kernel import ckernel
+
 T = TypeVar("T")
 _MASK64 = (1 << 64) - 1
 _GROUPS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
@@ -33,13 +35,40 @@ def _groups(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return got
 
 
-class Rng:
+def _restore(state: int, pool: int, rng_range: int) -> Rng:
+    """Unpickle a generator (into whichever implementation runs here)."""
+    g = Rng.__new__(Rng)
+    g._state, g._pool, g._range = state, pool, rng_range
+    return g
+
+
+class _RngApi:
+    """What both implementations share, written once over next64/below."""
+
+    __slots__ = ()
+
+    def choice(self, seq: Sequence[T]) -> T:
+        n = len(seq)
+        return seq[0] if n == 1 else seq[self.below(n)]  # type: ignore[attr-defined]
+
+    def fork(self) -> Rng:
+        """An independent generator seeded from this one (for per-seat agents)."""
+        return type(self)(self.next64())  # type: ignore[attr-defined,call-arg]
+
+    def __reduce__(self) -> tuple:
+        return _restore, (self._state, self._pool, self._range)  # type: ignore[attr-defined]
+
+
+class PyRng(_RngApi):
     """SplitMix64 outputs, spent through an exact "random pool" for small ranges.
 
     The pool holds v uniform on [0, R). A draw below n uses v mod n when v falls under the
     largest multiple of n, and keeps v div n (uniform on [0, R div n)) for the next draw, so
     one 64-bit output serves many small draws; otherwise the remainder stays uniform and is
     reused. Every draw is exactly uniform.
+
+    The pure-Python reference; ``Rng`` is the compiled twin (``_ckernel.Rng``, the same
+    draws bit for bit) when the extension is built.
     """
 
     __slots__ = ("_state", "_pool", "_range")
@@ -75,10 +104,6 @@ class Rng:
             v -= lim
             r -= lim
 
-    def choice(self, seq: Sequence[T]) -> T:
-        n = len(seq)
-        return seq[0] if n == 1 else seq[self.below(n)]
-
     def shuffle(self, items: list) -> None:
         """Fisher-Yates, in place, with exact uniform indices.
 
@@ -95,6 +120,16 @@ class Rng:
                 x, j = divmod(x, i + 1)
                 items[i], items[j] = items[j], items[i]
 
-    def fork(self) -> Rng:
-        """An independent generator seeded from this one (for per-seat agents)."""
-        return Rng(self.next64())
+
+if ckernel is not None:
+    class CRng(_RngApi, ckernel.Rng):
+        """The compiled generator: ``PyRng``'s draws bit for bit (next64, below, shuffle in
+        C; the pool in 128 bits, ``PyRng.below`` for n above 2**56)."""
+
+        __slots__ = ()
+
+    ckernel.set_big_below(PyRng.below)
+    Rng = CRng
+else:
+    CRng = None  # type: ignore[assignment,misc]
+    Rng = PyRng

@@ -46,6 +46,7 @@ from .cards import (
 )
 from .errors import IllegalAction
 from .events import Event
+from .kernel import ckernel, dek_gate
 from .ledger import POT, Basis, Payment, RoundResult
 from .teyaku import month_counts
 from .vocab import EventKind
@@ -98,18 +99,38 @@ def _play2(seat: int, c: int, t: int) -> Action:
     return a
 
 
+_TAKE: dict[int, Action] = {}
+
+
+def _take(seat: int, t: int) -> Action:
+    """``seat take t`` (the drawn card's target), cached like the plays."""
+    key = seat * 48 + t
+    a = _TAKE.get(key)
+    if a is None:
+        a = _TAKE[key] = Action(seat, TAKE, (t,))
+    return a
+
+
+# State._rollout_turns in C when the extension is built (game/engine/kernel.py), else None.
+_CK_TURNS = None
+if ckernel is not None:
+    ckernel.setup(_PLAY1, _play2, _take, DECIDE)
+    _CK_TURNS = ckernel.rollout_turns
+
+
 # Rollout policies for ``State.playout``.
 RANDOM = "random"  # uniformly random legal moves
 GREEDY = "greedy"  # the most card points now: the policy the search AIs roll out with
 
 
 def _best_target(matches: int, values: tuple[int, ...]) -> int:
-    """The most valuable card of ``matches`` (the lowest card among equals)."""
-    best, best_v = -1, -1
+    """The most valuable card of ``matches`` (the lowest card among equals; any weights,
+    negative ones included)."""
+    best, best_v = -1, 0
     while matches:
         low = matches & -matches
         c = low.bit_length() - 1
-        if values[c] > best_v:
+        if best < 0 or values[c] > best_v:
             best, best_v = c, values[c]
         matches ^= low
     return best
@@ -898,13 +919,30 @@ class State:
         drawn card's choice, the dekiyaku trigger) for rulesets without liability and with
         events off; tests replay its rounds through ``apply`` and compare. Returns with the
         state consistent at a point where the generic path takes over.
+
+        With the compiled kernel (``_CK_TURNS``, game/engine/_ckernel.c) the loop runs in C
+        with the same draws and records; this code stays the reference and the fallback.
         """
+        values = self.rs.values if weights is None else weights
+        if _CK_TURNS is not None:
+            stop = _CK_TURNS(self, rng, greedy, values, dek_gate(self.rs, self._vfn))
+            if stop == 2:  # the last turn was played
+                self._settle(None, -1)
+                return
+            if stop == 0:  # a sager's turn (to_move set): one generic move
+                if greedy:
+                    self.apply(self._greedy_action(rng, values), check=False)
+                else:
+                    self.apply(rng.choice(self.legal_actions()), check=False)
+                return
+            if stop == 1:  # a dekiyaku rose: DECIDE
+                return
+            # -1: weights the C kernel cannot hold (not 48 ints under 2**50): the code below
         hands, captured, pile = self.hands, self.captured, self.pile
         record = self.actions.append
         turns, vcache, last = self._turns, self.vcache, self._last_turn
         vfn, yaku, sagers = self._vfn, self._yaku_cards, self.sagers
         rel, below, summ = self._rel, rng.below, self._sum
-        values = self.rs.values if weights is None else weights
         field, pos, t = self.field, self.pile_pos, self.turn_i
         n_pile = len(pile)
         while True:
@@ -955,7 +993,7 @@ class State:
                             matches = 1 << _best_target(matches, values)
                         else:
                             matches = _pick(matches, below(k))
-                        record(Action(seat, TAKE, (matches.bit_length() - 1,)))
+                        record(_take(seat, matches.bit_length() - 1))
                     got = (1 << drawn) | matches
                     field &= ~got
                     gained |= got
@@ -1001,7 +1039,7 @@ class State:
                 return Action(seat, CANCEL)
             return _play2(seat, card, target) if target >= 0 else _PLAY1[seat][card]
         if ph == TAKE_PH:
-            return Action(seat, TAKE, (_best_target(self.needs_choice(self.drawn), values),))
+            return _take(seat, _best_target(self.needs_choice(self.drawn), values))
         legal = self.legal_actions()
         for a in legal:
             if a.verb == SHOUBU:

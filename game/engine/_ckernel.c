@@ -1,0 +1,924 @@
+/* The compiled rollout kernel: the SplitMix64 generator and State._rollout_turns in C.
+ *
+ * Optional: game/engine/kernel.py loads it when it was built and HACHI_PURE_PYTHON is not
+ * set; otherwise the pure-Python code in rng.py and state.py runs. Both must give
+ * bit-identical draws and the same recorded actions (tests/engine/test_ckernel.py).
+ *
+ * Nothing of the rules lives here except the turn mechanics _rollout_turns already
+ * duplicates (capture by the ruleset's relation table, the drawn card's choice, the
+ * dekiyaku trigger): the dekiyaku value, the actions and settlement stay in Python and are
+ * called back.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+typedef unsigned __int128 u128;
+
+#define TWO64 ((u128)1 << 64)
+#define SMALL_N ((uint64_t)1 << 56) /* below(n): the pool stays under 2**128 up to here */
+#define MAX_SEATS 16
+#define MAX_WEIGHT ((int64_t)1 << 50) /* greedy scores (x100, four cards) fit in int64 */
+
+/* ------------------------------------------------------------------ generator */
+
+typedef struct {
+    PyObject_HEAD
+    uint64_t state;
+    u128 pool;  /* v, uniform on [0, range) */
+    u128 range;
+} RngObject;
+
+static PyObject *big_below = NULL; /* rng.PyRng.below, for n > 2**56 */
+
+static inline uint64_t sm_next(RngObject *g)
+{
+    uint64_t z = (g->state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Rng.below for 1 <= n <= 2**56, exactly as the Python code (r < n << 8 extends the pool
+ * by one 64-bit output, which keeps r under 2**128). */
+static inline uint64_t below_small(RngObject *g, uint64_t n)
+{
+    u128 v = g->pool, r = g->range, nn = n;
+    for (;;) {
+        if (r < (nn << 8)) {
+            v = (v << 64) | sm_next(g);
+            r <<= 64;
+        }
+        u128 q = r / nn, lim = q * nn;
+        if (v < lim) {
+            g->pool = v / nn;
+            g->range = q;
+            return (uint64_t)(v % nn);
+        }
+        v -= lim;
+        r -= lim;
+    }
+}
+
+static PyObject *u128_to_py(u128 x)
+{
+    PyObject *hi = PyLong_FromUnsignedLongLong((uint64_t)(x >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((uint64_t)x);
+    PyObject *sh = PyLong_FromLong(64);
+    PyObject *out = NULL, *t = NULL;
+    if (hi && lo && sh && (t = PyNumber_Lshift(hi, sh)))
+        out = PyNumber_Or(t, lo);
+    Py_XDECREF(hi);
+    Py_XDECREF(lo);
+    Py_XDECREF(sh);
+    Py_XDECREF(t);
+    return out;
+}
+
+/* 0 <= x < 2**128, or -1 with an exception set. */
+static int py_to_u128(PyObject *x, u128 *out)
+{
+    if (!PyLong_Check(x)) {
+        PyErr_SetString(PyExc_TypeError, "an int is needed");
+        return -1;
+    }
+    PyObject *zero = PyLong_FromLong(0), *sh = PyLong_FromLong(64), *hi = NULL, *top = NULL;
+    int rc = -1, neg;
+    if (!zero || !sh)
+        goto done;
+    neg = PyObject_RichCompareBool(x, zero, Py_LT);
+    if (neg < 0)
+        goto done;
+    if (!(hi = PyNumber_Rshift(x, sh)) || !(top = PyNumber_Rshift(hi, sh)))
+        goto done;
+    if (neg || PyObject_IsTrue(top)) {
+        PyErr_SetString(PyExc_OverflowError, "generator pool out of range");
+        goto done;
+    }
+    *out = ((u128)PyLong_AsUnsignedLongLongMask(hi) << 64) | PyLong_AsUnsignedLongLongMask(x);
+    rc = PyErr_Occurred() ? -1 : 0;
+done:
+    Py_XDECREF(zero);
+    Py_XDECREF(sh);
+    Py_XDECREF(hi);
+    Py_XDECREF(top);
+    return rc;
+}
+
+static PyObject *Rng_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    RngObject *g = (RngObject *)type->tp_alloc(type, 0);
+    if (g) {
+        g->state = 0;
+        g->pool = 0;
+        g->range = 1;
+    }
+    return (PyObject *)g;
+}
+
+static int Rng_init(RngObject *g, PyObject *args, PyObject *kw)
+{
+    PyObject *seed;
+    static char *kwlist[] = {"seed", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O:Rng", kwlist, &seed))
+        return -1;
+    if (!PyLong_Check(seed) || PyBool_Check(seed)) {
+        PyErr_Format(PyExc_ValueError, "seed must be an integer, not %R", seed);
+        return -1;
+    }
+    g->state = PyLong_AsUnsignedLongLongMask(seed); /* seed & (2**64 - 1) */
+    if (PyErr_Occurred())
+        return -1;
+    g->pool = 0;
+    g->range = 1;
+    return 0;
+}
+
+static PyObject *Rng_next64(RngObject *g, PyObject *unused)
+{
+    return PyLong_FromUnsignedLongLong(sm_next(g));
+}
+
+static PyObject *Rng_below(RngObject *g, PyObject *n)
+{
+    int overflow;
+    long long v;
+    if (!PyLong_Check(n))
+        goto big; /* whatever Python's arithmetic does with it */
+    v = PyLong_AsLongLongAndOverflow(n, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return NULL;
+    if (overflow < 0 || (!overflow && v < 1)) {
+        PyErr_Format(PyExc_ValueError, "below() needs n > 0, not %R", n);
+        return NULL;
+    }
+    if (!overflow && (uint64_t)v <= SMALL_N)
+        return PyLong_FromUnsignedLongLong(below_small(g, (uint64_t)v));
+big:
+    if (!big_below) {
+        PyErr_SetString(PyExc_RuntimeError, "_ckernel: big_below not set");
+        return NULL;
+    }
+    return PyObject_CallFunctionObjArgs(big_below, (PyObject *)g, n, NULL);
+}
+
+/* Fisher-Yates groups per length (rng._groups): positions length-1 .. 1, cut so that each
+ * group's radix product fits in 64 bits; limit = the largest multiple of it <= 2**64. */
+#define GROUP_CACHE 128
+typedef struct {
+    int ngroups;
+    u128 limit[GROUP_CACHE];
+    int start[GROUP_CACHE + 1]; /* positions of group k: pos[start[k] .. start[k+1]) */
+    int pos[GROUP_CACHE];
+} Groups;
+static Groups *group_cache[GROUP_CACHE + 1];
+
+static Groups *groups_of(Py_ssize_t length)
+{
+    if (length <= GROUP_CACHE && group_cache[length])
+        return group_cache[length];
+    Groups *gr = PyMem_Calloc(1, sizeof(Groups));
+    if (!gr)
+        return NULL;
+    Py_ssize_t i = length - 1;
+    int k = 0, p = 0;
+    while (i > 0) {
+        u128 prod = 1;
+        gr->start[k] = p;
+        while (i > 0 && prod * (u128)(i + 1) <= TWO64) {
+            prod *= (u128)(i + 1);
+            gr->pos[p++] = (int)i;
+            i--;
+        }
+        gr->limit[k++] = TWO64 - (TWO64 % prod);
+    }
+    gr->start[k] = p;
+    gr->ngroups = k;
+    if (length <= GROUP_CACHE)
+        group_cache[length] = gr;
+    return gr;
+}
+
+static PyObject *shuffle_long(RngObject *g, PyObject *items, Py_ssize_t length);
+
+static PyObject *Rng_shuffle(RngObject *g, PyObject *items)
+{
+    Py_ssize_t length = PyObject_Length(items);
+    if (length < 0)
+        return NULL;
+    if (length > GROUP_CACHE || !PyList_CheckExact(items))
+        return shuffle_long(g, items, length);
+    Groups *gr = groups_of(length);
+    if (!gr)
+        return PyErr_NoMemory();
+    PyObject **it = ((PyListObject *)items)->ob_item;
+    for (int k = 0; k < gr->ngroups; k++) {
+        uint64_t x;
+        do
+            x = sm_next(g);
+        while ((u128)x >= gr->limit[k]);
+        for (int p = gr->start[k]; p < gr->start[k + 1]; p++) {
+            uint64_t i = (uint64_t)gr->pos[p], r = i + 1, j = x % r;
+            x /= r;
+            PyObject *tmp = it[i];
+            it[i] = it[j];
+            it[j] = tmp;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* Any mutable sequence, any length: the same draws through __getitem__/__setitem__. */
+static PyObject *shuffle_long(RngObject *g, PyObject *items, Py_ssize_t length)
+{
+    Py_ssize_t i = length - 1;
+    Py_ssize_t pos[64];
+    while (i > 0) {
+        u128 prod = 1;
+        int np = 0;
+        while (i > 0 && prod * (u128)(i + 1) <= TWO64) {
+            prod *= (u128)(i + 1);
+            pos[np++] = i;
+            i--;
+        }
+        u128 limit = TWO64 - (TWO64 % prod);
+        uint64_t x;
+        do
+            x = sm_next(g);
+        while ((u128)x >= limit);
+        for (int p = 0; p < np; p++) {
+            uint64_t r = (uint64_t)pos[p] + 1;
+            Py_ssize_t j = (Py_ssize_t)(x % r);
+            x /= r;
+            PyObject *a = PySequence_GetItem(items, pos[p]);
+            PyObject *b = a ? PySequence_GetItem(items, j) : NULL;
+            int bad = !b || PySequence_SetItem(items, pos[p], b) < 0 ||
+                      PySequence_SetItem(items, j, a) < 0;
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            if (bad)
+                return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Rng_get_state(RngObject *g, void *c) { return PyLong_FromUnsignedLongLong(g->state); }
+static PyObject *Rng_get_pool(RngObject *g, void *c) { return u128_to_py(g->pool); }
+static PyObject *Rng_get_range(RngObject *g, void *c) { return u128_to_py(g->range); }
+
+static int Rng_set_state(RngObject *g, PyObject *v, void *c)
+{
+    u128 x;
+    if (!v || py_to_u128(v, &x) < 0 || x >= TWO64) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "state is a 64-bit value");
+        return -1;
+    }
+    g->state = (uint64_t)x;
+    return 0;
+}
+
+static int Rng_set_pool(RngObject *g, PyObject *v, void *c)
+{
+    if (!v) {
+        PyErr_SetString(PyExc_AttributeError, "cannot delete");
+        return -1;
+    }
+    return py_to_u128(v, &g->pool);
+}
+
+static int Rng_set_range(RngObject *g, PyObject *v, void *c)
+{
+    u128 x;
+    if (!v) {
+        PyErr_SetString(PyExc_AttributeError, "cannot delete");
+        return -1;
+    }
+    if (py_to_u128(v, &x) < 0)
+        return -1;
+    if (x == 0) {
+        PyErr_SetString(PyExc_ValueError, "range must be positive");
+        return -1;
+    }
+    g->range = x;
+    return 0;
+}
+
+static PyMethodDef Rng_methods[] = {
+    {"next64", (PyCFunction)Rng_next64, METH_NOARGS, "The next SplitMix64 output."},
+    {"below", (PyCFunction)Rng_below, METH_O, "Uniform integer in [0, n), exact."},
+    {"shuffle", (PyCFunction)Rng_shuffle, METH_O, "Fisher-Yates in place, exact."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Rng_getset[] = {
+    {"_state", (getter)Rng_get_state, (setter)Rng_set_state, NULL, NULL},
+    {"_pool", (getter)Rng_get_pool, (setter)Rng_set_pool, NULL, NULL},
+    {"_range", (getter)Rng_get_range, (setter)Rng_set_range, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject RngType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "game.engine._ckernel.Rng",
+    .tp_basicsize = sizeof(RngObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "SplitMix64 with an exact random pool (see game/engine/rng.py).",
+    .tp_new = Rng_new,
+    .tp_init = (initproc)Rng_init,
+    .tp_methods = Rng_methods,
+    .tp_getset = Rng_getset,
+};
+
+/* ------------------------------------------------------------------ rollout turns */
+
+static PyObject *PLAY1 = NULL;  /* state._PLAY1: [seat][card] -> Action */
+static PyObject *PLAY2 = NULL;  /* state._play2(seat, card, target) -> Action */
+static PyObject *TAKE = NULL;   /* state._take(seat, target) -> Action */
+static PyObject *DECIDE = NULL; /* state.DECIDE */
+
+static PyObject *s_hands, *s_captured, *s_pile, *s_actions, *s_turns, *s_vcache, *s_last,
+    *s_vfn, *s_yaku, *s_sagers, *s_rel, *s_sum, *s_field, *s_pile_pos, *s_turn_i, *s_turn_caps,
+    *s_phase, *s_to_move, *s_below;
+
+/* Tables converted once per tuple object (the ruleset's relation table and card values). */
+typedef struct {
+    PyObject *src; /* a strong reference, compared by identity */
+    int64_t v[48];
+} Table;
+static Table rel_cache, val_cache;
+
+/* 1 done, 0 not representable (the caller falls back), -1 error. */
+static int table_of(PyObject *obj, Table *cache, int64_t *out, int64_t bound)
+{
+    if (cache && obj == cache->src) {
+        memcpy(out, cache->v, sizeof cache->v);
+        return 1;
+    }
+    PyObject *seq = PySequence_Fast(obj, "a table of 48 ints is needed");
+    if (!seq)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != 48) {
+        Py_DECREF(seq);
+        return 0;
+    }
+    PyObject **it = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; i < 48; i++) {
+        int overflow;
+        if (!PyLong_Check(it[i])) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        long long x = PyLong_AsLongLongAndOverflow(it[i], &overflow);
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (overflow || x > bound || x < -bound) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        out[i] = x;
+    }
+    Py_DECREF(seq);
+    if (cache && PyTuple_CheckExact(obj)) {
+        Py_XSETREF(cache->src, Py_NewRef(obj));
+        memcpy(cache->v, out, sizeof cache->v);
+    }
+    return 1;
+}
+
+/* The dekiyaku gate (kernel.dek_gate): V is 0 unless need of some mask are in the pile. */
+#define MAX_GATE 16
+typedef struct {
+    PyObject *src; /* a strong reference, compared by identity */
+    int n;
+    uint64_t mask[MAX_GATE];
+    int need[MAX_GATE];
+} Gate;
+static Gate gate_cache;
+
+/* 1 a gate, 0 none (always call V), -1 error. */
+static int gate_of(PyObject *obj)
+{
+    if (obj == Py_None)
+        return 0;
+    if (obj == gate_cache.src)
+        return 1;
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) > MAX_GATE)
+        return 0;
+    Gate g = {NULL, 0, {0}, {0}};
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(obj); i++) {
+        PyObject *pair = PyTuple_GET_ITEM(obj, i);
+        if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2)
+            return 0;
+        uint64_t m = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(pair, 0));
+        long need = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0; /* not representable: no gate */
+        }
+        g.mask[i] = m;
+        g.need[i] = need < 0 ? 0 : (need > 64 ? 65 : (int)need);
+        g.n++;
+    }
+    g.src = Py_NewRef(obj);
+    Py_XDECREF(gate_cache.src);
+    gate_cache = g;
+    return 1;
+}
+
+static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+static inline int popc(uint64_t x) { return __builtin_popcountll(x); }
+
+static inline uint64_t pick(uint64_t mask, uint64_t i)
+{
+    while (i--)
+        mask &= mask - 1;
+    return mask & (~mask + 1);
+}
+
+/* state._best_target: the most valuable card of matches, the lowest among equals. */
+static inline int best_target(uint64_t m, const int64_t *values)
+{
+    int best = -1;
+    int64_t best_v = 0;
+    while (m) {
+        int c = ctz64(m);
+        m &= m - 1;
+        if (best < 0 || values[c] > best_v) {
+            best = c;
+            best_v = values[c];
+        }
+    }
+    return best;
+}
+
+/* state._greedy_card: (card, target or -1), the hand card taking the most points. */
+static inline int greedy_card(uint64_t hand, uint64_t field, const int64_t *rel,
+                              const int64_t *values, int summ, int *target)
+{
+    int best = -1, best_t = -1;
+    int64_t best_v = 0;
+    while (hand) {
+        int c = ctz64(hand);
+        hand &= hand - 1;
+        uint64_t m = field & (uint64_t)rel[c];
+        int t = -1;
+        int64_t v;
+        if (!m) {
+            v = -values[c];
+        } else {
+            int k = popc(m);
+            if (k == 1) {
+                v = 100 * (values[c] + values[ctz64(m)]);
+            } else if (k == 2 || summ) {
+                t = best_target(m, values);
+                v = 100 * (values[c] + values[t]);
+            } else {
+                v = values[c];
+                while (m) {
+                    v += values[ctz64(m)];
+                    m &= m - 1;
+                }
+                v *= 100;
+            }
+        }
+        if (best < 0 || v > best_v) {
+            best = c;
+            best_t = t;
+            best_v = v;
+        }
+    }
+    *target = best_t;
+    return best;
+}
+
+static int as_u64(PyObject *o, uint64_t *out)
+{
+    if (!o)
+        return -1;
+    *out = PyLong_AsUnsignedLongLong(o);
+    return (*out == (uint64_t)-1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int as_ssize(PyObject *o, Py_ssize_t *out)
+{
+    if (!o)
+        return -1;
+    *out = PyLong_AsSsize_t(o);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int getattr_u64(PyObject *o, PyObject *name, uint64_t *out)
+{
+    PyObject *v = PyObject_GetAttr(o, name);
+    int rc = as_u64(v, out);
+    Py_XDECREF(v);
+    return rc;
+}
+
+static int set_u64(PyObject *o, PyObject *name, uint64_t x)
+{
+    PyObject *v = PyLong_FromUnsignedLongLong(x);
+    int rc = v ? PyObject_SetAttr(o, name, v) : -1;
+    Py_XDECREF(v);
+    return rc;
+}
+
+static int set_ssize(PyObject *o, PyObject *name, Py_ssize_t x)
+{
+    PyObject *v = PyLong_FromSsize_t(x);
+    int rc = v ? PyObject_SetAttr(o, name, v) : -1;
+    Py_XDECREF(v);
+    return rc;
+}
+
+/* A draw below n from the given generator: ours directly, any other through rng.below. */
+static inline int draw(RngObject *g, PyObject *rng, uint64_t n, uint64_t *out)
+{
+    if (g) {
+        if (n == 0) {
+            PyErr_SetString(PyExc_ValueError, "below() needs n > 0, not 0");
+            return -1;
+        }
+        *out = below_small(g, n);
+        return 0;
+    }
+    PyObject *pn = PyLong_FromUnsignedLongLong(n);
+    PyObject *r = pn ? PyObject_CallMethodOneArg(rng, s_below, pn) : NULL;
+    Py_XDECREF(pn);
+    int rc = as_u64(r, out);
+    Py_XDECREF(r);
+    return rc;
+}
+
+static int record(PyObject *actions, PyObject *a, int steal)
+{
+    if (!a)
+        return -1;
+    int rc = PyList_Append(actions, a);
+    if (steal)
+        Py_DECREF(a);
+    return rc;
+}
+
+static int record_play2(PyObject *actions, int seat, int card, int target)
+{
+    PyObject *s = PyLong_FromLong(seat), *c = PyLong_FromLong(card), *t = PyLong_FromLong(target);
+    PyObject *a = (s && c && t) ? PyObject_CallFunctionObjArgs(PLAY2, s, c, t, NULL) : NULL;
+    Py_XDECREF(s);
+    Py_XDECREF(c);
+    Py_XDECREF(t);
+    return record(actions, a, 1);
+}
+
+static int record_take(PyObject *actions, int seat, int target)
+{
+    PyObject *s = PyLong_FromLong(seat), *t = PyLong_FromLong(target);
+    PyObject *a = (s && t) ? PyObject_CallFunctionObjArgs(TAKE, s, t, NULL) : NULL;
+    Py_XDECREF(s);
+    Py_XDECREF(t);
+    return record(actions, a, 1);
+}
+
+static inline PyObject *play1(int seat, int card)
+{
+    PyObject *row = PyList_GET_ITEM(PLAY1, seat);
+    return PyList_GET_ITEM(row, card);
+}
+
+enum { STOP_SAGER = 0, STOP_DECIDE = 1, STOP_LAST = 2, NOT_HANDLED = -1 };
+
+/* rollout_turns(state, rng, greedy, values, gate) -> 0 a sager's turn (to_move set), 1 a dekiyaku
+ * rose (phase DECIDE), 2 the last turn was played (the caller settles), -1 nothing done
+ * (values the kernel cannot hold: the caller runs the Python kernel). */
+static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "rollout_turns(state, rng, greedy, values, gate)");
+        return NULL;
+    }
+    if (!PLAY1) {
+        PyErr_SetString(PyExc_RuntimeError, "_ckernel.setup() was not called");
+        return NULL;
+    }
+    PyObject *st = args[0], *rng = args[1];
+    int greedy = PyObject_IsTrue(args[2]);
+    if (greedy < 0)
+        return NULL;
+    RngObject *g = PyObject_TypeCheck(rng, &RngType) ? (RngObject *)rng : NULL;
+
+    int64_t rel[48], values[48];
+    PyObject *o;
+    PyObject *hands_l = NULL, *capt_l = NULL, *pile_l = NULL, *acts = NULL, *turns = NULL,
+             *vcache = NULL, *vfn = NULL, *result = NULL;
+    int rc;
+    if (greedy) {
+        rc = table_of(args[3], &val_cache, values, MAX_WEIGHT);
+        if (rc <= 0)
+            return rc < 0 ? NULL : PyLong_FromLong(NOT_HANDLED);
+    }
+    if (!(o = PyObject_GetAttr(st, s_rel)))
+        return NULL;
+    rc = table_of(o, &rel_cache, rel, INT64_MAX);
+    Py_DECREF(o);
+    if (rc <= 0)
+        return rc < 0 ? NULL : PyLong_FromLong(NOT_HANDLED);
+
+    uint64_t yaku, sagers, field;
+    Py_ssize_t last, pos, t;
+    int summ;
+    if (!(hands_l = PyObject_GetAttr(st, s_hands)) || !(capt_l = PyObject_GetAttr(st, s_captured)) ||
+        !(pile_l = PyObject_GetAttr(st, s_pile)) || !(acts = PyObject_GetAttr(st, s_actions)) ||
+        !(turns = PyObject_GetAttr(st, s_turns)) || !(vcache = PyObject_GetAttr(st, s_vcache)) ||
+        !(vfn = PyObject_GetAttr(st, s_vfn)))
+        goto done;
+    if (!PyList_CheckExact(hands_l) || !PyList_CheckExact(capt_l) || !PyList_CheckExact(pile_l) ||
+        !PyList_CheckExact(acts) || !PyTuple_CheckExact(turns) || !PyList_CheckExact(vcache)) {
+        PyErr_SetString(PyExc_TypeError, "_ckernel: unexpected state layout");
+        goto done;
+    }
+    if (getattr_u64(st, s_yaku, &yaku) < 0 || getattr_u64(st, s_sagers, &sagers) < 0 ||
+        getattr_u64(st, s_field, &field) < 0)
+        goto done;
+    if (!(o = PyObject_GetAttr(st, s_last)) || as_ssize(o, &last) < 0) {
+        Py_XDECREF(o);
+        goto done;
+    }
+    Py_DECREF(o);
+    if (!(o = PyObject_GetAttr(st, s_pile_pos)) || as_ssize(o, &pos) < 0) {
+        Py_XDECREF(o);
+        goto done;
+    }
+    Py_DECREF(o);
+    if (!(o = PyObject_GetAttr(st, s_turn_i)) || as_ssize(o, &t) < 0) {
+        Py_XDECREF(o);
+        goto done;
+    }
+    Py_DECREF(o);
+    if (!(o = PyObject_GetAttr(st, s_sum)))
+        goto done;
+    summ = PyObject_IsTrue(o);
+    Py_DECREF(o);
+    if (summ < 0)
+        goto done;
+
+    Py_ssize_t n = PyList_GET_SIZE(hands_l);
+    if (n > MAX_SEATS || PyList_GET_SIZE(capt_l) != n || PyList_GET_SIZE(vcache) != n ||
+        PyList_GET_SIZE(PLAY1) < n || PyTuple_GET_SIZE(turns) <= last) {
+        result = PyLong_FromLong(NOT_HANDLED);
+        goto done;
+    }
+    uint64_t hands[MAX_SEATS], capt[MAX_SEATS];
+    for (Py_ssize_t s = 0; s < n; s++)
+        if (as_u64(PyList_GET_ITEM(hands_l, s), &hands[s]) < 0 ||
+            as_u64(PyList_GET_ITEM(capt_l, s), &capt[s]) < 0)
+            goto done;
+    uint64_t dirty = 0; /* seats whose hand or pile changed */
+    Py_ssize_t n_pile = PyList_GET_SIZE(pile_l);
+    int with_vfn = vfn != Py_None;
+    int gated = with_vfn ? gate_of(args[4]) : 0;
+    if (gated < 0)
+        goto done;
+    int stop = STOP_SAGER;
+
+    for (;;) {
+        Py_ssize_t seat = PyLong_AsSsize_t(PyTuple_GET_ITEM(turns, t));
+        if (seat == -1 && PyErr_Occurred())
+            goto done;
+        if (seat < 0 || seat >= n) {
+            PyErr_SetString(PyExc_IndexError, "_ckernel: seat out of range");
+            goto done;
+        }
+        if (sagers >> seat & 1) /* may cancel: leave it to the generic path */
+            break;
+        uint64_t h = hands[seat], matches, gained;
+        int card, target;
+        if (greedy) {
+            card = greedy_card(h, field, rel, values, summ, &target);
+            if (card < 0) {
+                PyErr_SetString(PyExc_RuntimeError, "_ckernel: a turn with an empty hand");
+                goto done;
+            }
+            if (target >= 0) {
+                matches = (uint64_t)1 << target;
+                if (record_play2(acts, (int)seat, card, target) < 0)
+                    goto done;
+            } else {
+                matches = field & (uint64_t)rel[card];
+                if (record(acts, play1((int)seat, card), 0) < 0)
+                    goto done;
+            }
+        } else {
+            uint64_t r;
+            if (draw(g, rng, (uint64_t)popc(h), &r) < 0)
+                goto done;
+            card = ctz64(pick(h, r));
+            matches = field & (uint64_t)rel[card];
+            if (matches) {
+                int k = popc(matches);
+                if (k == 2 || (summ && k > 2)) { /* the player picks one of the candidates */
+                    if (draw(g, rng, (uint64_t)k, &r) < 0)
+                        goto done;
+                    matches = pick(matches, r);
+                    if (record_play2(acts, (int)seat, card, ctz64(matches)) < 0)
+                        goto done;
+                } else if (record(acts, play1((int)seat, card), 0) < 0) {
+                    goto done;
+                }
+            } else if (record(acts, play1((int)seat, card), 0) < 0) {
+                goto done;
+            }
+        }
+        if (matches) {
+            gained = ((uint64_t)1 << card) | matches;
+            field &= ~gained;
+        } else {
+            gained = 0;
+            field |= (uint64_t)1 << card;
+        }
+        hands[seat] = h & ~((uint64_t)1 << card);
+        dirty |= (uint64_t)1 << seat;
+        if (pos < n_pile) {
+            Py_ssize_t drawn = PyLong_AsSsize_t(PyList_GET_ITEM(pile_l, pos));
+            if (drawn == -1 && PyErr_Occurred())
+                goto done;
+            if (drawn < 0 || drawn >= 48) {
+                PyErr_SetString(PyExc_IndexError, "_ckernel: card out of range");
+                goto done;
+            }
+            pos++;
+            matches = field & (uint64_t)rel[drawn];
+            if (matches) {
+                int k = popc(matches);
+                if (k == 2 || (summ && k > 2)) { /* the player picks one of the candidates */
+                    if (greedy) {
+                        matches = (uint64_t)1 << best_target(matches, values);
+                    } else {
+                        uint64_t r;
+                        if (draw(g, rng, (uint64_t)k, &r) < 0)
+                            goto done;
+                        matches = pick(matches, r);
+                    }
+                    if (record_take(acts, (int)seat, ctz64(matches)) < 0)
+                        goto done;
+                }
+                uint64_t got = ((uint64_t)1 << drawn) | matches;
+                field &= ~got;
+                gained |= got;
+            } else {
+                field |= (uint64_t)1 << drawn;
+            }
+        }
+        if (gained) {
+            capt[seat] |= gained;
+            if (with_vfn && (gained & yaku)) {
+                int open = !gated;
+                for (int k = 0; !open && k < gate_cache.n; k++)
+                    open = popc(capt[seat] & gate_cache.mask[k]) >= gate_cache.need[k];
+                PyObject *v;
+                if (open) {
+                    PyObject *pile = PyLong_FromUnsignedLongLong(capt[seat]);
+                    v = pile ? PyObject_CallOneArg(vfn, pile) : NULL;
+                    Py_XDECREF(pile);
+                } else {
+                    v = PyLong_FromLong(0); /* what V would say */
+                }
+                if (!v)
+                    goto done;
+                int up = PyObject_RichCompareBool(v, PyList_GET_ITEM(vcache, seat), Py_GT);
+                if (up > 0) {
+                    PyList_SetItem(vcache, seat, v); /* steals v */
+                    stop = STOP_DECIDE;
+                    if (set_ssize(st, s_to_move, seat) < 0 ||
+                        PyObject_SetAttr(st, s_phase, DECIDE) < 0)
+                        goto done;
+                    break;
+                }
+                Py_DECREF(v);
+                if (up < 0)
+                    goto done;
+            }
+        }
+        if (t == last) {
+            stop = STOP_LAST;
+            break;
+        }
+        t++;
+    }
+    if (stop == STOP_SAGER && (o = PyTuple_GET_ITEM(turns, t)) &&
+        PyObject_SetAttr(st, s_to_move, o) < 0)
+        goto done;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        if (!(dirty >> s & 1))
+            continue;
+        PyObject *a = PyLong_FromUnsignedLongLong(hands[s]);
+        PyObject *b = PyLong_FromUnsignedLongLong(capt[s]);
+        if (!a || !b) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            goto done;
+        }
+        PyList_SetItem(hands_l, s, a);
+        PyList_SetItem(capt_l, s, b);
+    }
+    if (set_u64(st, s_field, field) < 0 || set_ssize(st, s_pile_pos, pos) < 0 ||
+        set_ssize(st, s_turn_i, t) < 0)
+        goto done;
+    if (!(o = PyList_New(0)))
+        goto done;
+    rc = PyObject_SetAttr(st, s_turn_caps, o);
+    Py_DECREF(o);
+    if (rc < 0)
+        goto done;
+    result = PyLong_FromLong(stop);
+done:
+    Py_XDECREF(hands_l);
+    Py_XDECREF(capt_l);
+    Py_XDECREF(pile_l);
+    Py_XDECREF(acts);
+    Py_XDECREF(turns);
+    Py_XDECREF(vcache);
+    Py_XDECREF(vfn);
+    return result;
+}
+
+static PyObject *setup(PyObject *mod, PyObject *args)
+{
+    PyObject *play1, *play2, *take, *decide;
+    if (!PyArg_ParseTuple(args, "O!OOO:setup", &PyList_Type, &play1, &play2, &take, &decide))
+        return NULL;
+    for (Py_ssize_t s = 0; s < PyList_GET_SIZE(play1); s++) {
+        PyObject *row = PyList_GET_ITEM(play1, s);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) != 48) {
+            PyErr_SetString(PyExc_TypeError, "setup: PLAY1 must be lists of 48 actions");
+            return NULL;
+        }
+    }
+    Py_XSETREF(PLAY1, Py_NewRef(play1));
+    Py_XSETREF(PLAY2, Py_NewRef(play2));
+    Py_XSETREF(TAKE, Py_NewRef(take));
+    Py_XSETREF(DECIDE, Py_NewRef(decide));
+    Py_RETURN_NONE;
+}
+
+static PyObject *set_big_below(PyObject *mod, PyObject *fn)
+{
+    Py_XSETREF(big_below, Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"rollout_turns", (PyCFunction)(void (*)(void))rollout_turns, METH_FASTCALL,
+     "rollout_turns(state, rng, greedy, values, gate): State._rollout_turns in C; returns 0 "
+     "(a sager's turn), 1 (DECIDE), 2 (settle) or -1 (not done: values out of range)."},
+    {"setup", setup, METH_VARARGS,
+     "setup(PLAY1, play2, take, DECIDE): the engine's action caches and phase."},
+    {"set_big_below", set_big_below, METH_O, "The Python Rng.below, for n > 2**56."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "_ckernel",
+    "The compiled rollout kernel and generator (optional; see game/engine/kernel.py).", -1,
+    module_methods,
+};
+
+PyMODINIT_FUNC PyInit__ckernel(void)
+{
+    if (PyType_Ready(&RngType) < 0)
+        return NULL;
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
+    INTERN(s_hands, "hands");
+    INTERN(s_captured, "captured");
+    INTERN(s_pile, "pile");
+    INTERN(s_actions, "actions");
+    INTERN(s_turns, "_turns");
+    INTERN(s_vcache, "vcache");
+    INTERN(s_last, "_last_turn");
+    INTERN(s_vfn, "_vfn");
+    INTERN(s_yaku, "_yaku_cards");
+    INTERN(s_sagers, "sagers");
+    INTERN(s_rel, "_rel");
+    INTERN(s_sum, "_sum");
+    INTERN(s_field, "field");
+    INTERN(s_pile_pos, "pile_pos");
+    INTERN(s_turn_i, "turn_i");
+    INTERN(s_turn_caps, "turn_caps");
+    INTERN(s_phase, "phase");
+    INTERN(s_to_move, "to_move");
+    INTERN(s_below, "below");
+#undef INTERN
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m)
+        return NULL;
+    Py_INCREF(&RngType);
+    if (PyModule_AddObject(m, "Rng", (PyObject *)&RngType) < 0) {
+        Py_DECREF(&RngType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
