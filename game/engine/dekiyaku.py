@@ -6,14 +6,18 @@ trigger and ``items(pile)`` for settlement and the rules API. Values are in mon 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import AKATAN, AOTAN, GOKO, INOSHIKACHO, RIBBONS, SHIKO, WILLOW, WILLOW_RIBBON
 from .catalogue import Entry, card_set
 
 SEVEN_RIBBONS = 7  # nanatan: seven ribbons of the pool
+_NEVER = 1 << 60  # a mask no pile can complete (a disabled dekiyaku in the fast reject)
 
 
 class DekiyakuTable:
-    __slots__ = ("values", "goko_cumulative", "nanatan_pool", "nanatan_extra", "unit", "_sets")
+    __slots__ = ("values", "goko_cumulative", "nanatan_pool", "nanatan_extra", "unit", "_sets",
+                 "value_fn")
 
     def __init__(self, values: dict[str, int], *, goko_cumulative: bool = False,
                  nanatan_pool: int = RIBBONS & ~WILLOW, nanatan_extra: bool = False,
@@ -26,6 +30,7 @@ class DekiyakuTable:
         self._sets = tuple((k, mask) for k, mask in (
             ("akatan", AKATAN), ("aotan", AOTAN), ("inoshikacho", INOSHIKACHO))
             if k in self.values)
+        self.value_fn = self._make_value_fn()
 
     def entries(self) -> list[Entry]:
         """The catalogue entries of the enabled dekiyaku, with their cards."""
@@ -62,14 +67,27 @@ class DekiyakuTable:
         return out
 
     def value(self, pile: int) -> int:
-        """V(pile): the sum of the scored values (the sage/shoubu trigger compares it).
+        """V(pile): the sum of the scored values (the sage/shoubu trigger compares it)."""
+        return self.value_fn(pile)
 
-        Called after every turn, so it first rules out piles that cannot hold a yaku.
-        """
-        if (pile & GOKO).bit_count() < 4 and (pile & RIBBONS).bit_count() < 3 and (
-                pile & INOSHIKACHO != INOSHIKACHO):
-            return 0
-        return sum(self.items(pile).values())
+    def _make_value_fn(self) -> Callable[[int], int]:
+        """V as a closure over this table's masks: the engine calls it after every turn that
+        captures a yaku card, so it first rules out, in a few mask tests, piles that complete
+        no enabled dekiyaku (Five Brights holds the Four Brights' cards)."""
+        v = self.values
+        shiko = SHIKO if "goko" in v or "shiko" in v else _NEVER
+        akatan, aotan, ino = (m if k in v else _NEVER for k, m in (
+            ("akatan", AKATAN), ("aotan", AOTAN), ("inoshikacho", INOSHIKACHO)))
+        pool = self.nanatan_pool if "nanatan" in v else 0
+        items = self.items
+
+        def value(pile: int) -> int:
+            if (pile & shiko != shiko and pile & akatan != akatan and pile & aotan != aotan
+                    and pile & ino != ino and (pile & pool).bit_count() < SEVEN_RIBBONS):
+                return 0
+            return sum(items(pile).values())
+
+        return value
 
     def cards(self, pile: int) -> int:
         """The cards of the pile that belong to a scored dekiyaku (for compensation's n(f))."""

@@ -210,7 +210,7 @@ class HachiHachi(Ruleset):
         return self.dek.value(pile)
 
     def dek_value_fn(self):  # noqa: ANN201
-        return self.dek.value
+        return self.dek.value_fn
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
         return tuple((e.id, e.cards & self.deck_mask, e.value) for e in self.dek.entries()
