@@ -14,22 +14,28 @@ ruleset:
   as a player outside the engine drives it.
 
 Prints one line per ruleset and, last, the Hachi-Hachi figures: ``playouts/s: N`` (random,
-as before) and ``greedy playouts/s: N`` (medians of the runs).
+as before) and ``greedy playouts/s: N`` (medians of the runs). ``--kernel both`` (the
+default) measures the compiled kernel (game/engine/_ckernel.c, when built) and then the
+pure-Python one (this script again with ``HACHI_PURE_PYTHON=1``), each block and each
+``playouts/s:`` line tagged with its kernel.
 
     python benchmarks/engine_playouts.py [--seconds 2] [--runs 5] [--ruleset NAME ...]
+                                         [--kernel both|c|python]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import rulesets  # noqa: E402
+from game.engine import kernel_name, rulesets  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 from game.engine.state import GREEDY, OVER, RANDOM, State  # noqa: E402
 from game.engine.view import PlayerView  # noqa: E402
@@ -105,7 +111,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     ap.add_argument("--runs", type=int, default=5, help="runs per ruleset (median reported)")
     ap.add_argument("--ruleset", action="append", help="ruleset(s) to measure (default: all)")
+    ap.add_argument("--kernel", choices=("both", "c", "python"), default="both",
+                    help="which rollout kernel to measure (default: both, C first)")
     args = ap.parse_args(argv)
+    here = kernel_name()
+    if args.kernel in ("both", "c"):
+        if here == "c":
+            measure(args)
+        else:
+            print("kernel c: not available (the extension is not built, or "
+                  "HACHI_PURE_PYTHON is set)", flush=True)
+            if args.kernel == "c":
+                return 1
+    if args.kernel in ("both", "python"):
+        if here == "python":
+            measure(args)
+        else:  # the generator and kernel are chosen at import: measure in a fresh process
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--kernel", "python",
+                   "--seconds", str(args.seconds), "--runs", str(args.runs)]
+            for name in args.ruleset or ():
+                cmd += ["--ruleset", name]
+            env = dict(os.environ, HACHI_PURE_PYTHON="1")
+            return subprocess.run(cmd, env=env, check=False).returncode
+    return 0
+
+
+def measure(args: argparse.Namespace) -> None:
+    """The figures of the kernel this process runs, tagged with its name."""
+    tag = kernel_name()
+    print(f"kernel {tag}:", flush=True)
     names = args.ruleset or rulesets.names()
     figures: dict[str, dict[str, float]] = {}
     for name in names:
@@ -123,11 +157,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:20s} {n} seats: greedy {f['greedy']:6.0f} rounds/s, search leaves "
               f"{f['leaves']:6.0f}/s, random {f['random']:6.0f} rounds/s, per-move API "
               f"{f['api']:6.0f} rounds/s (medians of {args.runs}; greedy runs "
-              f"{', '.join(f'{r:.0f}' for r in runs['greedy'])})")
+              f"{', '.join(f'{r:.0f}' for r in runs['greedy'])}; random runs "
+              f"{', '.join(f'{r:.0f}' for r in runs['random'])})", flush=True)
     if "hachihachi" in figures:
-        print(f"playouts/s: {figures['hachihachi']['random']:.0f}")
-        print(f"greedy playouts/s: {figures['hachihachi']['greedy']:.0f}")
-    return 0
+        print(f"playouts/s: {figures['hachihachi']['random']:.0f} (kernel {tag})")
+        print(f"greedy playouts/s: {figures['hachihachi']['greedy']:.0f} (kernel {tag})",
+              flush=True)
 
 
 if __name__ == "__main__":
