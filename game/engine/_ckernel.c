@@ -162,6 +162,30 @@ big:
     return PyObject_CallFunctionObjArgs(big_below, (PyObject *)g, n, NULL);
 }
 
+/* Rng.choice: seq[0] for one item (no draw), else seq[below(len(seq))]. */
+static PyObject *Rng_choice(RngObject *g, PyObject *seq)
+{
+    Py_ssize_t n = PyObject_Length(seq);
+    if (n < 0)
+        return NULL;
+    if (n == 1)
+        return PySequence_GetItem(seq, 0);
+    if (n == 0 || (uint64_t)n > SMALL_N) {
+        PyObject *pn = PyLong_FromSsize_t(n);
+        PyObject *j = pn ? Rng_below(g, pn) : NULL;
+        Py_XDECREF(pn);
+        PyObject *out = j ? PyObject_GetItem(seq, j) : NULL;
+        Py_XDECREF(j);
+        return out;
+    }
+    Py_ssize_t j = (Py_ssize_t)below_small(g, (uint64_t)n);
+    if (PyList_CheckExact(seq))
+        return Py_NewRef(PyList_GET_ITEM(seq, j));
+    if (PyTuple_CheckExact(seq))
+        return Py_NewRef(PyTuple_GET_ITEM(seq, j));
+    return PySequence_GetItem(seq, j);
+}
+
 /* Fisher-Yates groups per length (rng._groups): positions length-1 .. 1, cut so that each
  * group's radix product fits in 64 bits; limit = the largest multiple of it <= 2**64. */
 #define GROUP_CACHE 128
@@ -309,6 +333,7 @@ static PyMethodDef Rng_methods[] = {
     {"next64", (PyCFunction)Rng_next64, METH_NOARGS, "The next SplitMix64 output."},
     {"below", (PyCFunction)Rng_below, METH_O, "Uniform integer in [0, n), exact."},
     {"shuffle", (PyCFunction)Rng_shuffle, METH_O, "Fisher-Yates in place, exact."},
+    {"choice", (PyCFunction)Rng_choice, METH_O, "An item of a sequence, uniformly."},
     {NULL, NULL, 0, NULL},
 };
 

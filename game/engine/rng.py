@@ -43,13 +43,9 @@ def _restore(state: int, pool: int, rng_range: int) -> Rng:
 
 
 class _RngApi:
-    """What both implementations share, written once over next64/below."""
+    """What both implementations share, written once over next64."""
 
     __slots__ = ()
-
-    def choice(self, seq: Sequence[T]) -> T:
-        n = len(seq)
-        return seq[0] if n == 1 else seq[self.below(n)]  # type: ignore[attr-defined]
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (for per-seat agents)."""
@@ -120,11 +116,15 @@ class PyRng(_RngApi):
                 x, j = divmod(x, i + 1)
                 items[i], items[j] = items[j], items[i]
 
+    def choice(self, seq: Sequence[T]) -> T:
+        n = len(seq)
+        return seq[0] if n == 1 else seq[self.below(n)]
+
 
 if ckernel is not None:
     class CRng(_RngApi, ckernel.Rng):
-        """The compiled generator: ``PyRng``'s draws bit for bit (next64, below, shuffle in
-        C; the pool in 128 bits, ``PyRng.below`` for n above 2**56)."""
+        """The compiled generator: ``PyRng``'s draws bit for bit (next64, below, shuffle and
+        choice in C; the pool in 128 bits, ``PyRng.below`` for n above 2**56)."""
 
         __slots__ = ()
 

@@ -97,8 +97,8 @@ def test_shuffles_are_identical_for_every_length_and_sequence_type():
 
 def test_choice_fork_pickle_and_copy_keep_the_stream():
     a, b = CRng(3), R.PyRng(3)
-    seq = list("abcdefg")
-    assert [a.choice(seq) for _ in range(50)] == [b.choice(seq) for _ in range(50)]
+    for seq in (list("abcdefg"), ("x",), "hanafuda", range(48), tuple(range(300))):
+        assert [a.choice(seq) for _ in range(50)] == [b.choice(seq) for _ in range(50)]
     fa, fb = a.fork(), b.fork()
     assert type(fa) is CRng and type(fb) is R.PyRng
     assert [fa.below(10) for _ in range(20)] == [fb.below(10) for _ in range(20)]
@@ -120,6 +120,8 @@ def test_the_generators_reject_the_same_arguments():
                 cls(1).below(n)
         with pytest.raises(TypeError):
             cls(1).shuffle((1, 2, 3))
+        with pytest.raises(ValueError, match="needs n > 0"):
+            cls(1).choice([])
 
 
 # ------------------------------------------------------------------ the rollout kernel
