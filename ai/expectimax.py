@@ -25,6 +25,7 @@ SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 
 class ExpectimaxAgent(RulesAgent):
     id = "expectimax"
+    WINDOW_LEVEL = "expert"  # join/drop, mizuten, swap by the calibrated estimates
 
     def __init__(self, seed: int = 0, *, nodes: int = 720) -> None:
         super().__init__(seed)
@@ -36,7 +37,7 @@ class ExpectimaxAgent(RulesAgent):
         legal = list(view.legal)
         if len(legal) < 2 or not all(a.verb in SEARCHED for a in legal):
             self.values = {}
-            return super().choose(view)  # join/drop, mizuten, swap: the rule-based answers
+            return super().choose(view)  # join/drop, mizuten, swap: ai.windows
         sit = Situation.of(view)
         values = self.search(view, sit, legal)
         self.values = dict(zip(legal, values, strict=True))

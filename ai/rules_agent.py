@@ -4,16 +4,16 @@
 denies), averaged exactly over the next draw, minus what the next opponent is likely to take
 from the field it leaves; it decides sage / shoubu / cancel, join / drop and mizuten by
 threshold rules. ``greedy`` only looks at what the played card takes right now.
+The windows before play (join/drop, mizuten, hand swap) and cancel are answered by
+``ai.windows`` at the agent's ``WINDOW_LEVEL``.
 """
 
 from __future__ import annotations
 
 from game.engine.actions import (
     CANCEL,
-    DROP,
     JOIN,
     MIZUTEN,
-    PASS,
     PLAY,
     SAGE,
     SHOUBU,
@@ -21,10 +21,11 @@ from game.engine.actions import (
     TAKE,
     Action,
 )
-from game.engine.cards import BRIGHTS, CARD_IDS, cards_of
+from game.engine.cards import CARD_IDS, cards_of
 from game.engine.rng import Rng
 from game.engine.view import PlayerView
 
+from . import windows
 from .model import Situation
 
 
@@ -41,6 +42,7 @@ class RulesAgent:
     W_RISK = 0.6  # what the next opponent is likely to take from the field left
     W_RISK2 = 0.0  # the same for the opponent after that
     USE_DRAW = True  # average exactly over the next draw
+    WINDOW_LEVEL = "intermediate"  # how windows.decide answers join/drop, mizuten, swap
 
     def __init__(self, seed: int = 0, *, careful: bool = True) -> None:
         self.rng = Rng(seed)
@@ -62,7 +64,7 @@ class RulesAgent:
             return legal[0]
         sit = Situation.of(view)
         if PLAY in verbs:
-            if CANCEL in verbs and self.careful and self._threatened(sit):
+            if CANCEL in verbs and windows.wants_cancel(self, sit):
                 self.why = "I cancelled my sage: an opponent was one card from a yaku."
                 return next(a for a in legal if a.verb == CANCEL)
             return self._best_play(sit, [a for a in legal if a.verb == PLAY])
@@ -70,11 +72,8 @@ class RulesAgent:
             return self._best_take(sit, legal)
         if SHOUBU in verbs:
             return self._sage_or_shoubu(sit, legal)
-        if JOIN in verbs:
-            return self._join_or_drop(sit, legal)
-        if MIZUTEN in verbs or SWAP in verbs:
-            self.why = "I kept to the safe choice."
-            return next(a for a in legal if a.verb == PASS)
+        if JOIN in verbs or MIZUTEN in verbs or SWAP in verbs:
+            return windows.decide(self, view, legal)
         return legal[0]
 
     # ------------------------------------------------------------------ plays
@@ -233,33 +232,13 @@ class RulesAgent:
         self.why = "I called shoubu to collect my yaku before anyone else could score."
         return shoubu
 
-    def _join_or_drop(self, sit: Situation, legal: list[Action]) -> Action:
-        join = next(a for a in legal if a.verb == JOIN)
-        drop = next((a for a in legal if a.verb == DROP), None)
-        if drop is None:
-            self.why = "I had to join."
-            return join
-        view, model = sit.view, sit.model
-        hand = view.hand_mask
-        claim = model.rs.claim(hand, 0) if hand else None
-        strength = (claim.total / model.unit) if claim else 0.0
-        strength += 1.5 * (hand & BRIGHTS).bit_count()
-        for c in cards_of(hand):
-            if view.field_mask & model.rel[c]:
-                strength += 0.5 + model.values[c] / 20
-        threshold = 3.0 + (1.0 if view.multiplier >= 2 else 0.0)
-        if strength < threshold:
-            self.why = "I dropped: my hand was too weak for this field."
-            return drop
-        self.why = "I joined: my hand can win this round."
-        return join
-
 
 class CasualAgent(RulesAgent):
     """Beginner: the rule-based player, but a share of its plays are careless (random)."""
 
     id = "casual"
     CARELESS = 0.35
+    WINDOW_LEVEL = "beginner"
 
     def choose(self, view: PlayerView) -> Action:
         plays = [a for a in view.legal if a.verb == PLAY]
