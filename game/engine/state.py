@@ -41,7 +41,6 @@ from .cards import (
     FIELD_SIZE,
     HAND_SIZE,
     cards_of,
-    mask_of,
     names_of,
 )
 from .errors import IllegalAction
@@ -116,6 +115,21 @@ _CK_TURNS = None
 if ckernel is not None:
     ckernel.setup(_PLAY1, _play2, _take, DECIDE)
     _CK_TURNS = ckernel.rollout_turns
+
+
+_new_tuple = tuple.__new__
+_BIT = tuple(1 << c for c in range(48))  # a card's bit: sum(map(...)) masks distinct cards
+_SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _seat_order(n: int, dealer: int, blank: int) -> tuple[int, ...]:
+    """The seats dealt in, dealer first (the blank holder sits out), cached."""
+    key = (n, dealer, blank)
+    got = _SEAT_ORDERS.get(key)
+    if got is None:
+        got = _SEAT_ORDERS[key] = tuple((dealer + i) % n for i in range(n)
+                                        if (dealer + i) % n != blank)
+    return got
 
 
 # Rollout policies for ``State.playout``.
@@ -416,17 +430,17 @@ class State:
         a copied ledger (positions.py) keeps the one it has."""
         if amount <= 0 or frm == to:
             return
-        p = Payment(frm, to, amount, reason, basis)
+        # tuple.__new__ directly: Payment(...) would run NamedTuple's Python __new__
+        p = _new_tuple(Payment, (frm, to, amount, reason, basis))
         self.payments.append(p)
-        net = self.net
         if to == POT:
             self.pot += amount
         else:
-            net[to] += amount
+            self.net[to] += amount
         if frm == POT:
             self.pot -= amount
         else:
-            net[frm] -= amount
+            self.net[frm] -= amount
         if self._ev is not None:
             self._ev.append(Event(EventKind.PAYMENT, to, p.as_json()))
 
@@ -438,7 +452,7 @@ class State:
             raise IllegalAction(f"cannot deal now (phase {PHASE_NAMES[self.phase]})")
         deck = tuple(deck)
         rs = self.rs
-        if len(deck) != len(rs.deck_cards) or frozenset(deck) != rs.deck_set:
+        if len(deck) != rs.deck_size or frozenset(deck) != rs.deck_set:
             raise IllegalAction(f"the deck is not a permutation of the {rs.name} deck")
         self._ev = [] if self.events_on else None
         self._reset_round(deck)
@@ -459,21 +473,27 @@ class State:
         return ev
 
     def _deal(self) -> None:
-        n, d, deck = self.n, self.dealer, self.deck
-        seats = [(d + i) % n for i in range(n) if (d + i) % n != self.blank]
+        d, deck = self.dealer, self.deck
+        seats = list(_seat_order(self.n, d, self.blank))
         self.participants = seats
-        for i, s in enumerate(seats):
-            self.hands[s] = mask_of(deck[HAND_SIZE * i:HAND_SIZE * (i + 1)])
-        k = HAND_SIZE * len(seats)
-        self.field = mask_of(deck[k:k + FIELD_SIZE])
+        # the deck is a permutation (start_round checked it): a sum of distinct bits is a mask
+        bit = _BIT.__getitem__
+        hands = self.hands
+        k = 0
+        for s in seats:
+            hands[s] = sum(map(bit, deck[k:k + HAND_SIZE]))
+            k += HAND_SIZE
+        self.field = field = sum(map(bit, deck[k:k + FIELD_SIZE]))
         self.pile = list(deck[k + FIELD_SIZE:])
         self.pile_pos = 0
         if self._ev is not None:
-            self._emit("dealt", d, field=names_of(self.field), pile=len(self.pile),
+            self._emit("dealt", d, field=names_of(field), pile=len(self.pile),
                        seats=seats)
         rs = self.rs
         if rs.field_check == "misdeal":
-            four = (month_counts(self.field) >> 2) & 0x111111111111
+            x = field - ((field >> 1) & 0x555555555555)  # month_counts, inlined
+            x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
+            four = (x >> 2) & 0x111111111111
             if four:
                 if self._ev is not None:
                     self._emit("misdeal", d, month=four.bit_length() // 4 + 1)
@@ -567,8 +587,9 @@ class State:
         rs = self.rs
         self.acting = self.active[0]
         self.phase = PLAY_PH
+        claim_of, hands = rs.claim, self.hands
         for pos, s in enumerate(self.active):
-            claim = rs.claim(self.hands[s], pos)
+            claim = claim_of(hands[s], pos)
             if claim is not None:
                 self.claims[s] = claim
                 if self._ev is not None:
@@ -577,14 +598,18 @@ class State:
         if rs.teyaku_at_claim:
             rs.pay_teyaku(self)
         rs.before_play(self)
+        captured, vcache = self.captured, self.vcache
         for s in self.active:
-            self.vcache[s] = rs.dek_value(self.captured[s])
+            # an empty pile holds no yaku (vcache was reset to 0 with the round)
+            if captured[s]:
+                vcache[s] = rs.dek_value(captured[s])
         self.turn_i = 0
         self._last_turn = HAND_SIZE * len(self.active) - 1
         # who plays each turn, precomputed: the hot path then needs no modulo or len()
         self._turns = tuple(self.active) * HAND_SIZE
         self.to_move = self.acting
-        self._emit("turn", self.to_move)
+        if self._ev is not None:
+            self._emit("turn", self.acting)
 
     def _arrive(self, seat: int, card: int, target: int) -> None:
         """Resolve a card arriving on the field (common.md §4), target chosen if needed.

@@ -58,6 +58,7 @@ class Ruleset:
         self.configure()
         self.deck_cards = tuple(cards_of(self.deck_mask))
         self.deck_set = frozenset(self.deck_cards)
+        self.deck_size = len(self.deck_cards)
         by_value: dict[int, int] = {}
         for c in self.deck_cards:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c
