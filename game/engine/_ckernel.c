@@ -12,11 +12,17 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#if defined(_MSC_VER)
+#include <intrin.h>
+#endif
 
-typedef unsigned __int128 u128;
+/* The pool needs 128 bits: a two-word value, divided natively where the compiler has
+ * unsigned __int128 (GCC, Clang) and by bytes elsewhere (MSVC; -DHACHI_NO_INT128 tests it). */
+typedef struct {
+    uint64_t hi, lo;
+} U128;
 
-#define TWO64 ((u128)1 << 64)
-#define SMALL_N ((uint64_t)1 << 56) /* below(n): the pool stays under 2**128 up to here */
+#define SMALL_N ((uint64_t)1 << 56) /* below(n) in C for n < 2**56: n << 8 fits in 64 bits */
 #define MAX_SEATS 16
 #define MAX_WEIGHT ((int64_t)1 << 50) /* greedy scores (x100, four cards) fit in int64 */
 
@@ -25,8 +31,8 @@ typedef unsigned __int128 u128;
 typedef struct {
     PyObject_HEAD
     uint64_t state;
-    u128 pool;  /* v, uniform on [0, range) */
-    u128 range;
+    U128 pool; /* v, uniform on [0, range) */
+    U128 range;
 } RngObject;
 
 static PyObject *big_below = NULL; /* rng.PyRng.below, for n > 2**56 */
@@ -39,31 +45,57 @@ static inline uint64_t sm_next(RngObject *g)
     return z ^ (z >> 31);
 }
 
-/* Rng.below for 1 <= n <= 2**56, exactly as the Python code (r < n << 8 extends the pool
- * by one 64-bit output, which keeps r under 2**128). */
+/* x div n into *q, returns x mod n; n < 2**56. */
+static inline uint64_t divmod_small(U128 x, uint64_t n, U128 *q)
+{
+#if defined(__SIZEOF_INT128__) && !defined(HACHI_NO_INT128)
+    unsigned __int128 v = ((unsigned __int128)x.hi << 64) | x.lo, d = v / n;
+    q->hi = (uint64_t)(d >> 64);
+    q->lo = (uint64_t)d;
+    return (uint64_t)(v - d * n);
+#else
+    uint64_t r = x.hi % n, lo = 0;
+    q->hi = x.hi / n;
+    for (int s = 56; s >= 0; s -= 8) { /* r < n < 2**56: (r << 8) fits */
+        uint64_t cur = (r << 8) | ((x.lo >> s) & 0xFF);
+        lo = (lo << 8) | (cur / n);
+        r = cur % n;
+    }
+    q->lo = lo;
+    return r;
+#endif
+}
+
+/* Rng.below for 1 <= n < 2**56, exactly as the Python code: r < n << 8 extends the pool by
+ * one 64-bit output (so r stays under 2**128); v < lim (= (r div n) * n) is v div n < r div
+ * n, and otherwise v - lim and r - lim are v mod n and r mod n. */
 static inline uint64_t below_small(RngObject *g, uint64_t n)
 {
-    u128 v = g->pool, r = g->range, nn = n;
+    U128 v = g->pool, r = g->range, qv, qr;
     for (;;) {
-        if (r < (nn << 8)) {
-            v = (v << 64) | sm_next(g);
-            r <<= 64;
+        if (r.hi == 0 && r.lo < (n << 8)) { /* then v < r < 2**64 too */
+            v.hi = v.lo;
+            v.lo = sm_next(g);
+            r.hi = r.lo;
+            r.lo = 0;
         }
-        u128 q = r / nn, lim = q * nn;
-        if (v < lim) {
-            g->pool = v / nn;
-            g->range = q;
-            return (uint64_t)(v % nn);
+        uint64_t rr = divmod_small(r, n, &qr), rv = divmod_small(v, n, &qv);
+        if (qv.hi < qr.hi || (qv.hi == qr.hi && qv.lo < qr.lo)) {
+            g->pool = qv;
+            g->range = qr;
+            return rv;
         }
-        v -= lim;
-        r -= lim;
+        v.hi = 0;
+        v.lo = rv;
+        r.hi = 0;
+        r.lo = rr;
     }
 }
 
-static PyObject *u128_to_py(u128 x)
+static PyObject *u128_to_py(U128 x)
 {
-    PyObject *hi = PyLong_FromUnsignedLongLong((uint64_t)(x >> 64));
-    PyObject *lo = PyLong_FromUnsignedLongLong((uint64_t)x);
+    PyObject *hi = PyLong_FromUnsignedLongLong(x.hi);
+    PyObject *lo = PyLong_FromUnsignedLongLong(x.lo);
     PyObject *sh = PyLong_FromLong(64);
     PyObject *out = NULL, *t = NULL;
     if (hi && lo && sh && (t = PyNumber_Lshift(hi, sh)))
@@ -76,7 +108,7 @@ static PyObject *u128_to_py(u128 x)
 }
 
 /* 0 <= x < 2**128, or -1 with an exception set. */
-static int py_to_u128(PyObject *x, u128 *out)
+static int py_to_u128(PyObject *x, U128 *out)
 {
     if (!PyLong_Check(x)) {
         PyErr_SetString(PyExc_TypeError, "an int is needed");
@@ -95,7 +127,8 @@ static int py_to_u128(PyObject *x, u128 *out)
         PyErr_SetString(PyExc_OverflowError, "generator pool out of range");
         goto done;
     }
-    *out = ((u128)PyLong_AsUnsignedLongLongMask(hi) << 64) | PyLong_AsUnsignedLongLongMask(x);
+    out->hi = PyLong_AsUnsignedLongLongMask(hi);
+    out->lo = PyLong_AsUnsignedLongLongMask(x);
     rc = PyErr_Occurred() ? -1 : 0;
 done:
     Py_XDECREF(zero);
@@ -110,8 +143,8 @@ static PyObject *Rng_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     RngObject *g = (RngObject *)type->tp_alloc(type, 0);
     if (g) {
         g->state = 0;
-        g->pool = 0;
-        g->range = 1;
+        g->pool.hi = g->pool.lo = g->range.hi = 0;
+        g->range.lo = 1;
     }
     return (PyObject *)g;
 }
@@ -129,8 +162,8 @@ static int Rng_init(RngObject *g, PyObject *args, PyObject *kw)
     g->state = PyLong_AsUnsignedLongLongMask(seed); /* seed & (2**64 - 1) */
     if (PyErr_Occurred())
         return -1;
-    g->pool = 0;
-    g->range = 1;
+    g->pool.hi = g->pool.lo = g->range.hi = 0;
+    g->range.lo = 1;
     return 0;
 }
 
@@ -152,7 +185,7 @@ static PyObject *Rng_below(RngObject *g, PyObject *n)
         PyErr_Format(PyExc_ValueError, "below() needs n > 0, not %R", n);
         return NULL;
     }
-    if (!overflow && (uint64_t)v <= SMALL_N)
+    if (!overflow && (uint64_t)v < SMALL_N)
         return PyLong_FromUnsignedLongLong(below_small(g, (uint64_t)v));
 big:
     if (!big_below) {
@@ -170,7 +203,7 @@ static PyObject *Rng_choice(RngObject *g, PyObject *seq)
         return NULL;
     if (n == 1)
         return PySequence_GetItem(seq, 0);
-    if (n == 0 || (uint64_t)n > SMALL_N) {
+    if (n == 0 || (uint64_t)n >= SMALL_N) {
         PyObject *pn = PyLong_FromSsize_t(n);
         PyObject *j = pn ? Rng_below(g, pn) : NULL;
         Py_XDECREF(pn);
@@ -187,11 +220,16 @@ static PyObject *Rng_choice(RngObject *g, PyObject *seq)
 }
 
 /* Fisher-Yates groups per length (rng._groups): positions length-1 .. 1, cut so that each
- * group's radix product fits in 64 bits; limit = the largest multiple of it <= 2**64. */
+ * group's radix product fits in 64 bits (prod * (i + 1) is never exactly 2**64: two
+ * consecutive factors hold an odd one). A draw x is kept when x < 2**64 - (2**64 mod prod):
+ * rem = 2**64 mod prod, and every x when it is 0. */
 #define GROUP_CACHE 128
+static inline uint64_t rem64(uint64_t prod) { return (UINT64_MAX % prod + 1) % prod; }
+static inline int kept(uint64_t x, uint64_t rem) { return rem == 0 || x < (uint64_t)0 - rem; }
+
 typedef struct {
     int ngroups;
-    u128 limit[GROUP_CACHE];
+    uint64_t rem[GROUP_CACHE];
     int start[GROUP_CACHE + 1]; /* positions of group k: pos[start[k] .. start[k+1]) */
     int pos[GROUP_CACHE];
 } Groups;
@@ -207,14 +245,14 @@ static Groups *groups_of(Py_ssize_t length)
     Py_ssize_t i = length - 1;
     int k = 0, p = 0;
     while (i > 0) {
-        u128 prod = 1;
+        uint64_t prod = 1;
         gr->start[k] = p;
-        while (i > 0 && prod * (u128)(i + 1) <= TWO64) {
-            prod *= (u128)(i + 1);
+        while (i > 0 && prod <= UINT64_MAX / (uint64_t)(i + 1)) {
+            prod *= (uint64_t)(i + 1);
             gr->pos[p++] = (int)i;
             i--;
         }
-        gr->limit[k++] = TWO64 - (TWO64 % prod);
+        gr->rem[k++] = rem64(prod);
     }
     gr->start[k] = p;
     gr->ngroups = k;
@@ -240,7 +278,7 @@ static PyObject *Rng_shuffle(RngObject *g, PyObject *items)
         uint64_t x;
         do
             x = sm_next(g);
-        while ((u128)x >= gr->limit[k]);
+        while (!kept(x, gr->rem[k]));
         for (int p = gr->start[k]; p < gr->start[k + 1]; p++) {
             uint64_t i = (uint64_t)gr->pos[p], r = i + 1, j = x % r;
             x /= r;
@@ -258,18 +296,17 @@ static PyObject *shuffle_long(RngObject *g, PyObject *items, Py_ssize_t length)
     Py_ssize_t i = length - 1;
     Py_ssize_t pos[64];
     while (i > 0) {
-        u128 prod = 1;
+        uint64_t prod = 1;
         int np = 0;
-        while (i > 0 && prod * (u128)(i + 1) <= TWO64) {
-            prod *= (u128)(i + 1);
+        while (i > 0 && prod <= UINT64_MAX / (uint64_t)(i + 1)) {
+            prod *= (uint64_t)(i + 1);
             pos[np++] = i;
             i--;
         }
-        u128 limit = TWO64 - (TWO64 % prod);
-        uint64_t x;
+        uint64_t rem = rem64(prod), x;
         do
             x = sm_next(g);
-        while ((u128)x >= limit);
+        while (!kept(x, rem));
         for (int p = 0; p < np; p++) {
             uint64_t r = (uint64_t)pos[p] + 1;
             Py_ssize_t j = (Py_ssize_t)(x % r);
@@ -293,13 +330,13 @@ static PyObject *Rng_get_range(RngObject *g, void *c) { return u128_to_py(g->ran
 
 static int Rng_set_state(RngObject *g, PyObject *v, void *c)
 {
-    u128 x;
-    if (!v || py_to_u128(v, &x) < 0 || x >= TWO64) {
+    U128 x;
+    if (!v || py_to_u128(v, &x) < 0 || x.hi) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_OverflowError, "state is a 64-bit value");
         return -1;
     }
-    g->state = (uint64_t)x;
+    g->state = x.lo;
     return 0;
 }
 
@@ -314,14 +351,14 @@ static int Rng_set_pool(RngObject *g, PyObject *v, void *c)
 
 static int Rng_set_range(RngObject *g, PyObject *v, void *c)
 {
-    u128 x;
+    U128 x;
     if (!v) {
         PyErr_SetString(PyExc_AttributeError, "cannot delete");
         return -1;
     }
     if (py_to_u128(v, &x) < 0)
         return -1;
-    if (x == 0) {
+    if (x.hi == 0 && x.lo == 0) {
         PyErr_SetString(PyExc_ValueError, "range must be positive");
         return -1;
     }
@@ -454,8 +491,28 @@ static int gate_of(PyObject *obj)
     return 1;
 }
 
+#if defined(_MSC_VER)
+static inline int ctz64(uint64_t x)
+{
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+#else
 static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
-static inline int popc(uint64_t x) { return __builtin_popcountll(x); }
+#endif
+
+static inline int popc(uint64_t x)
+{
+#if defined(__POPCNT__) || defined(__aarch64__)
+    return __builtin_popcountll(x);
+#else /* without the instruction: a few mask operations beat libgcc's call */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
 
 static inline uint64_t pick(uint64_t mask, uint64_t i)
 {
