@@ -29,17 +29,18 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
     d = [p - par for p, par in zip(points, pars, strict=True)]
     below = [i for i, x in enumerate(d) if x < 0]
     above = [i for i, x in enumerate(d) if x > 0]
-    ev = st.events_on
+    ev, m, pay = st.events_on, st.m, st.pay
     if len(below) == 1:
+        lo = seats[below[0]]
         for i in above:
-            b = Basis("card_points", d[i], st.m, par=pars[i], points=points[i]) if ev else None
-            st.pay(seats[below[0]], seats[i], d[i] * st.m, Reason.CARD_POINTS, b)
+            b = Basis("card_points", d[i], m, par=pars[i], points=points[i]) if ev else None
+            pay(lo, seats[i], d[i] * m, Reason.CARD_POINTS, b)
     else:
         for i in above:
             for j in below:
-                b = (Basis("card_points", -d[j], st.m, par=pars[j], points=points[j])
+                b = (Basis("card_points", -d[j], m, par=pars[j], points=points[j])
                      if ev else None)
-                st.pay(seats[j], seats[i], -d[j] * st.m, Reason.CARD_POINTS, b)
+                pay(seats[j], seats[i], -d[j] * m, Reason.CARD_POINTS, b)
 
 
 def pay_difference(st: State, a: int, b: int, pa: int, pb: int, *,

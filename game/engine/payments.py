@@ -44,37 +44,41 @@ def from_each_opponent(st: State, payee: int, base: int, den: int, reason: str, 
     Liability (hatto, tobikomi): a ``liable`` opponent pays both opponents' shares alone.
     ``unit``: the kan in mon, so the basis can say "2 kan x 12" (display only).
     """
-    opps = opponents(st, payee)
-    d = split_denominator(den, split, len(opps))
+    # settlement's hot path: opponents(), split_denominator() and scaled() written inline
+    opps = [o for o in st.active if o != payee]
+    d = den * 2 if split and len(opps) == 2 else den
     if liable is not None and liable in opps:
         st.pay(liable, payee, scaled(2 * base, d, st.m), reason, _basis(st, base, d, 2, unit))
         return
-    amount = scaled(base, d, st.m)
-    b = _basis(st, base, d, 1, unit)
+    amount = -(-base * st.m // d)
+    b = _basis(st, base, d, 1, unit) if st.events_on else None
+    pay = st.pay
     for o in opps:
-        st.pay(o, payee, amount, reason, b)
+        pay(o, payee, amount, reason, b)
 
 
 def to_each_opponent(st: State, payer: int, base: int, reason: str, *,
                      split: bool = False, unit: int = 0) -> None:
     """'To each opponent': ``payer`` pays base x m to every other active player (a penalty,
     such as a failed mizuten)."""
-    opps = opponents(st, payer)
-    d = split_denominator(1, split, len(opps))
-    amount = scaled(base, d, st.m)
-    b = _basis(st, base, d, 1, unit)
+    opps = [o for o in st.active if o != payer]
+    d = 2 if split and len(opps) == 2 else 1
+    amount = -(-base * st.m // d)
+    b = _basis(st, base, d, 1, unit) if st.events_on else None
+    pay = st.pay
     for o in opps:
-        st.pay(payer, o, amount, reason, b)
+        pay(payer, o, amount, reason, b)
 
 
 def from_every_seat(st: State, payee: int, base: int, reason: str, *, unit: int = 0) -> None:
     """'From the table': every other seat, active or not (not the blank holder), pays
     base x m (the mizuten and dealer-hand achievements)."""
     amount = base * st.m
-    b = _basis(st, base, 1, 1, unit)
+    b = _basis(st, base, 1, 1, unit) if st.events_on else None
+    blank, pay = st.blank, st.pay
     for s in range(st.n):
-        if s != payee and s != st.blank:
-            st.pay(s, payee, amount, reason, b)
+        if s != payee and s != blank:
+            pay(s, payee, amount, reason, b)
 
 
 def each_opponent_pays(base: int, den: int, m: int, n_opponents: int, split: bool) -> int:

@@ -39,7 +39,7 @@ def settle_special(st: State, pts: dict[int, int], values: SpecialValues, *,
                    split: bool = False) -> bool:
     """Pay the first special that applies, in the rules' order; True if one did."""
     act = st.active
-    if values.sohachi is not None and all(pts[s] == SOHACHI_POINTS for s in act):
+    if values.sohachi is not None and [pts[s] for s in act].count(SOHACHI_POINTS) == len(act):
         from_each_opponent(st, st.acting, values.sohachi, 1, Ending.SOHACHI, split=split)
         st.ending, st.winner = Ending.SOHACHI, st.acting
         return True
@@ -51,8 +51,9 @@ def settle_special(st: State, pts: dict[int, int], values: SpecialValues, *,
                 st.ending, st.winner = Ending.NIHACHI, s
                 return True
     if values.sujuroku is not None:
+        captured = st.captured
         for s in act:
-            ch = chaff_equivalents(st.captured[s])
+            ch = (captured[s] & CHAFF_EQUIV).bit_count()  # chaff_equivalents, inlined
             if ch >= SUJUROKU_CHAFF:
                 from_each_opponent(st, s, values.sujuroku(ch), 1, Ending.SUJUROKU, split=split)
                 st.ending, st.winner = Ending.SUJUROKU, s

@@ -47,6 +47,7 @@ DEKIYAKU_KAN = {"goko": 12, "shiko": 10, "nanatan": 10, "akatan": 7, "aotan": 7,
 NUKEYAKU_IDS = frozenset({"aka", "tanichi", "toichi", "karasu"})
 HATTO_SETS = (("shiko", SHIKO), ("akatan", AKATAN), ("aotan", AOTAN),
               ("inoshikacho", INOSHIKACHO))
+PARS_88 = (PAR_88,) * 3  # three active players, each against 88
 ACHIEVEMENT_POINTS = 89  # §12: a pile of 89 card points or more (one more than the par)
 
 OPTIONS = (
@@ -260,9 +261,10 @@ class HachiHachi(Ruleset):
     def settle(self, st: State) -> None:
         """The round-end procedure (§11)."""
         act = st.active
-        pts = {s: self.points(st.captured[s]) for s in act}
+        points, captured = self.points, st.captured
+        pts = {s: points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
-        if st.ending is not None or any(st.vcache[s] for s in act):
+        if st.ending is not None or any(map(st.vcache.__getitem__, act)):
             items = {s: self.dek.items(st.captured[s]) for s in act}
             if not self.teyaku_at_claim:
                 self.pay_teyaku(st)
@@ -281,9 +283,11 @@ class HachiHachi(Ruleset):
                 return  # a special voids teyaku and achievements (paid-at-claim stay)
             if not self.teyaku_at_claim:
                 self.pay_teyaku(st)
-            settle_against_par(st, act, [pts[s] for s in act], [PAR_88] * 3)
+            points3 = [pts[s] for s in act]
+            settle_against_par(st, act, points3, PARS_88)
             st.ending = Ending.CARD_POINTS
-            st.winner = max(act, key=lambda s: (pts[s], -act.index(s)))
+            # the most points; among equals, the first active player
+            st.winner = act[points3.index(max(points3))]
             if self.has_achievements:
                 self.achievements(st, pts)
             return
@@ -330,16 +334,20 @@ class HachiHachi(Ruleset):
 
     def achievements(self, st: State, pts: dict[int, int]) -> None:
         thr, k = self.ach_threshold, self.kan
-        self.mizuten_achievement(st, pts)
+        if st.mizuten:
+            self.mizuten_achievement(st, pts)
         if self.hand_swap and st.holder in pts and pts[st.holder] >= thr:
             from_every_seat(st, st.holder, k, Reason.DEALER_HAND, unit=k)
+        claims = st.claims
+        if not claims:  # no teyaku: no nukeyaku, no tobikomi
+            return
         for s in st.active:
-            claim = st.claims.get(s)
+            claim = claims.get(s)
             if claim and claim.b in self.nukeyaku_ids and pts[s] >= thr:
                 self.each(st, s, k, 1, Reason.NUKEYAKU)
         for s in st.active:
-            claim = st.claims.get(s)
-            if claim:
+            claim = claims.get(s)
+            if claim and claim.triplets:
                 for mo in claim.triplets:
                     mm = MONTH_MASK[mo - 1]
                     if st.captured[s] & mm == mm:
