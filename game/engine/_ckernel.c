@@ -404,7 +404,8 @@ static PyObject *s_hands, *s_captured, *s_pile, *s_actions, *s_turns, *s_vcache,
     *s_vfn, *s_yaku, *s_sagers, *s_rel, *s_sum, *s_field, *s_pile_pos, *s_turn_i, *s_turn_caps,
     *s_phase, *s_to_move, *s_below;
 
-/* Tables converted once per tuple object (the ruleset's relation table and card values). */
+/* Tables converted once per tuple object (the ruleset's relation table and card values);
+ * each call copies them first (callbacks can let another thread's call replace them). */
 typedef struct {
     PyObject *src; /* a strong reference, compared by identity */
     int64_t v[48];
@@ -764,6 +765,8 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
     int gated = with_vfn ? gate_of(args[4]) : 0;
     if (gated < 0)
         goto done;
+    /* copied: a callback may let another thread's rollout replace the cached gate */
+    Gate gate = gate_cache;
     int stop = STOP_SAGER;
 
     for (;;) {
@@ -858,8 +861,8 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
             capt[seat] |= gained;
             if (with_vfn && (gained & yaku)) {
                 int open = !gated;
-                for (int k = 0; !open && k < gate_cache.n; k++)
-                    open = popc(capt[seat] & gate_cache.mask[k]) >= gate_cache.need[k];
+                for (int k = 0; !open && k < gate.n; k++)
+                    open = popc(capt[seat] & gate.mask[k]) >= gate.need[k];
                 PyObject *v;
                 if (open) {
                     PyObject *pile = PyLong_FromUnsignedLongLong(capt[seat]);
