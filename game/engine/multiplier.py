@@ -22,11 +22,12 @@ def field_brights(field: int, *, grand: bool = True) -> list[int]:
 class MultiplierCarry:
     """One carry rule: ``initial()`` state, ``step(field, carry)`` -> (m, new carry)."""
 
-    __slots__ = ("mode", "grand")
+    __slots__ = ("mode", "grand", "_counted")
 
     def __init__(self, mode: str, *, grand: bool = True) -> None:
         self.mode = mode
         self.grand = grand
+        self._counted = (GRAND_BRIGHTS | LARGE_BRIGHTS) if grand else LARGE_BRIGHTS
 
     def initial(self) -> object:
         return {QUEUE: (), ONE_ROUND: 1, STACK: None}[self.mode]
@@ -40,6 +41,9 @@ class MultiplierCarry:
         return ()
 
     def step(self, field: int, carry: object) -> tuple[int, object]:
+        if self.mode == QUEUE and not field & self._counted:
+            # no bright that counts (half of all deals): the queue only moves on
+            return (carry[0], tuple(carry[1:])) if carry else (1, ())  # type: ignore[index]
         f = field_brights(field, grand=self.grand)
         if self.mode == QUEUE:
             # the first bright of a fresh queue sets this round; the rest wait their turn

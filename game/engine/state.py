@@ -117,6 +117,18 @@ if ckernel is not None:
     _CK_TURNS = ckernel.rollout_turns
 
 
+_VERBS: dict[tuple[int, str], Action] = {}
+
+
+def _verb(seat: int, verb: str) -> Action:
+    """``seat verb`` without arguments (sage, shoubu, join, mizuten ...), cached: the windows
+    before play ask every round."""
+    a = _VERBS.get((seat, verb))
+    if a is None:
+        a = _VERBS[(seat, verb)] = Action(seat, verb)
+    return a
+
+
 _new_tuple = tuple.__new__
 _BIT = tuple(1 << c for c in range(48))  # a card's bit: sum(map(...)) masks distinct cards
 _SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -775,19 +787,19 @@ class State:
                         acts.append(_play2(seat, c, t))
             return acts
         if ph == TAKE_PH:
-            return [Action(seat, TAKE, (t,)) for t in cards_of(self.needs_choice(self.drawn))]
+            return [_take(seat, t) for t in cards_of(self.needs_choice(self.drawn))]
         if ph == DECIDE:
             if self.rs.decision == "stop" or self.last_turn_done():
-                return [Action(seat, SHOUBU)]
-            return [Action(seat, SAGE), Action(seat, SHOUBU)]
+                return [_verb(seat, SHOUBU)]
+            return [_verb(seat, SAGE), _verb(seat, SHOUBU)]
         if ph == DROPOUT:
             if self.must_join(seat):
-                return [Action(seat, JOIN)]
-            return [Action(seat, JOIN), Action(seat, DROP)]
+                return [_verb(seat, JOIN)]
+            return [_verb(seat, JOIN), _verb(seat, DROP)]
         if ph == SWAP_PH:
-            return [Action(seat, SWAP), Action(seat, PASS)]
+            return [_verb(seat, SWAP), _verb(seat, PASS)]
         if ph == MIZUTEN_PH:
-            return [Action(seat, MIZUTEN), Action(seat, PASS)]
+            return [_verb(seat, MIZUTEN), _verb(seat, PASS)]
         return []
 
     # ------------------------------------------------------------------ apply
@@ -855,7 +867,8 @@ class State:
         elif ph == MIZUTEN_PH:
             if verb == MIZUTEN:
                 self.mizuten = True
-                self._emit("mizuten", seat)
+                if self._ev is not None:
+                    self._emit("mizuten", seat)
             self._next_window()
         return self._flush()
 
@@ -1099,10 +1112,12 @@ class State:
                      Basis("pot", self.pot) if self.events_on else None)
         net = tuple(self.net)
         m = 1 if ending == "misdeal" else self.m
-        result = RoundResult(ending, winner, m, net, tuple(self.payments), self.dealer)
+        result = _new_tuple(RoundResult, (ending, winner, m, net, tuple(self.payments),
+                                          self.dealer))
         self.results.append(result)
-        for s in range(self.n):
-            self.totals[s] += net[s]
+        totals = self.totals
+        for s, v in enumerate(net):
+            totals[s] += v
         if self._ev is not None:
             self._emit("round_end", -1 if winner is None else winner,
                        round=self.rounds_played + 1, **result.as_json())

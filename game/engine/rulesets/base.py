@@ -6,7 +6,7 @@ hooks. The defaults here are "nothing happens" so that a ruleset only writes wha
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from ..capture import arrive, choices, relation
@@ -23,6 +23,25 @@ from ..vocab import CaptureRule, Category, PaidAt, Reason
 if TYPE_CHECKING:
     from ..ledger import RoundResult
     from ..state import State
+
+
+def _points_fn(value_masks: tuple[tuple[int, int], ...]) -> Callable[[int], int]:
+    """``Ruleset.points`` for these (value, mask) pairs, with no loop for four values."""
+    if len(value_masks) != 4:
+        def points(mask: int) -> int:
+            total = 0
+            for value, vm in value_masks:
+                total += value * (mask & vm).bit_count()
+            return total
+
+        return points
+    (a, ma), (b, mb), (c, mc), (d, md) = value_masks
+
+    def points4(mask: int) -> int:
+        return (a * (mask & ma).bit_count() + b * (mask & mb).bit_count()
+                + c * (mask & mc).bit_count() + d * (mask & md).bit_count())
+
+    return points4
 
 
 class Ruleset:
@@ -63,6 +82,10 @@ class Ruleset:
         for c in self.deck_cards:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c
         self.value_masks = tuple(by_value.items())
+        if type(self).points is Ruleset.points:
+            # settlement counts three piles a round: the instance attribute shadows the method
+            # with a closure over the masks (unrolled for the usual four card values)
+            self.points = _points_fn(self.value_masks)  # type: ignore[method-assign]
         self.entries = self.catalogue()  # cached: views and the yaku watch read it often
         self.capture_rel = relation(self.capture_rule)
 
