@@ -201,8 +201,12 @@ static PyObject *Rng_choice(RngObject *g, PyObject *seq)
     Py_ssize_t n = PyObject_Length(seq);
     if (n < 0)
         return NULL;
-    if (n == 1)
-        return PySequence_GetItem(seq, 0);
+    if (n == 1) {
+        PyObject *zero = PyLong_FromLong(0);
+        PyObject *out = zero ? PyObject_GetItem(seq, zero) : NULL;
+        Py_XDECREF(zero);
+        return out;
+    }
     if (n == 0 || (uint64_t)n >= SMALL_N) {
         PyObject *pn = PyLong_FromSsize_t(n);
         PyObject *j = pn ? Rng_below(g, pn) : NULL;
@@ -216,7 +220,10 @@ static PyObject *Rng_choice(RngObject *g, PyObject *seq)
         return Py_NewRef(PyList_GET_ITEM(seq, j));
     if (PyTuple_CheckExact(seq))
         return Py_NewRef(PyTuple_GET_ITEM(seq, j));
-    return PySequence_GetItem(seq, j);
+    PyObject *pj = PyLong_FromSsize_t(j); /* seq[j], whatever seq is, as in Python */
+    PyObject *out = pj ? PyObject_GetItem(seq, pj) : NULL;
+    Py_XDECREF(pj);
+    return out;
 }
 
 /* Fisher-Yates groups per length (rng._groups): positions length-1 .. 1, cut so that each
@@ -715,11 +722,15 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
     int summ;
     if (!(hands_l = PyObject_GetAttr(st, s_hands)) || !(capt_l = PyObject_GetAttr(st, s_captured)) ||
         !(pile_l = PyObject_GetAttr(st, s_pile)) || !(acts = PyObject_GetAttr(st, s_actions)) ||
-        !(turns = PyObject_GetAttr(st, s_turns)) || !(vcache = PyObject_GetAttr(st, s_vcache)) ||
-        !(vfn = PyObject_GetAttr(st, s_vfn)))
+        !(vcache = PyObject_GetAttr(st, s_vcache)) || !(vfn = PyObject_GetAttr(st, s_vfn)) ||
+        !(o = PyObject_GetAttr(st, s_turns)))
+        goto done;
+    turns = PySequence_Fast(o, "_ckernel: State._turns must be a sequence"); /* a tuple today */
+    Py_DECREF(o);
+    if (!turns)
         goto done;
     if (!PyList_CheckExact(hands_l) || !PyList_CheckExact(capt_l) || !PyList_CheckExact(pile_l) ||
-        !PyList_CheckExact(acts) || !PyTuple_CheckExact(turns) || !PyList_CheckExact(vcache)) {
+        !PyList_CheckExact(acts) || !PyList_CheckExact(vcache)) {
         PyErr_SetString(PyExc_TypeError, "_ckernel: unexpected state layout");
         goto done;
     }
@@ -750,7 +761,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
 
     Py_ssize_t n = PyList_GET_SIZE(hands_l);
     if (n > MAX_SEATS || PyList_GET_SIZE(capt_l) != n || PyList_GET_SIZE(vcache) != n ||
-        PyList_GET_SIZE(PLAY1) < n || PyTuple_GET_SIZE(turns) <= last) {
+        PyList_GET_SIZE(PLAY1) < n || PySequence_Fast_GET_SIZE(turns) <= last) {
         result = PyLong_FromLong(NOT_HANDLED);
         goto done;
     }
@@ -770,7 +781,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
     int stop = STOP_SAGER;
 
     for (;;) {
-        Py_ssize_t seat = PyLong_AsSsize_t(PyTuple_GET_ITEM(turns, t));
+        Py_ssize_t seat = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(turns, t));
         if (seat == -1 && PyErr_Occurred())
             goto done;
         if (seat < 0 || seat >= n) {
@@ -893,7 +904,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         }
         t++;
     }
-    if (stop == STOP_SAGER && (o = PyTuple_GET_ITEM(turns, t)) &&
+    if (stop == STOP_SAGER && (o = PySequence_Fast_GET_ITEM(turns, t)) &&
         PyObject_SetAttr(st, s_to_move, o) < 0)
         goto done;
     for (Py_ssize_t s = 0; s < n; s++) {
