@@ -270,12 +270,15 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     st.sage_order = sage_order
     st.sagers = sum(1 << s for s in sage_order)
     for s in active:
-        st.vcache[s] = rs.dek_value(captured[s])
+        st.vcache[s] = rs.dek_value(captured[s]) if captured[s] else 0
     for p in payments:  # the ledger as it stands: net and pot follow
         st.pay(p.frm, p.to, p.amount, p.reason, p.basis)
 
 
 # ---------------------------------------------------------------------------- resample
+
+
+_BIT = tuple(1 << c for c in range(48))
 
 
 @lru_cache(maxsize=64)
@@ -341,11 +344,9 @@ def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> Sta
     i = 0
     for s in opps:
         need = view.hand_counts[s] - known[s].bit_count()
-        hand = known[s]
-        for c in rest[i:i + need]:
-            hand |= 1 << c
+        # distinct cards, none of them known: their bits sum to their mask
+        hands[s] = known[s] | sum(map(_BIT.__getitem__, rest[i:i + need]))
         i += need
-        hands[s] = hand
     pile = rest[i:]
     if next_draw is not None:
         _put_on_top(pile, hands, opps, next_draw)

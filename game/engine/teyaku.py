@@ -31,6 +31,7 @@ _NON_WILLOW_BRIGHTS = BRIGHTS & ~WILLOW
 _NON_WILLOW_ANIMALS = ANIMALS & ~WILLOW
 _NON_WILLOW_RIBBONS = RIBBONS & ~WILLOW
 _NOT_CHAFF_CLASS = _NON_WILLOW_BRIGHTS | _NON_WILLOW_ANIMALS | _NON_WILLOW_RIBBONS
+_NOT_CHAFF_NOR_RIBBON = _NON_WILLOW_BRIGHTS | _NON_WILLOW_ANIMALS
 
 
 class Shape(NamedTuple):
@@ -71,8 +72,7 @@ def has_teyaku_shape(hand: int) -> bool:
     x = month_counts(hand)
     if x & (x >> 1) & _N1 or (x >> 2) & _N1 or ((x >> 1) & ~x & _N1).bit_count() == 3:
         return True
-    return (hand & _NOT_CHAFF_CLASS).bit_count() <= 1 or not hand & (
-        _NON_WILLOW_BRIGHTS | _NON_WILLOW_ANIMALS)
+    return (hand & _NOT_CHAFF_CLASS).bit_count() <= 1 or not hand & _NOT_CHAFF_NOR_RIBBON
 
 
 def shape(hand: int) -> Shape:
@@ -161,9 +161,18 @@ class TeyakuTable:
         self.best_one = best_one
         self.a_id = a_id
 
-    def claim(self, hand: int) -> Claim | None:
-        """The teyaku this 7-card hand scores, or None."""
-        if not self.values or not has_teyaku_shape(hand):
+    def claim(self, hand: int, position: int = 0) -> Claim | None:
+        """The teyaku this 7-card hand scores, or None (``position``: unused, the standard
+        teyaku do not depend on it; the signature is ``Ruleset.claim``'s)."""
+        if not self.values:
+            return None
+        # has_teyaku_shape, inlined: most hands have no shape and stop here
+        x = hand - ((hand >> 1) & 0x555555555555)
+        x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
+        if not (x & (x >> 1) & _N1 or (x >> 2) & _N1
+                or ((x >> 1) & ~x & _N1).bit_count() == 3
+                or (hand & _NOT_CHAFF_CLASS).bit_count() <= 1
+                or not hand & _NOT_CHAFF_NOR_RIBBON):
             return None
         sh = shape(hand)
         vals = self.values

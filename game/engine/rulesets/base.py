@@ -86,6 +86,9 @@ class Ruleset:
             # settlement counts three piles a round: the instance attribute shadows the method
             # with a closure over the masks (unrolled for the usual four card values)
             self.points = _points_fn(self.value_masks)  # type: ignore[method-assign]
+        if type(self).claim is Ruleset.claim and self.teyaku_table is not None:
+            # the same for the claims of every round: the table's own method, one call less
+            self.claim = self.teyaku_table.claim  # type: ignore[method-assign]
         self.entries = self.catalogue()  # cached: views and the yaku watch read it often
         self.capture_rel = relation(self.capture_rule)
 

@@ -1,0 +1,174 @@
+"""The engine's fast paths give what the rules as written give.
+
+Each fast path (the dekiyaku value's mask reject, card points by a closure, the teyaku claim's
+inlined shape gate, the multiplier queue's no-bright step, the deal's summed masks, the
+settlement written for events off) is compared with a plain reference on many seeded inputs
+of every ruleset and option preset it serves.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import rulesets
+from game.engine.cards import BRIGHTS, GRAND_BRIGHTS, LARGE_BRIGHTS, RIBBONS, mask_of
+from game.engine.multiplier import MultiplierCarry, field_brights
+from game.engine.rng import Rng
+from game.engine.state import GREEDY, OVER, RANDOM
+from game.engine.teyaku import TRIPLET_IDS, has_teyaku_shape, shape
+
+HH_PRESETS = (
+    {},
+    {"bdb": True, "goko_after_shiko": "cumulative", "nanatan_extra": True},
+    {"teyaku_combine": "best_one", "kan": 10, "aka_value": 3},
+    {"mizuten": True, "hand_swap": True, "payment_model": "split", "hatto_liability": True,
+     "tobikomi_liability": True, "multiplier_carry": "stack", "sage_failure": "half_double"},
+    {"multiplier_carry": "one_round", "two_player_payment": "capped", "sage_failure": "half"},
+)
+CONFIGS = [("hachihachi", o) for o in HH_PRESETS] + [
+    ("hachihachi-nintendo", {}), ("nuki-hachihachi", {}), ("hachi", {}), ("sudaoshi", {}),
+    *[("curriculum", {"tier": t}) for t in range(1, 10)],
+]
+
+
+def _config_ids() -> list[str]:
+    return [f"{n}-{i}" for i, (n, _) in enumerate(CONFIGS)]
+
+
+def _piles(rng: Rng, count: int) -> list[int]:
+    """Random piles of every size, and piles rich in brights and ribbons (the yaku cards)."""
+    out = []
+    for i in range(count):
+        cards = list(range(48))
+        rng.shuffle(cards)
+        pile = mask_of(cards[:rng.below(49)])
+        if i % 3 == 0:
+            pile |= BRIGHTS & ~(1 << (4 * rng.below(12)))
+        if i % 4 == 0:
+            pile |= RIBBONS & ~(1 << (4 * rng.below(12) + 1))
+        out.append(pile)
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+def test_dekiyaku_value_is_the_sum_of_the_items(name, options):
+    rs = rulesets.get(name, **options)
+    dek = getattr(rs, "dek", None)
+    if dek is None:
+        assert rs.dek_value(BRIGHTS | RIBBONS) == 0  # no dekiyaku table: nothing scores
+        return
+    piles = _piles(Rng(3), 3000)
+    assert any(dek.value(p) for p in piles) or not dek.values  # the slow branch runs
+    for pile in piles:
+        want = sum(dek.items(pile).values())
+        assert dek.value_fn(pile) == want, hex(pile)
+        assert rs.dek_value(pile) == want
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+def test_card_points_closure_counts_like_the_value_masks(name, options):
+    rs = rulesets.get(name, **options)
+    for pile in _piles(Rng(5), 2000):
+        want = sum(value * (pile & vm).bit_count() for value, vm in rs.value_masks)
+        assert rs.points(pile) == want
+        assert want == sum(rs.values[c] for c in range(48) if pile >> c & 1 and
+                           rs.deck_mask >> c & 1)
+
+
+def _claim_reference(table, hand):  # noqa: ANN001, ANN202 - a TeyakuTable, its Claim parts
+    """hachihachi.md §6.4 without any gate: classify, name, value, combine."""
+    sh = shape(hand)
+    a = table.a_id(sh.a, sh.standing)
+    b = sh.b
+    av = table.values.get(a, 0) if a else 0
+    bv = table.values.get(b, 0) if b else 0
+    a = a if av else None
+    b = b if bv else None
+    if a and b and table.best_one:
+        a, b = (None, b) if bv > av else (a, None)
+    if not a and not b:
+        return None
+    items = {**({a: av} if a else {}), **({b: bv} if b else {})}
+    reveal = (sh.a_cards if a else 0) | (sh.b_cards if b else 0)
+    return items, reveal, sh.a_cards if a else 0, sh.triplets if a in TRIPLET_IDS else (), b
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+def test_teyaku_claim_gate_drops_no_claim(name, options):
+    rs = rulesets.get(name, **options)
+    own = rs.teyaku_table is not None
+    # Sudaoshi claims by position, through the 88 table of its teyaku option
+    table = rs.teyaku_table if own else getattr(getattr(rs, "hh", None), "teyaku_table", None)
+    if table is None:
+        assert rs.claim(mask_of(range(7)), 0) is None
+        return
+    rng = Rng(11)
+    deck = list(rs.deck_cards)
+    shaped = claimed = 0
+    for _ in range(6000):
+        rng.shuffle(deck)
+        hand = mask_of(deck[:7])
+        got = table.claim(hand)
+        want = _claim_reference(table, hand)
+        shaped += has_teyaku_shape(hand)
+        if want is None:
+            assert got is None
+        else:
+            claimed += 1
+            assert has_teyaku_shape(hand)
+            assert tuple(got) == want
+        if own:
+            assert rs.claim(hand, 0) == got
+    assert shaped and (claimed or not table.values)
+
+
+@pytest.mark.parametrize("grand", [True, False])
+def test_multiplier_queue_without_brights_only_moves_the_queue(grand):
+    carry_rule = MultiplierCarry("queue", grand=grand)
+    rng = Rng(2)
+    carry: object = carry_rule.initial()
+    for _ in range(3000):
+        cards = list(range(48))
+        rng.shuffle(cards)
+        field = mask_of(cards[:6])
+        if rng.below(2):
+            field &= ~(GRAND_BRIGHTS | LARGE_BRIGHTS)
+        f = field_brights(field, grand=grand)
+        q = list(carry)  # the queue rule as written (hachihachi.md §3)
+        if not q:
+            want_m = f[0] if f else 1
+            q.extend(f[1:])
+        else:
+            want_m = q.pop(0)
+            q.extend(f)
+        m, carry = carry_rule.step(field, carry)
+        assert (m, carry) == (want_m, tuple(q))
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+@pytest.mark.parametrize("policy", [GREEDY, RANDOM])
+def test_rounds_with_events_off_settle_like_rounds_with_events_on(name, options, policy):
+    """Events off (search) takes the fast paths (no basis, no events); the same seeded
+    rounds with events on must make the same deal, payments, results and totals."""
+    rs = rulesets.get(name, **options)
+    seats = 2 if name in ("hachi", "nuki-hachihachi") else 3
+    games = []
+    for events in (False, True):
+        rng = Rng(17)
+        st = rs.new_state(seats, 0, events=events)
+        rounds = []
+        for _ in range(60):
+            if st.phase == OVER:
+                st = rs.new_state(seats, 0, events=events)
+            deck = list(rs.deck_cards)
+            rng.shuffle(deck)
+            st.start_round(deck)
+            assert sum(st.hands).bit_count() + st.field.bit_count() + len(st.pile) == len(deck)
+            st.playout(rng, policy)
+            r = st.results[-1]
+            assert sum(r.net) + sum(p.amount for p in r.payments if p.to == -1) \
+                - sum(p.amount for p in r.payments if p.frm == -1) == 0
+            rounds.append((r.ending, r.winner, r.multiplier, r.net, r.payments,
+                           tuple(st.totals), st.dealer, tuple(map(str, st.actions))))
+        games.append(rounds)
+    assert games[0] == games[1]
