@@ -320,12 +320,14 @@ class Ruleset:
 
     def pay_teyaku(self, st: State) -> None:
         """Every claimed teyaku, from each opponent (docs/rules/hachihachi.md §6.5)."""
+        claims = st.claims
+        if not claims:  # most rounds: nobody claimed
+            return
         for s in st.active:
-            claim = st.claims.get(s)
+            claim = claims.get(s)
             if claim:
                 for k, v in claim.items.items():
-                    from_each_opponent(st, s, v, 1, k, split=self.split,
-                                       unit=getattr(self, "kan", 0))
+                    from_each_opponent(st, s, v, 1, k, split=self.split, unit=self.kan)
 
     def before_play(self, st: State) -> None:
         """Anything that happens between the claim and the first turn."""
