@@ -1,21 +1,25 @@
-"""Master player: determinized Monte Carlo with successive halving over this seat's moves.
+"""Master player: determinized Monte Carlo, its simulations spent on the close choices.
 
-Worlds are sampled consistently with the view (``State.resample``), never the true state;
-each world is played to the end of the round with the fast greedy policy for every seat, the
-same worlds for every move (common random numbers). The simulations go where they decide
-something: after each round of worlds the weaker half of the moves is dropped, so the close
-candidates get most of the budget. The budget is a number of playouts, so a decision is
-reproducible and does not depend on the machine.
+Worlds are sampled consistently with the view (``State.resample``), never the true state.
+After a play the next draw is stratified like Expert's chance node: world k draws the k-th
+card of a shuffled list of the cards that may come next, so every draw is weighted alike.
+Each world is played to the end of the round by a greedy policy for every seat that values
+cards a little like the rule-based player (points plus a bonus for cards of yaku still open,
+``model.rollout_weights``); the same worlds serve every move (common random numbers).
+Successive halving allocates the budget: after each round of worlds the weaker half of the
+moves is dropped, so most of the playouts decide between the close candidates. The budget
+counts playouts, so a decision is reproducible and does not depend on the machine.
 """
 
 from __future__ import annotations
 
 from game.engine.actions import Action
+from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
-from .model import Situation
+from .model import Situation, rollout_weights
 from .rules_agent import RulesAgent, _name
 
 SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
@@ -24,55 +28,71 @@ SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 class MasterAgent(RulesAgent):
     id = "master"
     WINDOW_LEVEL = "master"  # decisions before play (join/drop, mizuten, swap) by level
+    W_ROLLOUT = 0.5  # yaku bonus in the rollout policy's card values (0: plain greedy)
 
-    def __init__(self, seed: int = 0, *, playouts: int = 2000) -> None:
+    def __init__(self, seed: int = 0, *, playouts: int = 1600,
+                 w_rollout: float | None = None) -> None:
         super().__init__(seed)
         self.budget = playouts
+        if w_rollout is not None:
+            self.W_ROLLOUT = w_rollout
         self.nodes = 0  # playouts spent by the last decision
-        self.values: dict[Action, float] = {}
+        self.worlds = 0  # worlds sampled by the last decision
+        self.values: dict[Action, float] = {}  # mean net per move over the worlds it met
+        self.finalists: list[int] = []  # indices of the moves still in the last round
 
     def choose(self, view: PlayerView) -> Action:
         legal = list(view.legal)
         if len(legal) < 2 or not all(a.verb in SEARCHED for a in legal):
             self.values = {}
-            return super().choose(view)
+            return super().choose(view)  # windows before play: the rule-based answers
         sit = Situation.of(view)
         values = self.search(view, sit, legal)
         self.values = dict(zip(legal, values, strict=True))
-        best = max(range(len(legal)), key=lambda i: (values[i], -i))
-        self._explain(legal[best], values[best])
+        # among the moves that survived every halving (an early drop's mean is noisier)
+        best = max(self.finalists, key=lambda i: (values[i], -i))
+        self._explain(legal[best], values[best], len(legal))
         return legal[best]
 
     def search(self, view: PlayerView, sit: Situation, legal: list[Action]) -> list[float]:
-        """Mean net (mon) of each legal move for this seat over the worlds it was tried in."""
+        """Mean net (mon) of each legal move for this seat over the worlds it was tried in
+        (-inf for none)."""
         n = len(legal)
+        weights = rollout_weights(sit, self.W_ROLLOUT) if self.W_ROLLOUT else None
+        draws: list[int | None] = [None]
+        if view.phase == "play" and view.pile_count:
+            draws = cards_of(sit.draw_candidates) or [None]
+            self.rng.shuffle(draws)
         totals = [0.0] * n
         counts = [0] * n
         alive = list(range(n))
-        rounds = max(1, (n - 1).bit_length())
-        self.nodes = 0
-        while True:
-            per = max(1, self.budget // (rounds * len(alive)))
-            for _ in range(per):
+        rounds = max(1, (n - 1).bit_length())  # halvings down to two moves
+        per_round = self.budget // rounds
+        self.nodes = self.worlds = 0
+        for r in range(rounds):
+            worlds = max(1, per_round // len(alive))
+            for _ in range(worlds):
                 seed = self.rng.next64()
-                world = State.resample(view, Rng(seed))
+                d = draws[self.worlds % len(draws)]
+                world = State.resample(view, Rng(seed), next_draw=d)
+                self.worlds += 1
                 for i in alive:
                     st = world.clone()
                     st.apply(legal[i], check=False)
-                    st.playout(Rng(seed ^ 0x9E3779B9), GREEDY)
+                    st.playout(Rng(seed ^ 0x9E3779B9), GREEDY, weights)
                     totals[i] += st.round_returns()[sit.me]
                     counts[i] += 1
                     self.nodes += 1
-            if len(alive) <= 2 or self.nodes >= self.budget:
-                break
-            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-            alive = sorted(alive[:(len(alive) + 1) // 2])
+            if r < rounds - 1:
+                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+                alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
+        self.finalists = alive
         return [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(n)]
 
-    def _explain(self, a: Action, value: float) -> None:
+    def _explain(self, a: Action, value: float, n: int) -> None:
         if a.verb == "play":
-            self.why = (f"I played the {_name(a.args[0])}: of the close choices, it did best "
-                        f"over many imagined deals ({value:+.0f} mon).")
+            self.why = (f"I played the {_name(a.args[0])}: of my {n} choices it did best over "
+                        f"{self.worlds} imagined deals ({value:+.0f} mon).")
         elif a.verb == "take":
             self.why = f"I took the {_name(a.args[0])}: it did best over many imagined deals."
         else:

@@ -130,3 +130,30 @@ class Situation:
             if ch >= 12:
                 score += (ch - 11) * model.unit * 0.5
         return score * m
+
+
+def rollout_weights(sit: Situation, w_yaku: float) -> tuple[int, ...]:
+    """48 card values for a greedy rollout (``State.playout(weights=...)``) that judges cards
+    a little like the rule-based player: card points, plus ``w_yaku`` times what a card adds
+    to a yaku still open to some seat (the marginal step of ``yaku_progress``'s credit,
+    the largest over the seats, so taking it counts both as building and as denial)."""
+    model, view = sit.model, sit.view
+    piles = {s: view.captured_masks[s] for s in sit.position}
+    taken = 0
+    for p in piles.values():
+        taken |= p
+    bonus = [0.0] * 48
+    if w_yaku:
+        for s, pile in piles.items():
+            others = taken & ~pile
+            for _, mask, value in model.sets(sit.position[s]):
+                if others & mask:
+                    continue
+                have = (pile & mask).bit_count()
+                n = mask.bit_count()
+                step = value * ((have + 1) ** 2 - have ** 2) / (n * n)
+                for c in cards_of(mask & ~taken):
+                    if step > bonus[c]:
+                        bonus[c] = step
+    vals = model.values
+    return tuple(vals[c] + round(w_yaku * bonus[c]) for c in range(48))

@@ -1,4 +1,4 @@
-"""Determinized Monte Carlo player (Master): sample worlds, play each move out, average.
+"""Determinized Monte Carlo player (a baseline): sample worlds, play each move out, average.
 
 For each legal move, the same sampled worlds (other hands and the draw pile dealt at random,
 consistent with the view) are played to the end of the round with a fast greedy policy for

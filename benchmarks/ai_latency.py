@@ -1,14 +1,18 @@
 """Milliseconds per decision for each AI, on one core: median and 95th percentile.
 
-Every seat of 3-player hachihachi is played by the measured AI; every decision with more than
-one legal action is timed (forced moves are free and would flatter the figures).
+Every seat of a game (3-player hachihachi unless told) is played by the measured AI; every
+decision with more than one legal action is timed (forced moves are free and would flatter the
+figures). Hachi (2 seats) has the most legal moves (month-sum captures give target choices:
+up to 16, against 9 in the hachihachi family), so it is the searchers' worst case:
 
     python benchmarks/ai_latency.py [--rounds 20] [--ai rules --ai expectimax ...]
+    python benchmarks/ai_latency.py --ruleset hachi --seats 2 --ai expectimax --ai master
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -22,16 +26,17 @@ from game.engine.rng import Rng  # noqa: E402
 from game.engine.state import OVER  # noqa: E402
 
 
-def measure(name: str, rounds: int, seed: int = 1) -> list[float]:
-    rs = rulesets.get("hachihachi")
+def measure(name: str, rounds: int, seed: int = 1, ruleset: str = "hachihachi",
+            seats: int = 3, options: dict | None = None) -> list[float]:
+    rs = rulesets.get(ruleset, **(options or {}))
     rng = Rng(seed)
     times: list[float] = []
-    agents = [make_agent(name, seed * 10 + s) for s in range(3)]
-    st = rs.new_state(3, 0, events=False)
+    agents = [make_agent(name, seed * 10 + s) for s in range(seats)]
+    st = rs.new_state(seats, 0, events=False)
     played = 0
     while played < rounds:
         if st.phase == OVER:
-            st = rs.new_state(3, 0, events=False)
+            st = rs.new_state(seats, 0, events=False)
         for seat in st.decisions(rng):
             view = st.view(seat)
             t0 = time.perf_counter()
@@ -47,14 +52,21 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--ai", action="append", help=f"AI ids (default: {', '.join(AGENTS)})")
+    ap.add_argument("--ruleset", default="hachihachi", choices=rulesets.names())
+    ap.add_argument("--seats", type=int, default=3)
+    ap.add_argument("--options", default="{}", help="ruleset options as a JSON object")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    options = json.loads(args.options)
     levels = {agent: level for level, agent, _ in LEVELS}
+    print(f"{args.ruleset} {options or ''}({args.seats} seats), {args.rounds} rounds per AI:")
     for name in args.ai or list(AGENTS):
-        t = sorted(measure(name, args.rounds))
+        t = sorted(measure(name, args.rounds, args.seed, args.ruleset, args.seats, options))
         p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
         label = f"{name} ({levels[name]})" if name in levels else name
-        print(f"{label:26s} {len(t):5d} decisions: median {statistics.median(t):7.2f} ms, "
-              f"95th percentile {p95:7.2f} ms, max {t[-1]:7.2f} ms")
+        print(f"{label:26s} {len(t):5d} decisions: mean {statistics.fmean(t):7.2f} ms, "
+              f"median {statistics.median(t):7.2f} ms, 95th percentile {p95:7.2f} ms, "
+              f"max {t[-1]:7.2f} ms")
     return 0
 
 

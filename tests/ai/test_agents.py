@@ -13,6 +13,7 @@ from hypothesis import strategies as st_
 import ai
 from ai import AGENTS, LEVELS, arena, make_agent
 from ai.expectimax import ExpectimaxAgent
+from ai.master import MasterAgent
 from ai.montecarlo import MonteCarloAgent
 from game.engine import rulesets
 from game.engine.cards import cards_of
@@ -26,6 +27,8 @@ def _fast(name: str, seed: int):
         return ExpectimaxAgent(seed, nodes=40)
     if name == "montecarlo":
         return MonteCarloAgent(seed, rollouts=30)
+    if name == "master":
+        return MasterAgent(seed, playouts=60)
     return make_agent(name, seed)
 
 
@@ -139,7 +142,8 @@ def test_arena_cli_json():
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st_.integers(0, 2**32), case=st_.integers(0, len(CASES) - 1),
-       agent=st_.sampled_from(["random", "greedy", "casual", "rules", "expectimax"]))
+       agent=st_.sampled_from(["random", "greedy", "casual", "rules", "expectimax",
+                               "master"]))
 def test_agents_never_play_illegal_moves_over_many_seeds(seed, case, agent):
     name, options, seats = CASES[case]
     rs = rulesets.get(name, **options)

@@ -1,0 +1,100 @@
+"""Master (the 4th level): legal everywhere, blind to what its view hides, reproducible, and its
+budget spent where the choice is close."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import AGENT_NAMES, AGENTS, LEVELS, make_agent
+from ai.master import MasterAgent
+from ai.model import Situation, rollout_weights
+from game.engine import rulesets
+from game.engine.cards import INDEX as CARD
+from game.engine.rng import Rng
+from game.engine.state import OVER
+
+from .test_agents import _two_worlds
+
+
+def test_master_is_the_fourth_level():
+    level, agent, desc = LEVELS[3]
+    assert (level, agent) == ("Master", "master") and desc == AGENTS["master"][1]
+    assert AGENT_NAMES["master"] == "Master"
+    a = make_agent("Master", 1)
+    assert type(a) is MasterAgent and a.id == "master" and a.WINDOW_LEVEL == "master"
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+@pytest.mark.parametrize("seats", ["min", "max"])
+def test_master_plays_legal_moves_in_every_ruleset(name, seats):
+    rs = rulesets.get(name)
+    n = rs.min_seats if seats == "min" else min(rs.max_seats, 5)
+    rng = Rng(len(name) * 31 + n)
+    players = [MasterAgent(s, playouts=48) for s in range(n)]
+    st = rs.new_state(n, 0)
+    searched = 0
+    for seat in st.decisions(rng):
+        view = st.view(seat)
+        action = players[seat].choose(view)
+        assert action in view.legal
+        searched += bool(players[seat].values)
+        assert 0 < len(players[seat].explain()) < 160
+        st.apply(action)
+        if st.round_over or st.phase == OVER:
+            break
+    assert searched  # the round had real choices, and the search made them
+
+
+def test_master_never_reads_beyond_its_view():
+    """Two true states with the same view for seat 0 get the same answer, values included."""
+    for seed in range(3):
+        a, b = _two_worlds(seed)
+        assert (a.hands[1], a.hands[2]) != (b.hands[1], b.hands[2])
+        va, vb = a.view(0), b.view(0)
+        assert va == vb
+        x, y = MasterAgent(7, playouts=200), MasterAgent(7, playouts=200)
+        assert x.choose(va) == y.choose(vb)
+        assert x.values == y.values
+
+
+def test_master_is_reproducible_and_keeps_to_its_budget():
+    a, _ = _two_worlds(3)
+    v = a.view(0)
+    x, y, z = (MasterAgent(seed, playouts=300) for seed in (5, 5, 6))
+    ax, ay = x.choose(v), y.choose(v)
+    assert ax == ay and x.values == y.values and x.nodes == y.nodes
+    assert 0 < x.nodes <= 300 and x.worlds <= x.nodes
+    z.choose(v)
+    assert z.values != x.values  # another seed imagines other deals
+    finalists = [v.legal[i] for i in x.finalists]
+    assert ax in finalists and x.values[ax] == max(x.values[a] for a in finalists)
+
+
+def test_successive_halving_spends_most_on_the_leaders():
+    a, _ = _two_worlds(1)
+    v = a.view(0)
+    n = len(v.legal)
+    assert n > 2
+    m = MasterAgent(3, playouts=400)
+    m.choose(v)
+    # every move met the first round's worlds; later rounds only the better half
+    assert m.worlds > 400 // (n * max(1, (n - 1).bit_length()))
+    assert m.nodes < m.worlds * n
+
+
+def test_rollout_weights_add_open_yaku_to_card_points():
+    rs = rulesets.get("hachihachi")
+    st, _ = _two_worlds(4)
+    sit = Situation.of(st.view(0))
+    assert rollout_weights(sit, 0) == rs.values
+    w = rollout_weights(sit, 0.5)
+    for ribbon in ("pine_ribbon", "plum_ribbon", "cherry_ribbon"):  # akatan, still open
+        c = CARD[ribbon]
+        if not any(p >> c & 1 for p in st.view(0).captured_masks):
+            assert w[c] > rs.values[c]
+    in_yaku = 0
+    for s in range(3):
+        for _, mask, _value in sit.model.sets(s):
+            in_yaku |= mask
+    assert all(w[c] == rs.values[c] for c in range(48) if not in_yaku >> c & 1)
+    assert w[CARD["crane"]] > rs.values[CARD["crane"]]  # shiko and goko are open at the start
