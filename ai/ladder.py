@@ -316,6 +316,16 @@ def markdown(entries: Sequence[dict]) -> str:
     else:
         lines.append("Every level measured beats the one below it (each interval of mean "
                      "points is above 0).")
+    have = {(e["game"], e["test"], e["against"]) for e in entries}
+    missing = []
+    for test, against in level_pairs():
+        games = [g for g in GAMES if (g, test, against) not in have]
+        if games:
+            where = "any game" if len(games) == len(GAMES) else ", ".join(
+                f"`{g}`" for g in games)
+            missing.append(f"{level_name(test)} against {level_name(against)} on {where}")
+    if missing:
+        lines += ["", "Not measured yet: " + "; ".join(missing) + "."]
     lines += ["", "Commands (each reproduces its row; `--jobs N` only changes the speed):",
               "", *(f"    {e['command']}" for e in sorted(entries, key=_order))]
     return "\n".join(lines) + "\n"

@@ -156,6 +156,10 @@ def test_the_markdown_names_each_level_that_does_not_beat_the_one_below():
             "over Beginner in Hachi, 2 seats.") in text
     assert f"    {good['command']}" in text
     assert "Every level measured beats" in ladder.markdown([good])
+    assert "Not measured yet: Beginner against Random on any game; Intermediate against " \
+           "Beginner on `hachihachi-2`, `hachihachi-5`" in text
+    everything = [_entry(g, t, a) for g in ladder.GAMES for t, a in ladder.level_pairs()]
+    assert "Not measured yet" not in ladder.markdown(everything)
 
 
 # --- damaged files -----------------------------------------------------------------------
