@@ -108,6 +108,15 @@ def test_small_ladder_each_level_beats_the_one_below():
     finally:
         del ai.AGENTS["expectimax-test"]
     assert out["mean_points"] > 0
+    # Master over Expert at a small scale: the same search ratio as the levels' (a few times
+    # Expert's simulations), budgets cut so it runs in seconds (about 6 s on one core)
+    ai.AGENTS["master-test"] = (lambda seed: MasterAgent(seed, playouts=160), "test")
+    ai.AGENTS["expectimax-test"] = (lambda seed: ExpectimaxAgent(seed, nodes=40), "test")
+    try:
+        out = arena.run("hachihachi", "master-test", "expectimax-test", 15, 11)
+    finally:
+        del ai.AGENTS["master-test"], ai.AGENTS["expectimax-test"]
+    assert out["mean_points"] > 0
 
 
 def test_levels_and_names():
