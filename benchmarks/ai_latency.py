@@ -27,9 +27,10 @@ from game.engine.state import OVER  # noqa: E402
 
 
 def measure(name: str, rounds: int, seed: int = 1, ruleset: str = "hachihachi",
-            seats: int = 3, options: dict | None = None) -> list[float]:
+            seats: int = 3, options: dict | None = None, cpu: bool = False) -> list[float]:
     rs = rulesets.get(ruleset, **(options or {}))
     rng = Rng(seed)
+    clock = time.process_time if cpu else time.perf_counter
     times: list[float] = []
     agents = [make_agent(name, seed * 10 + s) for s in range(seats)]
     st = rs.new_state(seats, 0, events=False)
@@ -39,10 +40,10 @@ def measure(name: str, rounds: int, seed: int = 1, ruleset: str = "hachihachi",
             st = rs.new_state(seats, 0, events=False)
         for seat in st.decisions(rng):
             view = st.view(seat)
-            t0 = time.perf_counter()
+            t0 = clock()
             action = agents[seat].choose(view)
             if len(view.legal) > 1:
-                times.append((time.perf_counter() - t0) * 1000)
+                times.append((clock() - t0) * 1000)
             st.apply(action)
         played += 1
     return times
@@ -56,12 +57,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int, default=3)
     ap.add_argument("--options", default="{}", help="ruleset options as a JSON object")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cpu", action="store_true",
+                    help="time this process's CPU, not the wall clock (a machine shared with "
+                         "other jobs)")
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     levels = {agent: level for level, agent, _ in LEVELS}
     print(f"{args.ruleset} {options or ''}({args.seats} seats), {args.rounds} rounds per AI:")
     for name in args.ai or list(AGENTS):
-        t = sorted(measure(name, args.rounds, args.seed, args.ruleset, args.seats, options))
+        t = sorted(measure(name, args.rounds, args.seed, args.ruleset, args.seats, options,
+                         args.cpu))
         p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
         label = f"{name} ({levels[name]})" if name in levels else name
         print(f"{label:26s} {len(t):5d} decisions: mean {statistics.fmean(t):7.2f} ms, "
