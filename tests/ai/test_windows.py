@@ -51,7 +51,7 @@ def _windows(level: str, seats: int, options: dict, seed: int) -> tuple[list, se
     return out, phases
 
 
-@pytest.mark.parametrize("level", windows.LEVELS)
+@pytest.mark.parametrize("level", windows.WINDOW_LEVELS)
 def test_every_level_answers_every_window_legally_and_reproducibly(level):
     seen = set()
     for seats, options in ((5, {}), (7, {}), (5, {"hand_swap": True}),
@@ -133,7 +133,7 @@ def test_a_hopeless_hand_drops_at_every_level():
     view = _dropout_view(_deck(97))  # m = 2, no bright, no teyaku, little on the field
     join, drop = _truth(view)
     assert join < drop - 60
-    for level in windows.LEVELS:
+    for level in windows.WINDOW_LEVELS:
         assert _choice(level, view) == DROP, level
 
 
@@ -141,7 +141,7 @@ def test_a_rich_hand_joins_at_every_level():
     view = _dropout_view(_deck(54))  # m = 4, three brights and a pair on the field
     join, drop = _truth(view)
     assert join > drop + 200
-    for level in windows.LEVELS:
+    for level in windows.WINDOW_LEVELS:
         assert _choice(level, view) == JOIN, level
 
 
@@ -179,7 +179,7 @@ def test_swap_and_mizuten_by_level():
     st.start_round(_deck(3))
     view = st.view(st.to_move)
     assert view.phase == "swap"
-    assert {level: _agent(level, 1).choose(view).verb for level in windows.LEVELS} == {
+    assert {level: _agent(level, 1).choose(view).verb for level in windows.WINDOW_LEVELS} == {
         "beginner": PASS, "intermediate": PASS, "expert": SWAP, "master": SWAP}
     st = RS.new_state(7, 0, events=False)
     st.start_round(_deck(3))
