@@ -26,10 +26,19 @@ def _load() -> ModuleType | None:
 ckernel = _load()
 
 
+def compiled_extension() -> ModuleType | None:
+    """The compiled extension whether or not it runs (the tests compare both kernels in one
+    process, whatever ``HACHI_PURE_PYTHON`` says); None when it was not built."""
+    try:
+        from . import _ckernel
+    except ImportError:
+        return None
+    return _ckernel
+
+
 def kernel_name() -> str:
     """``"c"`` when the compiled kernel and generator run, ``"python"`` otherwise."""
     return "python" if ckernel is None else "c"
-
 
 
 _GATES: dict[int, tuple[object, tuple[tuple[int, int], ...] | None]] = {}
