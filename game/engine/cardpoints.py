@@ -26,9 +26,17 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
     One seat below the par pays each seat above it that seat's surplus; otherwise each seat
     below pays its own deficit to each seat above (x m).
     """
-    d = [p - par for p, par in zip(points, pars, strict=True)]
-    below = [i for i, x in enumerate(d) if x < 0]
-    above = [i for i, x in enumerate(d) if x > 0]
+    if len(points) != len(pars):
+        raise ValueError("one par per seat")
+    # one loop, no comprehension frames (every three-player round ends here)
+    d, below, above = [], [], []
+    for i, p in enumerate(points):
+        x = p - pars[i]
+        d.append(x)
+        if x < 0:
+            below.append(i)
+        elif x > 0:
+            above.append(i)
     ev, m, pay = st.events_on, st.m, st.pay
     if len(below) == 1:
         lo = seats[below[0]]

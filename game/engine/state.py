@@ -129,6 +129,9 @@ def _verb(seat: int, verb: str) -> Action:
     return a
 
 
+# the mizuten offer's two answers per seat, in legal_actions' order (rollouts draw from it)
+_MIZUTEN_OFFER = tuple((Action(s, MIZUTEN), Action(s, PASS)) for s in range(BLANK_TABLE))
+
 _new_tuple = tuple.__new__
 _BIT = tuple(1 << c for c in range(48))  # a card's bit: sum(map(...)) masks distinct cards
 _SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -799,7 +802,7 @@ class State:
         if ph == SWAP_PH:
             return [_verb(seat, SWAP), _verb(seat, PASS)]
         if ph == MIZUTEN_PH:
-            return [_verb(seat, MIZUTEN), _verb(seat, PASS)]
+            return list(_MIZUTEN_OFFER[seat])
         return []
 
     # ------------------------------------------------------------------ apply
@@ -938,7 +941,14 @@ class State:
                 continue
             if ph == DEAL or ph == OVER:
                 return
-            if ph == BLANK_PH or ph == RESHUFFLE:
+            if ph == MIZUTEN_PH and self._ev is None and not self.events_on:
+                # apply's mizuten step for either policy (both draw from the same pair)
+                action = rng.choice(_MIZUTEN_OFFER[self.to_move])
+                if action.verb == MIZUTEN:
+                    self.actions.append(action)
+                    self.mizuten = True
+                self._next_window()
+            elif ph == BLANK_PH or ph == RESHUFFLE:
                 self.apply(self.sample_chance(rng), check=False)
             elif greedy:
                 self.apply(self._greedy_action(rng, weights), check=False)

@@ -321,9 +321,14 @@ class Ruleset:
     def pay_teyaku(self, st: State) -> None:
         """Every claimed teyaku, from each opponent (docs/rules/hachihachi.md §6.5)."""
         claims = st.claims
-        if not claims:  # most rounds: nobody claimed
+        if not claims:  # nobody claimed
             return
-        for s in st.active:
+        if len(claims) == 1:  # one claimant (most rounds with a claim): skip the others
+            (one,) = claims
+            seats = (one,) if one in st.active else ()
+        else:
+            seats = st.active
+        for s in seats:
             claim = claims.get(s)
             if claim:
                 for k, v in claim.items.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cardpoints import PAR_88, pay_difference, settle_against_par
-from ..cards import AKATAN, AOTAN, GOKO, INOSHIKACHO, KINDS, MONTH_MASK, RIBBONS, SHIKO
+from ..cards import AKATAN, AOTAN, CHAFF_EQUIV, GOKO, INOSHIKACHO, KINDS, MONTH_MASK, RIBBONS, SHIKO
 from ..catalogue import CARD_POINTS_ENTRY, FEE_ENTRIES, POT_ENTRY, Entry, teyaku_entries
 from ..dekiyaku import DekiyakuTable
 from ..dropout import dropout_fee, half_up
@@ -20,7 +20,13 @@ from ..liability import HATTO, TOBIKOMI, liable_for, open_watches, resolve_watch
 from ..multiplier import MultiplierCarry
 from ..options import MAX_ROUNDS, Option
 from ..payments import from_each_opponent, from_every_seat, to_each_opponent
-from ..specials import SpecialValues, settle_special
+from ..specials import (
+    NIHACHI_POINTS,
+    SOHACHI_POINTS,
+    SUJUROKU_CHAFF,
+    SpecialValues,
+    settle_special,
+)
 from ..teyaku import GROUP_B_IDS, TeyakuTable, standard_a_id
 from ..vocab import Category, Ending, Reason
 from .base import Ruleset
@@ -262,7 +268,12 @@ class HachiHachi(Ruleset):
         """The round-end procedure (§11)."""
         act = st.active
         points, captured = self.points, st.captured
-        pts = {s: points(captured[s]) for s in act}
+        if len(act) == 3:  # written out: no comprehension frame on the hot path
+            a0, a1, a2 = act
+            p0, p1, p2 = points(captured[a0]), points(captured[a1]), points(captured[a2])
+            pts = {a0: p0, a1: p1, a2: p2}
+        else:
+            pts = {s: points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
         if st.ending is not None or any(map(st.vcache.__getitem__, act)):
             items = {s: self.dek.items(st.captured[s]) for s in act}
@@ -279,16 +290,22 @@ class HachiHachi(Ruleset):
                 self.achievements(st, pts)
             return
         if len(act) == 3:
-            if settle_special(st, pts, self.specials, split=self.split):
+            # settle_special only when one could apply (all 88, 168 or more, 16 chaff)
+            if ((p0 == p1 == p2 == SOHACHI_POINTS or p0 >= NIHACHI_POINTS
+                 or p1 >= NIHACHI_POINTS or p2 >= NIHACHI_POINTS
+                 or (captured[a0] & CHAFF_EQUIV).bit_count() >= SUJUROKU_CHAFF
+                 or (captured[a1] & CHAFF_EQUIV).bit_count() >= SUJUROKU_CHAFF
+                 or (captured[a2] & CHAFF_EQUIV).bit_count() >= SUJUROKU_CHAFF)
+                    and settle_special(st, pts, self.specials, split=self.split)):
                 return  # a special voids teyaku and achievements (paid-at-claim stay)
-            if not self.teyaku_at_claim:
+            if st.claims and not self.teyaku_at_claim:
                 self.pay_teyaku(st)
-            points3 = [pts[s] for s in act]
-            settle_against_par(st, act, points3, PARS_88)
+            settle_against_par(st, act, (p0, p1, p2), PARS_88)
             st.ending = Ending.CARD_POINTS
             # the most points; among equals, the first active player
-            st.winner = act[points3.index(max(points3))]
-            if self.has_achievements:
+            st.winner = (a0 if p0 >= p1 and p0 >= p2 else a1 if p1 >= p2 else a2)
+            # achievements pay nothing without mizuten, a hand swap or a claim
+            if self.has_achievements and (st.mizuten or self.hand_swap or st.claims):
                 self.achievements(st, pts)
             return
         if not self.teyaku_at_claim:
@@ -341,11 +358,16 @@ class HachiHachi(Ruleset):
         claims = st.claims
         if not claims:  # no teyaku: no nukeyaku, no tobikomi
             return
-        for s in st.active:
+        if len(claims) == 1:  # the usual claim: visit its seat only (same payments, order)
+            (one,) = claims
+            seats = (one,) if one in pts else ()
+        else:
+            seats = st.active
+        for s in seats:
             claim = claims.get(s)
             if claim and claim.b in self.nukeyaku_ids and pts[s] >= thr:
                 self.each(st, s, k, 1, Reason.NUKEYAKU)
-        for s in st.active:
+        for s in seats:
             claim = claims.get(s)
             if claim and claim.triplets:
                 for mo in claim.triplets:
