@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .ledger import Basis
+from .ledger import Basis, Payment
 from .vocab import Reason
 
 if TYPE_CHECKING:
     from .state import State
+
+_new_tuple = tuple.__new__  # Payment without NamedTuple's Python __new__, as State.pay does
 
 PAR_88 = 88  # three players share 264 card points: 88 each is even (hachihachi.md §11)
 
@@ -38,6 +40,26 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
         elif x > 0:
             above.append(i)
     ev, m, pay = st.events_on, st.m, st.pay
+    if not ev:  # State.pay written inline: seat to seat, amounts above 0, no basis, no event
+        record, net, reason = st.payments.append, st.net, Reason.CARD_POINTS
+        if len(below) == 1:
+            lo = seats[below[0]]
+            for i in above:
+                hi, amount = seats[i], d[i] * m
+                if amount > 0 and lo != hi:
+                    record(_new_tuple(Payment, (lo, hi, amount, reason, None)))
+                    net[hi] += amount
+                    net[lo] -= amount
+        else:
+            for i in above:
+                hi = seats[i]
+                for j in below:
+                    lo, amount = seats[j], -d[j] * m
+                    if amount > 0 and lo != hi:
+                        record(_new_tuple(Payment, (lo, hi, amount, reason, None)))
+                        net[hi] += amount
+                        net[lo] -= amount
+        return
     if len(below) == 1:
         lo = seats[below[0]]
         for i in above:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .ledger import Basis, scaled
+from .ledger import Basis, Payment, scaled
 
 if TYPE_CHECKING:
     from .state import State
+
+_new_tuple = tuple.__new__  # Payment without NamedTuple's Python __new__, as State.pay does
 
 
 def opponents(st: State, seat: int) -> list[int]:
@@ -45,12 +47,22 @@ def from_each_opponent(st: State, payee: int, base: int, den: int, reason: str, 
     ``unit``: the kan in mon, so the basis can say "2 kan x 12" (display only).
     """
     # settlement's hot path: opponents(), split_denominator() and scaled() written inline
-    opps = [o for o in st.active if o != payee]
+    opps = list(st.active)  # the active seats are distinct: removing the payee is opponents()
+    if payee in opps:
+        opps.remove(payee)
     d = den * 2 if split and len(opps) == 2 else den
     if liable is not None and liable in opps:
         st.pay(liable, payee, scaled(2 * base, d, st.m), reason, _basis(st, base, d, 2, unit))
         return
     amount = -(-base * st.m // d)
+    if not st.events_on:  # State.pay written inline: seat to seat, no basis, no event
+        if amount > 0:
+            record, net = st.payments.append, st.net
+            for o in opps:
+                record(_new_tuple(Payment, (o, payee, amount, reason, None)))
+                net[payee] += amount
+                net[o] -= amount
+        return
     b = _basis(st, base, d, 1, unit) if st.events_on else None
     pay = st.pay
     for o in opps:
