@@ -47,6 +47,9 @@ class Shape(NamedTuple):
     counts: int  # cards per month as nibbles (see month_counts)
 
 
+_new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot path)
+
+
 def is_standing(month: int, cards_of_month: int) -> bool:
     """A triplet stands in months 4, 5, 7, or as exactly the three Paulownia chaff."""
     if month in (4, 5, 7):
@@ -94,7 +97,12 @@ def shape(hand: int) -> Shape:
     triplets: tuple[int, ...] = ()
     standing = 0
     if t3:
-        triplets = tuple(i // 4 + 1 for i in range(0, 48, 4) if t3 >> i & 1)
+        # the months of the set nibble flags, lowest first (no generator frame)
+        x3 = t3
+        while x3:
+            low = x3 & -x3
+            triplets += (low.bit_length() // 4 + 1,)
+            x3 ^= low
         standing = (t3 & _STANDING_NIBBLES).bit_count()
         if t3 & _PAULOWNIA_NIBBLE and hand & _PAULOWNIA == PAULOWNIA_CHAFF3:
             standing += 1
@@ -117,7 +125,8 @@ def shape(hand: int) -> Shape:
     elif b_count + a_count + r_count == 1:
         b = "pikaichi" if b_count else "toichi"
     b_cards = hand & ~_NOT_CHAFF_CLASS if b else 0
-    return Shape(a, triplets, standing, a_cards, b, b_cards, r_count, x)
+    # tuple.__new__ directly: Shape(...) would run NamedTuple's Python __new__
+    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards, r_count, x))
 
 
 # Teyaku ids that are triplet combinations: their claimed months feed tobikomi (§12.2).
@@ -200,4 +209,4 @@ class TeyakuTable:
             items[b] = bv
             reveal |= sh.b_cards
         triplets = sh.triplets if a in TRIPLET_IDS else ()
-        return Claim(items, reveal, sh.a_cards if a else 0, triplets, b)
+        return _new_tuple(Claim, (items, reveal, sh.a_cards if a else 0, triplets, b))
