@@ -614,7 +614,8 @@ class State:
                                cards=names_of(claim.reveal))
         if rs.teyaku_at_claim:
             rs.pay_teyaku(self)
-        rs.before_play(self)
+        if rs.has_before_play:
+            rs.before_play(self)
         captured, vcache = self.captured, self.vcache
         for s in self.active:
             # an empty pile holds no yaku (vcache was reset to 0 with the round)
@@ -1135,7 +1136,8 @@ class State:
                        round=self.rounds_played + 1, **result.as_json())
         if ending != "misdeal":
             self.rounds_played += 1
-            self.rs.after_round(self, result)
+            if self.rs.has_after_round:
+                self.rs.after_round(self, result)
             if winner is not None:
                 self.dealer = winner
         self.to_move = CHANCE

@@ -89,6 +89,9 @@ class Ruleset:
         if type(self).claim is Ruleset.claim and self.teyaku_table is not None:
             # the same for the claims of every round: the table's own method, one call less
             self.claim = self.teyaku_table.claim  # type: ignore[method-assign]
+        # State skips the call (a frame every round) when a hook is the base's no-op
+        self.has_before_play = type(self).before_play is not Ruleset.before_play
+        self.has_after_round = type(self).after_round is not Ruleset.after_round
         self.entries = self.catalogue()  # cached: views and the yaku watch read it often
         self.capture_rel = relation(self.capture_rule)
 
