@@ -69,6 +69,22 @@ def month_counts(hand: int) -> int:
     return (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
 
 
+def _gate_table(chunk: int) -> tuple[int, ...]:
+    """``claim``'s gate for the 12 cards (three months) of one chunk, as packed byte fields
+    per 12-bit pattern: months with 3 or more cards, months with exactly 2, non-chaff-class
+    cards, brights and animals (the four sums ``has_teyaku_shape`` tests)."""
+    per_month = tuple(1 << 24 if k >= 3 else 1 << 16 if k == 2 else 0
+                      for k in (n.bit_count() for n in range(16)))
+    shift = 12 * chunk
+    ncc, ncnr = _NOT_CHAFF_CLASS >> shift & 0xFFF, _NOT_CHAFF_NOR_RIBBON >> shift & 0xFFF
+    return tuple(per_month[p & 15] + per_month[p >> 4 & 15] + per_month[p >> 8]
+                 + ((p & ncc).bit_count() << 8) + (p & ncnr).bit_count() for p in range(4096))
+
+
+# has_teyaku_shape by four table lookups (a summed field never passes 255 in a 48-bit hand)
+_GATE0, _GATE1, _GATE2, _GATE3 = (_gate_table(i) for i in range(4))
+
+
 def has_teyaku_shape(hand: int) -> bool:
     """Quick test: can this hand score any teyaku (a 3 or 4 of a month, three pairs, or at
     most one non-chaff-class card)? Most hands cannot; they skip ``shape``."""
@@ -175,13 +191,10 @@ class TeyakuTable:
         teyaku do not depend on it; the signature is ``Ruleset.claim``'s)."""
         if not self.values:
             return None
-        # has_teyaku_shape, inlined: most hands have no shape and stop here
-        x = hand - ((hand >> 1) & 0x555555555555)
-        x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
-        if not (x & (x >> 1) & _N1 or (x >> 2) & _N1
-                or ((x >> 1) & ~x & _N1).bit_count() == 3
-                or (hand & _NOT_CHAFF_CLASS).bit_count() <= 1
-                or not hand & _NOT_CHAFF_NOR_RIBBON):
+        # has_teyaku_shape by table (tests compare): most hands have no shape and stop here
+        v = (_GATE0[hand & 0xFFF] + _GATE1[hand >> 12 & 0xFFF] + _GATE2[hand >> 24 & 0xFFF]
+             + _GATE3[hand >> 36 & 0xFFF])
+        if not (v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF):
             return None
         sh = shape(hand)
         vals = self.values

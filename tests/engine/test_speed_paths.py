@@ -1,7 +1,7 @@
 """The engine's fast paths give what the rules as written give.
 
 Each fast path (the dekiyaku value's mask reject, card points by a closure, the teyaku claim's
-inlined shape gate, the multiplier queue's no-bright step, the deal's summed masks, the
+shape gate (a table lookup), the multiplier queue's no-bright step, the deal's summed masks, the
 settlement written for events off) is compared with a plain reference on many seeded inputs
 of every ruleset and option preset it serves.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import rulesets
+from game.engine import rulesets, teyaku
 from game.engine.cards import BRIGHTS, GRAND_BRIGHTS, LARGE_BRIGHTS, RIBBONS, mask_of
 from game.engine.multiplier import MultiplierCarry, field_brights
 from game.engine.rng import Rng
@@ -120,6 +120,25 @@ def test_teyaku_claim_gate_drops_no_claim(name, options):
         if own:
             assert rs.claim(hand, 0) == got
     assert shaped and (claimed or not table.values)
+
+
+def test_claim_gate_table_is_has_teyaku_shape():
+    """The claim's table gate (four 12-bit lookups) answers as the bit-count test on hands
+    of every size, and on the hands that hold whole months."""
+    rng = Rng(23)
+    cards = list(range(48))
+    hands = [0, (1 << 48) - 1] + [sum(1 << (4 * m + k) for k in range(4)) for m in range(12)]
+    for i in range(20000):
+        rng.shuffle(cards)
+        hands.append(mask_of(cards[:7 if i % 2 else rng.below(49)]))
+    passed = 0
+    for hand in hands:
+        v = (teyaku._GATE0[hand & 0xFFF] + teyaku._GATE1[hand >> 12 & 0xFFF]
+             + teyaku._GATE2[hand >> 24 & 0xFFF] + teyaku._GATE3[hand >> 36 & 0xFFF])
+        gate = bool(v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF)
+        assert gate == has_teyaku_shape(hand), hex(hand)
+        passed += gate
+    assert 0 < passed < len(hands)
 
 
 @pytest.mark.parametrize("grand", [True, False])
