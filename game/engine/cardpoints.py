@@ -30,6 +30,36 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
     """
     if len(points) != len(pars):
         raise ValueError("one par per seat")
+    if len(points) == 3 and not st.events_on:
+        # three seats with events off (every rollout): the same transfers, unrolled
+        s0, s1, s2 = seats
+        d0, d1, d2 = points[0] - pars[0], points[1] - pars[1], points[2] - pars[2]
+        m, record, net, reason = st.m, st.payments.append, st.net, Reason.CARD_POINTS
+        below = (d0 < 0) + (d1 < 0) + (d2 < 0)
+        moves = []  # (payer, payee, amount) in the general loop's order
+        if below == 1:  # the one below pays each surplus, in seat order
+            lo = s0 if d0 < 0 else s1 if d1 < 0 else s2
+            if d0 > 0:
+                moves.append((lo, s0, d0 * m))
+            if d1 > 0:
+                moves.append((lo, s1, d1 * m))
+            if d2 > 0:
+                moves.append((lo, s2, d2 * m))
+        elif below == 2 and (d0 > 0 or d1 > 0 or d2 > 0):  # two below pay the one above
+            hi = s0 if d0 > 0 else s1 if d1 > 0 else s2
+            if d0 < 0:
+                moves.append((s0, hi, -d0 * m))
+            if d1 < 0:
+                moves.append((s1, hi, -d1 * m))
+            if d2 < 0:
+                moves.append((s2, hi, -d2 * m))
+        # (nobody below, or all three below: nobody above, nothing to pay)
+        for lo, hi, amount in moves:
+            if amount > 0 and lo != hi:
+                record(_new_tuple(Payment, (lo, hi, amount, reason, None)))
+                net[hi] += amount
+                net[lo] -= amount
+        return
     # one loop, no comprehension frames (every three-player round ends here)
     d, below, above = [], [], []
     for i, p in enumerate(points):
