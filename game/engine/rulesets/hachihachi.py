@@ -133,7 +133,9 @@ class HachiHachi(Ruleset):
         self.bdb = o.get("bdb", False)
         self.teyaku_table = TeyakuTable(
             self.teyaku_values() if self.has_teyaku else {},
-            best_one=o.get("teyaku_combine") == "best_one", a_id=self.a_id)
+            best_one=o.get("teyaku_combine") == "best_one",
+            # the standard naming itself unless a subclass renames (one frame less per shape)
+            a_id=standard_a_id if type(self).a_id is HachiHachi.a_id else self.a_id)
         self.dek = self.make_dekiyaku()
         self.carry_rule = MultiplierCarry(o.get("multiplier_carry", "queue"),
                                           grand=self.grand_field) \
@@ -276,7 +278,12 @@ class HachiHachi(Ruleset):
             pts = {s: points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
         if st.ending is not None or any(map(st.vcache.__getitem__, act)):
-            items = {s: self.dek.items(st.captured[s]) for s in act}
+            dek_items = self.dek.items
+            if len(act) == 3:  # written out: no comprehension frame
+                items = {a0: dek_items(captured[a0]), a1: dek_items(captured[a1]),
+                         a2: dek_items(captured[a2])}
+            else:
+                items = {s: dek_items(captured[s]) for s in act}
             if not self.teyaku_at_claim:
                 self.pay_teyaku(st)
             self.settle_dekiyaku(st, items)
@@ -286,8 +293,9 @@ class HachiHachi(Ruleset):
                     act, key=lambda s: (sum(items[s].values()), -act.index(s)))
             else:
                 st.winner = st.caller
-            if len(act) == 3 and self.has_achievements:
-                self.achievements(st, pts)
+            if (len(act) == 3 and self.has_achievements
+                    and (st.mizuten or self.hand_swap or st.claims)):
+                self.achievements(st, pts)  # (nothing to pay without these three)
             return
         if len(act) == 3:
             # settle_special only when one could apply (all 88, 168 or more, 16 chaff)
@@ -331,8 +339,10 @@ class HachiHachi(Ruleset):
                 in_s = [o for o in opps if st.sagers >> o & 1]
                 if len(in_s) == 1:
                     redirect = in_s[0]
+            liable = st.liable  # liable_for inlined: no liabilities in most rounds
             for k, v in items[p].items():
-                who = redirect if redirect is not None else liable_for(st, HATTO, p, k)
+                who = (redirect if redirect is not None
+                       else liable.get((HATTO, p, k)) if liable else None)
                 self.each(st, p, v, 1, k, who)
             if self.sage_failure in ("half_double", "half"):
                 for y in st.sage_order:
