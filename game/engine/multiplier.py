@@ -9,6 +9,8 @@ from __future__ import annotations
 from .cards import GRAND_BRIGHTS, LARGE_BRIGHTS
 
 QUEUE, ONE_ROUND, STACK = "queue", "one_round", "stack"
+_ALL_BRIGHTS = GRAND_BRIGHTS | LARGE_BRIGHTS  # the only cards of a field that step reads
+_MEMO_CAP = 4096
 
 
 def field_brights(field: int, *, grand: bool = True) -> list[int]:
@@ -22,12 +24,14 @@ def field_brights(field: int, *, grand: bool = True) -> list[int]:
 class MultiplierCarry:
     """One carry rule: ``initial()`` state, ``step(field, carry)`` -> (m, new carry)."""
 
-    __slots__ = ("mode", "grand", "_counted")
+    __slots__ = ("mode", "grand", "_counted", "_memo")
 
     def __init__(self, mode: str, *, grand: bool = True) -> None:
         self.mode = mode
         self.grand = grand
         self._counted = (GRAND_BRIGHTS | LARGE_BRIGHTS) if grand else LARGE_BRIGHTS
+        # (field brights, carry) -> (m, new carry): a deal's step is a function of those two
+        self._memo: dict[tuple[int, object], tuple[int, object]] = {}
 
     def initial(self) -> object:
         return {QUEUE: (), ONE_ROUND: 1, STACK: None}[self.mode]
@@ -41,6 +45,21 @@ class MultiplierCarry:
         return ()
 
     def step(self, field: int, carry: object) -> tuple[int, object]:
+        """The round's m and the new carry, remembered by the field's brights and the carry
+        (a handful of cases: one dict lookup instead of the lists of ``_step``, every deal)."""
+        key = (field & _ALL_BRIGHTS, carry)
+        try:
+            got = self._memo.get(key)
+        except TypeError:  # a carry given as a list (not hashable): as written
+            return self._step(field, carry)
+        if got is None:
+            got = self._step(field, carry)
+            if len(self._memo) < _MEMO_CAP:  # a carried queue could grow without bound
+                self._memo[key] = got
+        return got
+
+    def _step(self, field: int, carry: object) -> tuple[int, object]:
+        """``step`` as the rule is written (hachihachi.md §3)."""
         if self.mode == QUEUE and not field & self._counted:
             # no bright that counts (half of all deals): the queue only moves on
             return (carry[0], tuple(carry[1:])) if carry else (1, ())  # type: ignore[index]
