@@ -36,29 +36,43 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
         d0, d1, d2 = points[0] - pars[0], points[1] - pars[1], points[2] - pars[2]
         m, record, net, reason = st.m, st.payments.append, st.net, Reason.CARD_POINTS
         below = (d0 < 0) + (d1 < 0) + (d2 < 0)
-        moves = []  # (payer, payee, amount) in the general loop's order
-        if below == 1:  # the one below pays each surplus, in seat order
+        # each transfer written where it arises, in the general loop's order (seat order);
+        # a positive surplus or deficit times m > 0 is above 0, and the seats are distinct
+        if below == 1 and m > 0:  # the one below pays each surplus, in seat order
             lo = s0 if d0 < 0 else s1 if d1 < 0 else s2
             if d0 > 0:
-                moves.append((lo, s0, d0 * m))
+                amount = d0 * m
+                record(_new_tuple(Payment, (lo, s0, amount, reason, None)))
+                net[s0] += amount
+                net[lo] -= amount
             if d1 > 0:
-                moves.append((lo, s1, d1 * m))
+                amount = d1 * m
+                record(_new_tuple(Payment, (lo, s1, amount, reason, None)))
+                net[s1] += amount
+                net[lo] -= amount
             if d2 > 0:
-                moves.append((lo, s2, d2 * m))
-        elif below == 2 and (d0 > 0 or d1 > 0 or d2 > 0):  # two below pay the one above
+                amount = d2 * m
+                record(_new_tuple(Payment, (lo, s2, amount, reason, None)))
+                net[s2] += amount
+                net[lo] -= amount
+        elif below == 2 and m > 0 and (d0 > 0 or d1 > 0 or d2 > 0):  # two below pay one
             hi = s0 if d0 > 0 else s1 if d1 > 0 else s2
             if d0 < 0:
-                moves.append((s0, hi, -d0 * m))
-            if d1 < 0:
-                moves.append((s1, hi, -d1 * m))
-            if d2 < 0:
-                moves.append((s2, hi, -d2 * m))
-        # (nobody below, or all three below: nobody above, nothing to pay)
-        for lo, hi, amount in moves:
-            if amount > 0 and lo != hi:
-                record(_new_tuple(Payment, (lo, hi, amount, reason, None)))
+                amount = -d0 * m
+                record(_new_tuple(Payment, (s0, hi, amount, reason, None)))
                 net[hi] += amount
-                net[lo] -= amount
+                net[s0] -= amount
+            if d1 < 0:
+                amount = -d1 * m
+                record(_new_tuple(Payment, (s1, hi, amount, reason, None)))
+                net[hi] += amount
+                net[s1] -= amount
+            if d2 < 0:
+                amount = -d2 * m
+                record(_new_tuple(Payment, (s2, hi, amount, reason, None)))
+                net[hi] += amount
+                net[s2] -= amount
+        # (nobody below, or all three below: nobody above, nothing to pay)
         return
     # one loop, no comprehension frames (every three-player round ends here)
     d, below, above = [], [], []

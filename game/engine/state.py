@@ -137,6 +137,22 @@ _BIT = tuple(1 << c for c in range(48))  # a card's bit by lookup: no shift, no 
 _SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
+def _is_permutation(deck: tuple[int, ...], cards: bytes) -> bool:
+    """Whether ``deck`` (as long as ``cards``) holds each of ``cards`` once, in C calls:
+    about a seventh of the instructions of ``frozenset(deck) == deck_set`` (every deal).
+
+    As bytes, every card is one of ``cards`` when deleting those leaves nothing; and no card
+    repeats when translating by the table that maps ``deck[i]`` to ``cards[i]`` gives
+    ``cards`` back (a repeated card maps to its last position's card, so an earlier position
+    comes out wrong, the cards being distinct).
+    """
+    try:
+        b = bytes(deck)
+    except (TypeError, ValueError):  # not a card number at all
+        return False
+    return not b.translate(None, cards) and b.translate(bytes.maketrans(b, cards)) == cards
+
+
 def _seat_order(n: int, dealer: int, blank: int) -> tuple[int, ...]:
     """The seats dealt in, dealer first (the blank holder sits out), cached."""
     key = (n, dealer, blank)
@@ -467,7 +483,7 @@ class State:
             raise IllegalAction(f"cannot deal now (phase {PHASE_NAMES[self.phase]})")
         deck = tuple(deck)
         rs = self.rs
-        if len(deck) != rs.deck_size or frozenset(deck) != rs.deck_set:
+        if len(deck) != rs.deck_size or not _is_permutation(deck, rs.deck_bytes):
             raise IllegalAction(f"the deck is not a permutation of the {rs.name} deck")
         self._ev = [] if self.events_on else None
         self._reset_round(deck)

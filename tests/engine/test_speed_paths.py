@@ -214,3 +214,44 @@ def test_rounds_with_events_off_settle_like_rounds_with_events_on(name, options,
                            tuple(st.totals), st.dealer, tuple(map(str, st.actions))))
         games.append(rounds)
     assert games[0] == games[1]
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+def test_start_round_takes_exactly_the_permutations_of_the_deck(name, options):
+    """The deal's permutation check (bytes and translations) accepts every shuffle of the
+    ruleset's deck and refuses a repeated card, a foreign card, a short deck and non-cards,
+    as the set comparison it replaces did."""
+    from game.engine.errors import IllegalAction
+
+    rs = rulesets.get(name, **options)
+    rng = Rng(6)
+    outside = [c for c in range(48) if c not in rs.deck_set] + [48, 255, 256, -1]
+    for i in range(300):
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        assert frozenset(deck) == rs.deck_set
+        rs.new_state(rs.min_seats, 0, events=False).start_round(deck)
+        bad = deck[:]
+        j, k = rng.below(len(deck)), rng.below(len(deck))
+        bad[j] = bad[k] if j != k else outside[i % len(outside)]
+        for wrong in (bad, deck[:-1], deck[:-1] + [str(deck[-1])], deck[:-1] + [1.5]):
+            assert frozenset(wrong) != rs.deck_set or len(wrong) != len(deck)
+            with pytest.raises(IllegalAction):
+                rs.new_state(rs.min_seats, 0, events=False).start_round(wrong)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+def test_points_and_chaff_tables_count_like_the_rules(name, options):
+    """Settlement's packed lookup: card points, and the chaff for the specials shifted by 10."""
+    from game.engine.cards import CHAFF_EQUIV
+    from game.engine.rulesets.base import points_and_count_tables
+
+    rs = rulesets.get(name, **options)
+    tables = points_and_count_tables(rs.value_masks, CHAFF_EQUIV)
+    assert tables is not None  # every ruleset's deck stays under 1024 points
+    t0, t1, t2, t3 = tables
+    for pile in _piles(Rng(8), 1500):
+        pile &= rs.deck_mask
+        v = t0[pile & 0xFFF] + t1[pile >> 12 & 0xFFF] + t2[pile >> 24 & 0xFFF] + t3[pile >> 36]
+        assert v & 0x3FF == rs.points(pile)
+        assert v >> 10 == (pile & CHAFF_EQUIV).bit_count()

@@ -55,6 +55,28 @@ def _points_fn(value_masks: tuple[tuple[int, int], ...]) -> Callable[[int], int]
     return points48
 
 
+_PACKED_TABLES: dict[tuple[object, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def points_and_count_tables(value_masks: tuple[tuple[int, int], ...],
+                            count_mask: int) -> tuple[tuple[int, ...], ...] | None:
+    """Four 12-bit tables whose looked-up sum is a pile's card points plus, shifted by 10,
+    how many of its cards are in ``count_mask`` (settlement reads both from one sum: Hachi-
+    Hachi's points and its chaff for the specials). None when a value is negative or a pile
+    could pass 1023 points (the fields would overlap)."""
+    if (any(v < 0 or vm >> 48 for v, vm in value_masks)
+            or sum(v * vm.bit_count() for v, vm in value_masks) > 0x3FF):
+        return None
+    key = (value_masks, count_mask)
+    got = _PACKED_TABLES.get(key)
+    if got is None:
+        got = _PACKED_TABLES[key] = tuple(
+            tuple(sum(value * (p << 12 * i & vm).bit_count() for value, vm in value_masks)
+                  + ((p << 12 * i & count_mask).bit_count() << 10) for p in range(4096))
+            for i in range(4))
+    return got
+
+
 class Ruleset:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -88,6 +110,7 @@ class Ruleset:
         self.configure()
         self.deck_cards = tuple(cards_of(self.deck_mask))
         self.deck_set = frozenset(self.deck_cards)
+        self.deck_bytes = bytes(self.deck_cards)  # for State's permutation check
         self.deck_size = len(self.deck_cards)
         by_value: dict[int, int] = {}
         for c in self.deck_cards:

@@ -29,7 +29,7 @@ from ..specials import (
 )
 from ..teyaku import GROUP_B_IDS, TeyakuTable, standard_a_id
 from ..vocab import Category, Ending, Reason
-from .base import Ruleset
+from .base import Ruleset, points_and_count_tables
 
 
 def N_(message: str) -> str:
@@ -118,6 +118,13 @@ class HachiHachi(Ruleset):
     def rule_options(self) -> dict:
         """The hachihachi options this configuration follows (a preset may fix some)."""
         return self.options
+
+    def __init__(self, /, **options: object) -> None:
+        super().__init__(**options)
+        # settlement's points and chaff of a pile in one looked-up sum (no points() frame,
+        # no chaff popcount); None (the calls as written) for a subclass's own points
+        self._pc = (points_and_count_tables(self.value_masks, CHAFF_EQUIV)
+                    if type(self).points is Ruleset.points else None)
 
     def configure(self) -> None:
         o = self.rule_options()
@@ -270,14 +277,31 @@ class HachiHachi(Ruleset):
         """The round-end procedure (§11)."""
         act = st.active
         points, captured = self.points, st.captured
-        if len(act) == 3:  # written out: no comprehension frame on the hot path
+        pc = self._pc
+        if len(act) == 3 and pc is not None:  # written out: no frame on the hot path
+            a0, a1, a2 = act
+            t0, t1, t2, t3 = pc  # points + (chaff << 10) per 12-card chunk; piles < 2**48
+            c = captured[a0]
+            v0 = t0[c & 0xFFF] + t1[c >> 12 & 0xFFF] + t2[c >> 24 & 0xFFF] + t3[c >> 36]
+            c = captured[a1]
+            v1 = t0[c & 0xFFF] + t1[c >> 12 & 0xFFF] + t2[c >> 24 & 0xFFF] + t3[c >> 36]
+            c = captured[a2]
+            v2 = t0[c & 0xFFF] + t1[c >> 12 & 0xFFF] + t2[c >> 24 & 0xFFF] + t3[c >> 36]
+            p0, p1, p2 = v0 & 0x3FF, v1 & 0x3FF, v2 & 0x3FF
+            pts = {a0: p0, a1: p1, a2: p2}
+        elif len(act) == 3:
             a0, a1, a2 = act
             p0, p1, p2 = points(captured[a0]), points(captured[a1]), points(captured[a2])
+            v0 = p0 + ((captured[a0] & CHAFF_EQUIV).bit_count() << 10)
+            v1 = p1 + ((captured[a1] & CHAFF_EQUIV).bit_count() << 10)
+            v2 = p2 + ((captured[a2] & CHAFF_EQUIV).bit_count() << 10)
             pts = {a0: p0, a1: p1, a2: p2}
         else:
             pts = {s: points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
-        if st.ending is not None or any(map(st.vcache.__getitem__, act)):
+        vc = st.vcache
+        if st.ending is not None or (vc[a0] or vc[a1] or vc[a2] if len(act) == 3
+                                     else any(map(vc.__getitem__, act))):
             dek_items = self.dek.items
             if len(act) == 3:  # written out: no comprehension frame
                 items = {a0: dek_items(captured[a0]), a1: dek_items(captured[a1]),
@@ -301,9 +325,8 @@ class HachiHachi(Ruleset):
             # settle_special only when one could apply (all 88, 168 or more, 16 chaff)
             if ((p0 == p1 == p2 == SOHACHI_POINTS or p0 >= NIHACHI_POINTS
                  or p1 >= NIHACHI_POINTS or p2 >= NIHACHI_POINTS
-                 or (captured[a0] & CHAFF_EQUIV).bit_count() >= SUJUROKU_CHAFF
-                 or (captured[a1] & CHAFF_EQUIV).bit_count() >= SUJUROKU_CHAFF
-                 or (captured[a2] & CHAFF_EQUIV).bit_count() >= SUJUROKU_CHAFF)
+                 or v0 >> 10 >= SUJUROKU_CHAFF or v1 >> 10 >= SUJUROKU_CHAFF
+                 or v2 >> 10 >= SUJUROKU_CHAFF)
                     and settle_special(st, pts, self.specials, split=self.split)):
                 return  # a special voids teyaku and achievements (paid-at-claim stay)
             if st.claims and not self.teyaku_at_claim:
