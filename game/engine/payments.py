@@ -73,10 +73,20 @@ def to_each_opponent(st: State, payer: int, base: int, reason: str, *,
                      split: bool = False, unit: int = 0) -> None:
     """'To each opponent': ``payer`` pays base x m to every other active player (a penalty,
     such as a failed mizuten)."""
-    opps = [o for o in st.active if o != payer]
+    opps = list(st.active)  # distinct seats: removing the payer is the comprehension
+    if payer in opps:
+        opps.remove(payer)
     d = 2 if split and len(opps) == 2 else 1
     amount = -(-base * st.m // d)
-    b = _basis(st, base, d, 1, unit) if st.events_on else None
+    if not st.events_on:  # State.pay written inline: seat to seat, no basis, no event
+        if amount > 0:
+            record, net = st.payments.append, st.net
+            for o in opps:
+                record(_new_tuple(Payment, (payer, o, amount, reason, None)))
+                net[o] += amount
+                net[payer] -= amount
+        return
+    b = _basis(st, base, d, 1, unit)
     pay = st.pay
     for o in opps:
         pay(payer, o, amount, reason, b)
@@ -86,8 +96,18 @@ def from_every_seat(st: State, payee: int, base: int, reason: str, *, unit: int 
     """'From the table': every other seat, active or not (not the blank holder), pays
     base x m (the mizuten and dealer-hand achievements)."""
     amount = base * st.m
-    b = _basis(st, base, 1, 1, unit) if st.events_on else None
-    blank, pay = st.blank, st.pay
+    blank = st.blank
+    if not st.events_on:  # State.pay written inline: seat to seat, no basis, no event
+        if amount > 0:
+            record, net = st.payments.append, st.net
+            for s in range(st.n):
+                if s != payee and s != blank:
+                    record(_new_tuple(Payment, (s, payee, amount, reason, None)))
+                    net[payee] += amount
+                    net[s] -= amount
+        return
+    b = _basis(st, base, 1, 1, unit)
+    pay = st.pay
     for s in range(st.n):
         if s != payee and s != blank:
             pay(s, payee, amount, reason, b)

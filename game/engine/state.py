@@ -15,6 +15,7 @@ RESHUFFLE (chance: ``* deck``), PLAY, TAKE (the drawn card has a choice), DECIDE
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -47,7 +48,7 @@ from .errors import IllegalAction
 from .events import Event
 from .kernel import ckernel, dek_gate
 from .ledger import POT, Basis, Payment, RoundResult
-from .teyaku import month_counts
+from .teyaku import GATE_TABLES, month_counts
 from .vocab import EventKind
 
 if TYPE_CHECKING:
@@ -505,7 +506,8 @@ class State:
 
     def _deal(self) -> None:
         d, deck = self.dealer, self.deck
-        seats = list(_seat_order(self.n, d, self.blank))
+        order = _SEAT_ORDERS.get((self.n, d, self.blank))  # _seat_order's cache, inline
+        seats = list(order if order is not None else _seat_order(self.n, d, self.blank))
         self.participants = seats
         # the deck is a permutation (start_round checked it): distinct cards, one bit each,
         # so adding the bits is or-ing them. Unpacked (HAND_SIZE 7, FIELD_SIZE 6: another
@@ -622,14 +624,23 @@ class State:
         rs = self.rs
         self.acting = self.active[0]
         self.phase = PLAY_PH
-        claim_of, hands = rs.claim, self.hands
-        for pos, s in enumerate(self.active):
-            claim = claim_of(hands[s], pos)
-            if claim is not None:
-                self.claims[s] = claim
-                if self._ev is not None:
-                    self._emit("teyaku", s, items=dict(claim.items),
-                               cards=names_of(claim.reveal))
+        hands, shaped = self.hands, rs.claim_shaped
+        if shaped is not None:
+            # the table's claim with its gate inline (most hands stop here, with no frame)
+            g0, g1, g2, g3 = GATE_TABLES
+            for s in self.active:
+                h = hands[s]
+                v = g0[h & 0xFFF] + g1[h >> 12 & 0xFFF] + g2[h >> 24 & 0xFFF] + g3[h >> 36 & 0xFFF]
+                if v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF:
+                    claim = shaped(h)
+                    if claim is not None:
+                        self._claimed(s, claim)
+        else:
+            claim_of = rs.claim
+            for pos, s in enumerate(self.active):
+                claim = claim_of(hands[s], pos)
+                if claim is not None:
+                    self._claimed(s, claim)
         if rs.teyaku_at_claim:
             rs.pay_teyaku(self)
         if rs.has_before_play:
@@ -646,6 +657,11 @@ class State:
         self.to_move = self.acting
         if self._ev is not None:
             self._emit("turn", self.acting)
+
+    def _claimed(self, seat: int, claim: Claim) -> None:
+        self.claims[seat] = claim
+        if self._ev is not None:
+            self._emit("teyaku", seat, items=dict(claim.items), cards=names_of(claim.reveal))
 
     def _arrive(self, seat: int, card: int, target: int) -> None:
         """Resolve a card arriving on the field (common.md §4), target chosen if needed.
@@ -1147,8 +1163,7 @@ class State:
                                           self.dealer))
         self.results.append(result)
         totals = self.totals
-        for s, v in enumerate(net):
-            totals[s] += v
+        totals[:] = map(add, totals, net)  # in place (one C loop): totals[s] += net[s]
         if self._ev is not None:
             self._emit("round_end", -1 if winner is None else winner,
                        round=self.rounds_played + 1, **result.as_json())

@@ -82,7 +82,7 @@ def _gate_table(chunk: int) -> tuple[int, ...]:
 
 
 # has_teyaku_shape by four table lookups (a summed field never passes 255 in a 48-bit hand)
-_GATE0, _GATE1, _GATE2, _GATE3 = (_gate_table(i) for i in range(4))
+_GATE0, _GATE1, _GATE2, _GATE3 = GATE_TABLES = tuple(_gate_table(i) for i in range(4))
 
 
 def has_teyaku_shape(hand: int) -> bool:
@@ -196,6 +196,11 @@ class TeyakuTable:
              + _GATE3[hand >> 36 & 0xFFF])
         if not (v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF):
             return None
+        return self.claim_shaped(hand)
+
+    def claim_shaped(self, hand: int) -> Claim | None:
+        """``claim`` for a hand that passed the gate (State's deal runs the gate inline, on
+        ``GATE_TABLES``, when the ruleset's claim is this table's and it has values)."""
         sh = shape(hand)
         vals = self.values
         a = self.a_id(sh.a, sh.standing)

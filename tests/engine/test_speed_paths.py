@@ -14,7 +14,7 @@ from game.engine import rulesets, teyaku
 from game.engine.cards import BRIGHTS, GRAND_BRIGHTS, LARGE_BRIGHTS, RIBBONS, mask_of
 from game.engine.multiplier import MultiplierCarry, field_brights
 from game.engine.rng import Rng
-from game.engine.state import GREEDY, OVER, RANDOM
+from game.engine.state import GREEDY, OVER, PLAY_PH, RANDOM
 from game.engine.teyaku import TRIPLET_IDS, has_teyaku_shape, shape
 
 HH_PRESETS = (
@@ -255,3 +255,35 @@ def test_points_and_chaff_tables_count_like_the_rules(name, options):
         v = t0[pile & 0xFFF] + t1[pile >> 12 & 0xFFF] + t2[pile >> 24 & 0xFFF] + t3[pile >> 36]
         assert v & 0x3FF == rs.points(pile)
         assert v >> 10 == (pile & CHAFF_EQUIV).bit_count()
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=_config_ids())
+def test_claims_at_play_start_are_the_rulesets_claims(name, options):
+    """The deal's inline claim gate (then ``claim_shaped``) records exactly the claims that
+    ``Ruleset.claim`` gives each active hand at its position."""
+    rs = rulesets.get(name, **options)
+    rng = Rng(9)
+    seats = 3 if rs.min_seats <= 3 <= rs.max_seats else rs.min_seats
+    st = rs.new_state(seats, 0, events=False)
+    seen = 0
+    for _ in range(400):
+        if st.phase == OVER:
+            st = rs.new_state(seats, 0, events=False)
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        st.start_round(deck)
+        while st.phase != PLAY_PH and not st.round_over:
+            if st.is_chance():
+                st.apply(st.sample_chance(rng), check=False)
+            else:
+                st.apply(rng.choice(st.legal_actions()), check=False)
+        if st.phase == PLAY_PH:
+            want = {}
+            for pos, s in enumerate(st.active):
+                c = rs.claim(st.hands[s], pos)
+                if c is not None:
+                    want[s] = c
+            assert st.claims == want
+            seen += bool(want)
+        st.playout(rng, RANDOM)
+    assert seen or rs.teyaku_table is None or not rs.teyaku_table.values

@@ -123,6 +123,11 @@ class Ruleset:
         if type(self).claim is Ruleset.claim and self.teyaku_table is not None:
             # the same for the claims of every round: the table's own method, one call less
             self.claim = self.teyaku_table.claim  # type: ignore[method-assign]
+        # State's deal gates the hands itself and calls this for those that pass (None: it
+        # calls ``claim``); only for the table's own claim, and a table that scores anything
+        self.claim_shaped = (self.teyaku_table.claim_shaped
+                             if type(self).claim is Ruleset.claim and self.teyaku_table is not None
+                             and self.teyaku_table.values else None)
         if type(self).field_multiplier is Ruleset.field_multiplier and self.carry_rule:
             # every deal: the carry rule's own (remembering) step, one call less
             self.field_multiplier = self.carry_rule.step  # type: ignore[method-assign]
