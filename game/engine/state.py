@@ -497,7 +497,9 @@ class State:
             self.to_move = CHANCE
         else:
             self._deal()
-        return self._flush()
+        ev = self._ev or []  # _flush, inline (every deal)
+        self._ev = None
+        return ev
 
     def _flush(self) -> list[Event]:
         ev = self._ev or []
@@ -646,10 +648,11 @@ class State:
         if rs.has_before_play:
             rs.before_play(self)
         captured, vcache = self.captured, self.vcache
-        for s in self.active:
-            # an empty pile holds no yaku (vcache was reset to 0 with the round)
-            if captured[s]:
-                vcache[s] = rs.dek_value(captured[s])
+        if any(captured):  # piles before play are rare (one C call instead of the loop)
+            for s in self.active:
+                # an empty pile holds no yaku (vcache was reset to 0 with the round)
+                if captured[s]:
+                    vcache[s] = rs.dek_value(captured[s])
         self.turn_i = 0
         self._last_turn = HAND_SIZE * len(self.active) - 1
         # who plays each turn, precomputed: the hot path then needs no modulo or len()

@@ -277,8 +277,8 @@ class HachiHachi(Ruleset):
         """The round-end procedure (§11)."""
         act = st.active
         points, captured = self.points, st.captured
-        pc = self._pc
-        if len(act) == 3 and pc is not None:  # written out: no frame on the hot path
+        pc, three = self._pc, len(act) == 3
+        if three and pc is not None:  # written out: no frame on the hot path
             a0, a1, a2 = act
             t0, t1, t2, t3 = pc  # points + (chaff << 10) per 12-card chunk; piles < 2**48
             c = captured[a0]
@@ -289,7 +289,7 @@ class HachiHachi(Ruleset):
             v2 = t0[c & 0xFFF] + t1[c >> 12 & 0xFFF] + t2[c >> 24 & 0xFFF] + t3[c >> 36]
             p0, p1, p2 = v0 & 0x3FF, v1 & 0x3FF, v2 & 0x3FF
             pts = {a0: p0, a1: p1, a2: p2}
-        elif len(act) == 3:
+        elif three:
             a0, a1, a2 = act
             p0, p1, p2 = points(captured[a0]), points(captured[a1]), points(captured[a2])
             v0 = p0 + ((captured[a0] & CHAFF_EQUIV).bit_count() << 10)
@@ -300,10 +300,10 @@ class HachiHachi(Ruleset):
             pts = {s: points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
         vc = st.vcache
-        if st.ending is not None or (vc[a0] or vc[a1] or vc[a2] if len(act) == 3
+        if st.ending is not None or (vc[a0] or vc[a1] or vc[a2] if three
                                      else any(map(vc.__getitem__, act))):
             dek_items = self.dek.items
-            if len(act) == 3:  # written out: no comprehension frame
+            if three:  # written out: no comprehension frame
                 items = {a0: dek_items(captured[a0]), a1: dek_items(captured[a1]),
                          a2: dek_items(captured[a2])}
             else:
@@ -317,11 +317,11 @@ class HachiHachi(Ruleset):
                     act, key=lambda s: (sum(items[s].values()), -act.index(s)))
             else:
                 st.winner = st.caller
-            if (len(act) == 3 and self.has_achievements
+            if (three and self.has_achievements
                     and (st.mizuten or self.hand_swap or st.claims)):
                 self.achievements(st, pts)  # (nothing to pay without these three)
             return
-        if len(act) == 3:
+        if three:
             # settle_special only when one could apply (all 88, 168 or more, 16 chaff)
             if ((p0 == p1 == p2 == SOHACHI_POINTS or p0 >= NIHACHI_POINTS
                  or p1 >= NIHACHI_POINTS or p2 >= NIHACHI_POINTS
