@@ -42,13 +42,12 @@ AGENT_NAMES: dict[str, str] = {"random": N_("Random"), "greedy": N_("Greedy"),
                                "master": N_("Master")}
 
 # Named levels for the table: (level, agent id, one line on how it plays). A level is offered
-# at the table only once the arena shows it beats the one below: Master (ai/master.py) is in
-# the arena and the command line, not yet a level; over 300 duplicate deal-sets of 3-seat
-# Hachi-Hachi against Expert it scored +0.76 mon a round, 95% interval -6.2 .. +7.8 (issue 16).
+# at the table once the arena shows it beats the one below (ai/ladder.json, README).
 LEVELS: tuple[tuple[str, str, str], ...] = (
     (N_("Beginner"), "casual", AGENTS["casual"][1]),
     (N_("Intermediate"), "rules", AGENTS["rules"][1]),
     (N_("Expert"), "expectimax", AGENTS["expectimax"][1]),
+    (N_("Master"), "master", AGENTS["master"][1]),
 )
 _LEVEL_IDS = {name.lower(): agent for name, agent, _ in LEVELS}
 

@@ -120,7 +120,7 @@ def test_small_ladder_each_level_beats_the_one_below():
 
 
 def test_levels_and_names():
-    assert [lv for lv, _, _ in LEVELS] == ["Beginner", "Intermediate", "Expert"]
+    assert [lv for lv, _, _ in LEVELS] == ["Beginner", "Intermediate", "Expert", "Master"]
     for level, agent, desc in LEVELS:
         assert agent in AGENTS and desc
         assert type(make_agent(level, 1)) is AGENTS[agent][0]

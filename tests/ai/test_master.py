@@ -1,5 +1,5 @@
-"""Master (in the arena, not yet a level): legal everywhere, blind to what its view hides,
-reproducible, and its budget spent where the choice is close."""
+"""Master (the 4th level): legal everywhere, blind to what its view hides, reproducible, and
+its budget spent where the choice is close."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from game.engine.state import OVER
 from .test_agents import _two_worlds
 
 
-def test_master_is_in_the_arena_but_not_yet_a_level():
-    """Offered at the table only once measured stronger than Expert (ai/__init__.py)."""
-    assert "master" not in {agent for _, agent, _ in LEVELS}
-    assert AGENT_NAMES["master"] == "Master" and AGENTS["master"][1]
-    a = make_agent("master", 1)
+def test_master_is_the_fourth_level():
+    level, agent, desc = LEVELS[3]
+    assert (level, agent) == ("Master", "master") and desc == AGENTS["master"][1]
+    assert AGENT_NAMES["master"] == "Master"
+    a = make_agent("Master", 1)
     assert type(a) is MasterAgent and a.id == "master" and a.WINDOW_LEVEL == "master"
 
 

@@ -83,7 +83,7 @@ def test_each_measured_level_shows_its_line_for_the_game_set_up(tmp_path, monkey
     assert "Intermediate: Plays for yaku" in text
     assert "Wins 41% of rounds against Beginner (an even share is 33%)." in text
     assert "Wins 38% of rounds against Intermediate (an even share is 33%)." in text
-    assert text.count("rounds") == 2  # Beginner was not measured: no line
+    assert text.count("rounds") == 2  # Beginner and Master were not measured: no line
     # Hachi (two seats) has its own entry, where Intermediate showed no edge
     _click_game(app, scene, "hachi")
     text = _levels_text(scene)
