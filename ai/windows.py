@@ -308,9 +308,7 @@ def play_world(view: PlayerView, seed: int, *, me_joins: bool | None,
     pile = [c for c in rest if not used >> c & 1]
     if known and me not in joined:
         pile = [c for c in pile if not known >> c & 1] + cards_of(known & ~used)
-        rng.shuffle(pile)
-    else:
-        rng.shuffle(pile)
+    rng.shuffle(pile)
     claims = {}
     for pos, s in enumerate(joined):
         claim = rs.claim(hands[s], pos)
@@ -333,25 +331,28 @@ def _expert_joins_hand(model: Model, hand: int, view: PlayerView, seat: int) -> 
     return est > -model.rs.fee(1, _order(view).index(seat))
 
 
-def simulate_join(view: PlayerView, rng: Rng, worlds: int) -> tuple[float, float]:
-    """Mean net of joining and of dropping over the same ``worlds`` sampled worlds."""
-    join = drop = 0.0
+def _compare(view: PlayerView, rng: Rng, worlds: int, a: dict, b: dict) -> tuple[float, float]:
+    """Mean net of the choices ``a`` and ``b`` (``play_world`` keywords) over the same
+    ``worlds`` sampled worlds (common random numbers)."""
+    ta = tb = 0.0
     for _ in range(worlds):
         seed = rng.next64()
-        join += play_world(view, seed, me_joins=True, mizuten=False)
-        drop += play_world(view, seed, me_joins=False, mizuten=False)
-    return join / worlds, drop / worlds
+        ta += play_world(view, seed, **a)
+        tb += play_world(view, seed, **b)
+    return ta / worlds, tb / worlds
+
+
+def simulate_join(view: PlayerView, rng: Rng, worlds: int) -> tuple[float, float]:
+    """Mean net of joining and of dropping over the same ``worlds`` sampled worlds."""
+    return _compare(view, rng, worlds, {"me_joins": True, "mizuten": False},
+                    {"me_joins": False, "mizuten": False})
 
 
 def simulate_mizuten(view: PlayerView, rng: Rng, worlds: int) -> tuple[float, float]:
     """Mean net of declaring mizuten and of passing (then joining or dropping by the expert
     estimate on the hand, once seen) over the same sampled worlds."""
-    yes = no = 0.0
-    for _ in range(worlds):
-        seed = rng.next64()
-        yes += play_world(view, seed, me_joins=True, mizuten=True)
-        no += play_world(view, seed, me_joins=None, mizuten=False)
-    return yes / worlds, no / worlds
+    return _compare(view, rng, worlds, {"me_joins": True, "mizuten": True},
+                    {"me_joins": None, "mizuten": False})
 
 
 # ---------------------------------------------------------------------------- calibration
