@@ -10,12 +10,13 @@ Successive halving allocates the budget: after each round of worlds the weaker h
 moves is dropped, so most of the playouts decide between the close candidates. The budget
 counts playouts, so a decision is reproducible and does not depend on the machine.
 
-Measured (seed 2026, --jobs 1): against Expert on hachihachi, 300 duplicate deal-sets,
-+0.76 mon per round (95% interval -6.23 .. +7.75), win share 0.347; 100 deal-sets +1.87
-(-9.63 .. +13.38). A deal-set's SD is about 60 mon here, so an edge this small needs
-thousands of deal-sets to show. Cost (``benchmarks/ai_latency.py --cpu``, 1600 playouts):
-mean 98 ms, 95th percentile 125 ms on hachihachi (3 seats), 73 / 99 ms on hachi (2 seats,
-up to 16 legal moves), against Expert's 32 / 52 and 32 / 47: about 3x Expert's mean.
+Measured against Expert on hachihachi (3 seats), the issue's acceptance run
+(``python -m ai.arena --ruleset hachihachi --test master --against expectimax --deals 600``):
++6.76 mon per round (95% interval +2.04 .. +11.48), win share 0.358. A deal-set's SD is about
+60 mon here, so a 300-set run (seed 2026: +0.76, -6.23 .. +7.75) cannot separate an edge this
+small from zero; the other games' figures are in ``ai/ladder.json``. Cost
+(``benchmarks/ai_latency.py``, 1600 playouts): 95th percentile 115 ms on hachi (2 seats, up to
+16 legal moves, the widest choice of the family), against Expert's 49 ms.
 """
 
 from __future__ import annotations
