@@ -14,7 +14,10 @@ Measured against Expert on hachihachi (3 seats), the issue's acceptance run
 (``python -m ai.arena --ruleset hachihachi --test master --against expectimax --deals 600``):
 +6.76 mon per round (95% interval +2.04 .. +11.48), win share 0.358. A deal-set's SD is about
 60 mon here, so a 300-set run (seed 2026: +0.76, -6.23 .. +7.75) cannot separate an edge this
-small from zero; the other games' figures are in ``ai/ladder.json``. Cost
+small from zero; the other games' figures are in ``ai/ladder.json``. It parts from Expert
+no more often than Expert parts from itself under another seed (``benchmarks/ai_agreement.py``),
+so it wins only the close calls: clearly where they are many (Hachi-Hachi, Hachi), not at all
+in the games of card points alone (Sudaoshi, curriculum tier 1; see the README). Cost
 (``benchmarks/ai_latency.py``, 1600 playouts): 95th percentile 115 ms on hachi (2 seats, up to
 16 legal moves, the widest choice of the family), against Expert's 49 ms.
 """
