@@ -209,8 +209,9 @@ def _line(agent: str, ruleset: str, seats: int, options: dict | None = None):  #
 def test_the_line_comes_from_the_same_game_and_seats():
     s = _line("rules", "hachihachi", 3)
     assert (s.template, s.share, s.even, s.level) == (ladder.BEATS, 41, 33, "Beginner")
-    assert s.template.format(share=s.share, level=s.level, even=s.even) == (
-        "Wins 41% of rounds against Beginner (an even share is 33%).")
+    assert s.template.format(share=s.share, level=s.level, even=s.even, mon=s.mon) == (
+        "Scores 13 mon a round more than Beginner and wins 41% of rounds (an even share is "
+        "33%).")
     assert _line("rules", "hachihachi", 5).share == 27
     assert _line("rules", "hachihachi", 5).even == 20
     assert _line("rules", "hachihachi", 4).entry["seats"] in (3, 5)  # the nearest count
@@ -223,6 +224,13 @@ def test_the_line_follows_the_curriculum_tier():
     assert _line("rules", "curriculum", 3, {"tier": 5, "rounds": 3}).share == 45
     assert _line("rules", "curriculum", 3, {"tier": 9}).share == 45  # the nearest tier
     assert _line("rules", "curriculum", 3, {"tier": 2}).share == 38
+
+
+def test_the_line_leads_with_the_points_even_when_rounds_won_are_even():
+    entries = [_entry("hachi", "rules", "casual", mean_points=0.3,
+                      mean_points_ci=[0.1, 0.5], win_share=0.5)]
+    s = ladder.strength_line("rules", "hachi", 2, {}, entries)
+    assert (s.template, s.mon, s.share, s.even) == (ladder.BEATS, 1, 50, 50)  # at least 1
 
 
 def test_without_an_edge_the_line_says_so():

@@ -81,8 +81,10 @@ def test_each_measured_level_shows_its_line_for_the_game_set_up(tmp_path, monkey
         _click_game(app, scene, "hachihachi")
         text = _levels_text(scene)
     assert "Intermediate: Plays for yaku" in text
-    assert "Wins 41% of rounds against Beginner (an even share is 33%)." in text
-    assert "Wins 38% of rounds against Intermediate (an even share is 33%)." in text
+    assert ("Scores 9 mon a round more than Beginner and wins 41% of rounds (an even share "
+            "is 33%).") in text
+    assert ("Scores 6 mon a round more than Intermediate and wins 38% of rounds (an even "
+            "share is 33%).") in text
     assert text.count("rounds") == 2  # Beginner and Master were not measured: no line
     # Hachi (two seats) has its own entry, where Intermediate showed no edge
     _click_game(app, scene, "hachi")
@@ -90,7 +92,8 @@ def test_each_measured_level_shows_its_line_for_the_game_set_up(tmp_path, monkey
     assert ("No measured edge over Beginner: wins 55% of rounds (an even share is 50%)."
             in text)
     # Expert was measured only on 3-seat Hachi-Hachi: that line stands in
-    assert "Wins 38% of rounds against Intermediate (an even share is 33%)." in text
+    assert ("Scores 6 mon a round more than Intermediate and wins 38% of rounds (an even "
+            "share is 33%).") in text
 
 
 @pytest.mark.parametrize("language", ["fr", "ja", "uk"])
@@ -99,8 +102,8 @@ def test_the_line_is_translated(tmp_path, monkeypatch, language):
         app, scene = _open_setup(tmp_path, monkeypatch, _doc(TABLE), language=language)
         assert i18n.language() == language
         _click_game(app, scene, "hachihachi")
-        want = i18n._(ladder.BEATS).format(share=41, even=33, level=i18n._("Beginner"))
-        assert want != ladder.BEATS.format(share=41, even=33, level="Beginner")
+        want = i18n._(ladder.BEATS).format(share=41, even=33, level=i18n._("Beginner"), mon=9)
+        assert want != ladder.BEATS.format(share=41, even=33, level="Beginner", mon=9)
         assert i18n._("Beginner") != "Beginner"
         assert want.replace(" ", "") in _levels_text(scene).replace(" ", "")
     finally:
