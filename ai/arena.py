@@ -121,6 +121,15 @@ def run(ruleset: str, test: str, against: str, deals: int, seed: int, seats: int
             "seconds": round(elapsed, 1)}
 
 
+def parse_options(text: str) -> dict:
+    """A ruleset's options from a command line's ``--options`` JSON text (ValueError if it is
+    not a JSON object)."""
+    options = json.loads(text)
+    if not isinstance(options, dict):
+        raise ValueError("--options must be a JSON object")
+    return options
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="hachihachi", choices=rulesets.names())
@@ -134,9 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
-        options = json.loads(args.options)
-        if not isinstance(options, dict):
-            raise ValueError("--options must be a JSON object")
+        options = parse_options(args.options)
         if args.deals < 1:
             raise ValueError("--deals must be at least 1")
         out = run(args.ruleset, args.test, args.against, args.deals, args.seed, args.seats,

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import AGENTS, make_agent  # noqa: E402
+from ai.arena import parse_options  # noqa: E402
 from game.engine import rulesets  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 
@@ -72,9 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=15)
     args = ap.parse_args(argv)
     try:
-        options = json.loads(args.options)
-        if not isinstance(options, dict):
-            raise ValueError("--options must be a JSON object")
+        options = parse_options(args.options)
         if args.rounds < 1:
             raise ValueError("--rounds must be at least 1")
         n, shares = agreement(args.first, args.second, args.ruleset, options, args.seats,
