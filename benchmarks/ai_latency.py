@@ -6,13 +6,12 @@ figures). Hachi (2 seats) has the most legal moves (month-sum captures give targ
 up to 16, against 9 in the hachihachi family), so it is the searchers' worst case:
 
     python benchmarks/ai_latency.py [--rounds 20] [--ai rules --ai expectimax ...]
-    python benchmarks/ai_latency.py --ruleset hachi --seats 2 --ai expectimax --ai master
+    python benchmarks/ai_latency.py --ruleset hachi --seats 2 --ai expectimax,master
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -21,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import AGENTS, LEVELS, make_agent  # noqa: E402
+from ai.arena import parse_options  # noqa: E402
 from game.engine import rulesets  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 from game.engine.state import OVER  # noqa: E402
@@ -52,7 +52,8 @@ def measure(name: str, rounds: int, seed: int = 1, ruleset: str = "hachihachi",
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20)
-    ap.add_argument("--ai", action="append", help=f"AI ids (default: {', '.join(AGENTS)})")
+    ap.add_argument("--ai", action="append",
+                    help=f"AI ids, repeated or comma-separated (default: {', '.join(AGENTS)})")
     ap.add_argument("--ruleset", default="hachihachi", choices=rulesets.names())
     ap.add_argument("--seats", type=int, default=3)
     ap.add_argument("--options", default="{}", help="ruleset options as a JSON object")
@@ -61,12 +62,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="time this process's CPU, not the wall clock (a machine shared with "
                          "other jobs)")
     args = ap.parse_args(argv)
-    options = json.loads(args.options)
+    names = [n for arg in args.ai or [",".join(AGENTS)] for n in arg.split(",") if n]
+    try:
+        options = parse_options(args.options)
+        if args.rounds < 1:
+            raise ValueError("--rounds must be at least 1")
+        rulesets.get(args.ruleset, **options).new_state(args.seats, 0)  # checks the seats
+        for name in names:
+            make_agent(name, 0)
+    except ValueError as e:
+        print(f"ai_latency: {e}", file=sys.stderr)
+        return 2
     levels = {agent: level for level, agent, _ in LEVELS}
     print(f"{args.ruleset} {options or ''}({args.seats} seats), {args.rounds} rounds per AI:")
-    for name in args.ai or list(AGENTS):
+    for name in names:
         t = sorted(measure(name, args.rounds, args.seed, args.ruleset, args.seats, options,
                          args.cpu))
+        if not t:
+            print(f"{name}: no decision with a choice in {args.rounds} rounds")
+            continue
         p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
         label = f"{name} ({levels[name]})" if name in levels else name
         print(f"{label:26s} {len(t):5d} decisions: mean {statistics.fmean(t):7.2f} ms, "
