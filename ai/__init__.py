@@ -52,14 +52,19 @@ LEVELS: tuple[tuple[str, str, str], ...] = (
 _LEVEL_IDS = {name.lower(): agent for name, agent, _ in LEVELS}
 
 
-def make_agent(name: str, seed: int) -> Agent:
-    """A new player by id (``rules``) or level (``Expert``); ValueError if unknown."""
+def agent_id(name: str) -> str:
+    """The AI id a name stands for (``Expert`` -> ``expectimax``, any case); ValueError if
+    unknown. Records keep the id, so a record names its players one way."""
     key = _LEVEL_IDS.get(name.lower(), name) if isinstance(name, str) else name
-    entry = AGENTS.get(key)
-    if entry is None:
+    if key not in AGENTS:
         known = ", ".join([*AGENTS, *(n for n, _, _ in LEVELS)])
         raise ValueError(f"unknown AI {name!r} (known: {known})")
-    return entry[0](seed)
+    return key
 
 
-__all__ = ["AGENTS", "LEVELS", "Agent", "make_agent"]
+def make_agent(name: str, seed: int) -> Agent:
+    """A new player by id (``rules``) or level (``Expert``); ValueError if unknown."""
+    return AGENTS[agent_id(name)][0](seed)
+
+
+__all__ = ["AGENTS", "LEVELS", "Agent", "agent_id", "make_agent"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai import make_agent
+from ai import agent_id, make_agent
 from game.engine import record as records
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
@@ -49,6 +49,6 @@ def simulate(ruleset: str, options: dict, seats: int, agents: list[str], seed: i
     st = rs.new_state(seats, first_dealer, events=False)
     while st.phase != OVER and (rounds is None or st.rounds_played < rounds):
         play_round(st, players, rng)
-    seat_list = [{"name": (names[i] if names else f"Seat {i}"), "kind": f"ai:{a}"}
+    seat_list = [{"name": (names[i] if names else f"Seat {i}"), "kind": f"ai:{agent_id(a)}"}
                  for i, a in enumerate(agents)]
     return records.from_state(st, seat_list, seed)

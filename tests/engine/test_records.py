@@ -124,3 +124,10 @@ def test_cli_rejects_bad_options():
     p = _cli("simulate", "--ruleset", "hachihachi", "--seats", "3", "--agents", "genius",
              "--seed", "1")
     assert p.returncode == 2 and "genius" in p.stderr
+
+
+def test_simulate_takes_level_names_and_records_ids():
+    rec = simulate("hachi", {}, 2, ["Beginner", "casual"], 5, 1)
+    assert [s["kind"] for s in rec.seats] == ["ai:casual", "ai:casual"]
+    with_ids = simulate("hachi", {}, 2, ["casual"], 5, 1)
+    assert rec.to_json() == with_ids.to_json()  # a level plays as its id, draw for draw
