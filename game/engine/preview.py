@@ -8,12 +8,12 @@ round's multiplier, from the deciding seat's side (positive: it receives).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from . import rulesets
 from .actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP, Action
 from .ledger import scaled
 from .payments import each_opponent_pays
+from .positions import ruleset_of
 from .view import PlayerView
 
 
@@ -32,15 +32,6 @@ class ChoicePreview:
     multiplier: int = 1
     threshold: int | None = None  # mizuten, swap: the achievement's card points
     kan: int = 0  # mizuten, swap: one kan x m
-
-
-@lru_cache(maxsize=32)
-def _ruleset(name: str, options: tuple) -> rulesets.Ruleset:
-    return rulesets.get(name, **dict(options))
-
-
-def ruleset_of(view: PlayerView) -> rulesets.Ruleset:
-    return _ruleset(view.ruleset, tuple(sorted(view.options.items())))
 
 
 def preview(view: PlayerView) -> list[ChoicePreview]:
