@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="time this process's CPU, not the wall clock (a machine shared with "
                          "other jobs)")
     args = ap.parse_args(argv)
-    names = [n for arg in args.ai or [",".join(AGENTS)] for n in arg.split(",") if n]
+    names = ([n for arg in args.ai for n in arg.split(",") if n] if args.ai
+             else list(AGENTS))
     try:
         options = parse_options(args.options)
         if args.rounds < 1:
