@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from game.engine.actions import Action
@@ -18,3 +19,13 @@ class Agent(Protocol):
     def explain(self) -> str:
         """One short sentence on the last choice (for hints)."""
         ...
+
+
+# The verbs the searching players (Expert, Master, Monte Carlo) search; the windows before
+# play (join/drop, mizuten, swap) are answered by ai.windows instead.
+SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
+
+
+def is_searched(legal: Sequence[Action]) -> bool:
+    """A real choice the searchers search: two or more actions, every one of a searched verb."""
+    return len(legal) >= 2 and all(a.verb in SEARCHED for a in legal)

@@ -17,10 +17,9 @@ from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
+from .base import is_searched
 from .model import Situation
 from .rules_agent import RulesAgent, _name
-
-SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 
 
 class ExpectimaxAgent(RulesAgent):
@@ -35,7 +34,7 @@ class ExpectimaxAgent(RulesAgent):
 
     def choose(self, view: PlayerView) -> Action:
         legal = list(view.legal)
-        if len(legal) < 2 or not all(a.verb in SEARCHED for a in legal):
+        if not is_searched(legal):
             self.values = {}
             return super().choose(view)  # join/drop, mizuten, swap: ai.windows
         sit = Situation.of(view)

@@ -13,10 +13,9 @@ from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
+from .base import is_searched
 from .model import Situation
 from .rules_agent import RulesAgent, _name
-
-SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 
 
 class MonteCarloAgent(RulesAgent):
@@ -29,7 +28,7 @@ class MonteCarloAgent(RulesAgent):
 
     def choose(self, view: PlayerView) -> Action:
         legal = list(view.legal)
-        if len(legal) < 2 or not all(a.verb in SEARCHED for a in legal):
+        if not is_searched(legal):
             return super().choose(view)
         sit = Situation.of(view)
         worlds_n = max(2, self.rollouts // len(legal))

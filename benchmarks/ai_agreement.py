@@ -24,10 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import AGENTS, make_agent  # noqa: E402
 from ai.arena import parse_options  # noqa: E402
+from ai.base import is_searched  # noqa: E402
 from game.engine import rulesets  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
-
-SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
 
 
 def agreement(first: str, second: str, ruleset: str, options: dict, seats: int,
@@ -50,7 +49,7 @@ def agreement(first: str, second: str, ruleset: str, options: dict, seats: int,
                 continue
             view = st.view(st.to_move)
             played = agents[st.to_move].choose(view)
-            if len(view.legal) >= 2 and all(a.verb in SEARCHED for a in view.legal):
+            if is_searched(view.legal):
                 k += 1
                 a2 = make_agent(first, 555 + r * 100 + k).choose(view)
                 b1 = make_agent(second, 777 + r * 100 + k).choose(view)
