@@ -61,6 +61,7 @@ class App:
         from game import settings as settings_mod
         from game import storage
         from game.ui.audio import Audio
+        from game.ui.keygate import KeyGate
         from game.ui.layout import DEFAULT_SIZE
         from game.ui.scene import SceneStack
         from game.ui.table_view import shared_renderer
@@ -86,6 +87,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
+        self.keys = KeyGate()  # a key acts only where it went down (issue 23)
         self.audio = Audio(settings.volume, 1.0, settings.muted)
         self.renderer = shared_renderer("red", settings.corner_marks)
         self.apply_access()
@@ -221,8 +223,12 @@ class App:
         if event.type == pg.VIDEORESIZE:
             self._resize(event.w, event.h)
             return
-        intent = intent_of(event)
+        if event.type == pg.WINDOWFOCUSLOST:
+            self.keys.release_all()
         top = self.stack.top
+        if not self.keys.admit(event, self.input_owner()):
+            return  # a held key or a button released over a scene it was not pressed in
+        intent = intent_of(event)
         if intent in (Intent.SCALE_UP, Intent.SCALE_DOWN, Intent.SCALE_RESET):
             editing = getattr(top, "editing", None)  # a text field keeps its keys
             if not (callable(editing) and editing()):
@@ -238,6 +244,13 @@ class App:
                 pg.display.toggle_fullscreen()
             except pg.error as e:
                 log.info("fullscreen not available: %s", e)
+
+    def input_owner(self) -> tuple[object, object]:
+        """The context a key press belongs to: the top scene itself (compared by identity,
+        never by an id a new scene could reuse) and what it says is on screen
+        (`Scene.input_context`)."""
+        top = self.stack.top
+        return (top, top.input_context() if top is not None else None)
 
     def step(self, dt: float = 1 / FPS) -> None:
         """One frame: input, update of the top scene, drawing, flip. Never raises."""

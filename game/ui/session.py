@@ -141,6 +141,11 @@ class GameSession:
             return "chance"
         return "human" if self.seats[st.to_move].is_human else "ai"
 
+    def move_key(self) -> tuple[int, int]:
+        """Where the game stands: (rounds begun, actions of this round). Changes with every
+        move, chance outcome and deal, so a scene can tell "a new question is on screen"."""
+        return len(self.st.history), len(self.st.actions)
+
     def _rng(self, salt: int) -> Rng:
         k = len(self.st.history)
         return Rng((self.seed * 1_000_003 + k * 7919 + salt * 104_729) & MASK64)

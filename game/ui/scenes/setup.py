@@ -275,7 +275,6 @@ class SetupScene(Scene):
         self.picker: ChoiceList | None = None
         self._picker_key: tuple | None = None
         self._swallow_up = False
-        self._held: set[int] = set()  # Enter/Space keys not released since they were pressed
         self.rules_box = pygame.Rect(0, 0, 0, 0)
         self._rules_h = 1
         self.footer = pygame.Rect(0, 0, 0, 0)
@@ -340,8 +339,6 @@ class SetupScene(Scene):
 
     # --- widgets ----------------------------------------------------------------------
     def resume(self) -> None:
-        # a press that began on the screen before (held: the window repeats it) never acts here
-        self._held = set(PRESS_KEYS)
         if self.manager is None or self.app.screen.get_size() != self._size:
             self.build()
 
@@ -620,11 +617,6 @@ class SetupScene(Scene):
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if self.manager is None:
             return False
-        if event.type == pygame.KEYUP:
-            self._held.discard(event.key)
-        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            # any other input ends a held key's run of repeats
-            self._held.intersection_update({getattr(event, "key", None)})
         picker = self.picker
         if picker is not None and picker.handle(event):
             if picker.done:  # chosen or closed: the click that closed it stops here
@@ -689,10 +681,8 @@ class SetupScene(Scene):
             if self.focus_key in self.choices:
                 self.step_choice(self.focus_key, -1 if k == pygame.K_LEFT else 1)
             return True
-        if k in PRESS_KEYS:
-            fresh = k not in self._held
-            self._held.add(k)
-            if self.show_focus and fresh:
+        if k in PRESS_KEYS:  # a held key's repeats never get here (game.ui.keygate)
+            if self.show_focus:
                 self.operate()
             self.show_focus = True  # the first press only shows where the focus is
             return True

@@ -133,6 +133,11 @@ class TableScene(Scene):
         return (self.session.next_step() == "human" and self.confirmed
                 and self.session.st.to_move == self.viewer)
 
+    def input_context(self) -> object:
+        """A held key never crosses a move, a decision panel or a hand-over (issue 23):
+        a press belongs to the position, the seat on screen and the panel it went down in."""
+        return (self.session.move_key(), self.viewer, self.confirmed, self.panel.visible)
+
     # --- lifecycle --------------------------------------------------------------------
     def resume(self) -> None:
         self._retarget(0)
