@@ -84,12 +84,13 @@ class ResultScene(Scene):
         start_tier(self.app, tier)
 
     def play_again(self) -> None:
+        from game.ui.scenes.new_game import start_new_game
         from game.ui.scenes.table import TableScene
         from game.ui.session import GameSession
 
         s = self.session
         new = GameSession(s.ruleset, s.options, s.seats, random.getrandbits(48))
-        self.app.stack.reset(TableScene(self.app, new))
+        start_new_game(self.app, lambda: self.app.stack.reset(TableScene(self.app, new)))
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene

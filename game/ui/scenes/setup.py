@@ -34,7 +34,7 @@ from pygame_gui.elements import (
 
 import ai
 from ai import ladder
-from game import i18n, resources, storage
+from game import i18n, resources
 from game import settings as settings_mod
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
@@ -884,34 +884,15 @@ class SetupScene(Scene):
                 self.error_label.set_text(str(e))
             return None
 
-    def saved_summary(self) -> str | None:
-        """The saved game that Continue would resume, in one line, or None."""
-        if self.app.paths is None:
-            return None
-        rec, _ = storage.load_autosave(self.app.paths)
-        if rec is None:
-            return None
-        try:
-            return GameSession.from_record(rec).summary()
-        except ValueError:
-            return None
-
     def start(self) -> None:
         """Start the game; a saved game is replaced only after the player confirms."""
-        from game.ui.scenes.confirm_dialog import ConfirmScene
+        from game.ui.scenes.new_game import start_new_game
 
         session = self.session()
         if session is None:
             self.app.audio.play("refuse")
             return
-        summary = self.saved_summary()
-        if summary is None:
-            self._begin(session)
-            return
-        self.app.stack.push(ConfirmScene(
-            self.app, _("Start a new game?"),
-            [_("The saved game ({summary}) will be replaced.").format(summary=summary)],
-            _("Start new game"), lambda: self._begin(session)))
+        start_new_game(self.app, lambda: self._begin(session))
 
     def _begin(self, session: GameSession) -> None:
         from game.ui.scenes.table import TableScene

@@ -33,8 +33,15 @@ def beginner_seats() -> list:
             SeatSpec("Kiku", f"ai:{beginner}")]
 
 
-def start_tier(app, tier: int, guided: bool = False) -> object:  # noqa: ANN001
-    """Start a curriculum game at `tier` (you + two Beginners) and return its table scene."""
+def start_tier(app, tier: int, guided: bool = False) -> None:  # noqa: ANN001
+    """Start a curriculum game at `tier` (you + two Beginners), after asking whether a
+    saved game may be replaced."""
+    from game.ui.scenes.new_game import start_new_game
+
+    start_new_game(app, lambda: _begin_tier(app, tier, guided))
+
+
+def _begin_tier(app, tier: int, guided: bool) -> object:  # noqa: ANN001
     from game.ui.scenes.table import TableScene
     from game.ui.session import GameSession
 
@@ -113,7 +120,14 @@ class WelcomeScene(OverlayScene):
         self.app.apply_settings()
 
     def on_back(self) -> None:
-        self.skip()
+        """Esc asks before it means "I know hanafuda" for good (issue 23): a player who
+        only wanted the welcome out of the way keeps it for the next start."""
+        from game.ui.scenes.confirm_dialog import ConfirmScene
+
+        self.app.stack.push(ConfirmScene(
+            self.app, _("Skip the welcome for good?"),
+            [_("You can bring it back from Settings → Show welcome again.")],
+            _("I know hanafuda"), self.skip, no=_("Back to the welcome"), style="secondary"))
 
     def teach(self) -> None:
         _seen(self.app)
