@@ -109,7 +109,8 @@ def test_held_enter_on_next_round_plays_nothing(tmp_path):
     st = table.session.st
     assert len(st.history) == rounds + 1  # the next round was dealt
     assert not any(a.seat == 0 for a in st.actions), "a held key played in the new round"
-    if table.has_teyaku() and table.play_started:
+    claims = any(c.items for c in table.shown_view.claims.values())
+    if table.has_teyaku() and table.play_started and claims:
         assert app.stack.top.name == "teyaku", "the reveal was dismissed unseen"
     assert not app.errors
     app.close()
