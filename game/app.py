@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import signal
 import sys
 import time
 import warnings
@@ -94,6 +95,7 @@ class App:
         self.warm_queue: list[int] = []
         self.warm_art()
         self.running = True
+        self.stop_requested: str | None = None  # a signal's name: save and leave (issue 23)
         self.smoke = smoke
         self.last_record_path: Path | None = None
         self.errors: list[str] = []
@@ -316,9 +318,27 @@ class App:
             log.exception("could not save the game's record")
             return None
 
+    def stop_now(self) -> None:
+        """SIGTERM, SIGINT or SIGHUP: the system or the player's terminal wants the program
+        gone. No question (the quit dialog would keep it alive for good): the game in
+        progress is saved once more, then the loop ends."""
+        from game.ui.scenes.table import TableScene
+
+        log.info("%s received: saving and leaving", self.stop_requested)
+        table = self.stack.find(TableScene)
+        if table is not None and not table.finished:
+            try:
+                table.save_now()
+            except Exception:  # leaving must never fail
+                log.exception("the last save before leaving failed")
+        self.running = False
+
     def run_loop(self, max_seconds: float | None = None) -> None:
         t0 = time.monotonic()
         while self.running and self.stack.top is not None:
+            if self.stop_requested:
+                self.stop_now()
+                break
             dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
             if max_seconds is not None and time.monotonic() - t0 > max_seconds:
@@ -332,6 +352,33 @@ class App:
             scene.shutdown()
         self.stack.scenes.clear()
         self.audio.stop()
+
+
+def _kernel_name() -> str:
+    from game.engine import kernel_name
+
+    return kernel_name()
+
+
+def _catch_stop_signals(holder: list[App]) -> None:
+    """SIGTERM (and SIGINT, SIGHUP) ask the running App to save and leave at its next
+    frame. SDL would turn them into a window-close event, which asks "Quit the game?" while
+    a game is on: a `kill` then never ended the program. SDL installs its own handler only
+    where none is set, so ours stays."""
+    def stop(signum: int, _frame: object) -> None:
+        name = signal.Signals(signum).name
+        if holder:
+            holder[0].stop_requested = name
+        else:  # the window is not open yet: nothing to save
+            raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, stop)
+            except (ValueError, OSError):  # not the main thread, or not allowed here
+                pass
 
 
 def run(smoke: bool = False, size: tuple[int, int] | None = None,
@@ -353,8 +400,11 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
         pass
     setup_logging(paths.log_dir)
     paths.clean_up()  # temporary files of a writer killed mid-save
+    holder: list[App] = []
+    _catch_stop_signals(holder)  # before SDL starts, so SDL leaves these signals to us
     try:
         app = App(size, paths, language=language)
+        holder.append(app)
     except Exception as e:
         log.exception("the window could not be opened")
         print(f"error: the game window could not be opened: {e}", file=sys.stderr)
@@ -373,6 +423,8 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
         if not reached:
             print(f"error: the title was not reached: {'; '.join(app.errors)}", file=sys.stderr)
         return 0 if reached else 1
+    log.info("the title is open (%dx%d, kernel %s)", *app.screen.get_size(),
+             _kernel_name())
     try:
         app.run_loop()
     finally:

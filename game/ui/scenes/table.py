@@ -456,6 +456,13 @@ class TableScene(Scene):
         self._autosave()
         return True
 
+    def save_now(self) -> None:
+        """One more autosave, said to nobody (the program is leaving: game.app.stop_now)."""
+        if self.app.paths is not None:
+            from game import storage
+
+            storage.save_autosave(self.app.paths, self.session.record())
+
     def _autosave(self) -> None:
         if self.app.paths is None:
             return
