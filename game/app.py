@@ -23,6 +23,7 @@ from game import i18n
 log = logging.getLogger("game")
 
 FPS = 60
+IDLE_FPS = 30  # the loop's pace while nothing changes on screen (input answers in <= 33 ms)
 
 
 def setup_logging(log_dir: Path | None) -> None:
@@ -100,6 +101,8 @@ class App:
         self.last_record_path: Path | None = None
         self.errors: list[str] = []
         self.frame_times: list[float] = []
+        self.idle = False  # the last step drew nothing: nothing had changed
+        self._drawn: object | None = None  # the frame key of the last frame drawn
 
     def warm_art(self) -> None:
         """Build the card cache at start-up for the sizes the first deal shows (hand and
@@ -247,6 +250,15 @@ class App:
             except pg.error as e:
                 log.info("fullscreen not available: %s", e)
 
+    def _frame_key(self) -> object | None:
+        """The visible scenes, the window size and the top scene's own frame key; None when
+        the top scene cannot say what it shows (then every frame is drawn)."""
+        top = self.stack.top
+        own = top.frame_key() if top is not None else None
+        if own is None:
+            return None
+        return (tuple(id(s) for s in self.stack.visible()), self.screen.get_size(), own)
+
     def input_owner(self) -> tuple[object, object]:
         """The context a key press belongs to: the top scene itself (compared by identity,
         never by an id a new scene could reuse) and what it says is on screen
@@ -258,14 +270,19 @@ class App:
         """One frame: input, update of the top scene, drawing, flip. Never raises."""
         start = time.perf_counter()
         try:
-            for event in self.pg.event.get():
+            events = self.pg.event.get()
+            for event in events:
                 self.handle(event)
             top = self.stack.top
             if top is not None:
                 top.update(dt)
-            for scene in self.stack.visible():
-                scene.draw(self.screen)
-            self.pg.display.flip()
+            key = self._frame_key()
+            self.idle = not events and key is not None and key == self._drawn
+            if not self.idle:
+                for scene in self.stack.visible():
+                    scene.draw(self.screen)
+                self.pg.display.flip()
+                self._drawn = key
             if self.warm_queue and self.renderer.warm(self.warm_queue[0], limit=3):
                 self.warm_queue.pop(0)
         except Exception as e:  # a player never sees a traceback
@@ -339,7 +356,7 @@ class App:
             if self.stop_requested:
                 self.stop_now()
                 break
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self.clock.tick(IDLE_FPS if self.idle else FPS) / 1000.0
             self.step(min(dt, 0.1))
             if max_seconds is not None and time.monotonic() - t0 > max_seconds:
                 break
