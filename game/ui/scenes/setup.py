@@ -129,11 +129,16 @@ DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
 
 def ai_label(ai_id: str) -> str:
-    """Players pick named levels; an id that is no level (an old save) shows as itself."""
+    """Players pick named levels; an id that is no level (an old save) shows as itself.
+
+    The level alone ("Expert"), in the closed list and the open one alike: the seat column
+    is too narrow for "Computer · Expert", and a face that said "Intermediate" over a list
+    that said "Computer · Expert" read as two different things (issue 23). The help text
+    beside the seats says that the levels are computer players."""
     for level, agent, _d in ai.LEVELS:
         if agent == ai_id:
-            return _("Computer · {level}").format(level=_(level))
-    return _("Computer · {level}").format(level=_(ai.AGENT_NAMES.get(ai_id, ai_id)))
+            return _(level)
+    return _(ai.AGENT_NAMES.get(ai_id, ai_id))
 
 
 def ladder_paths() -> list[Path]:
@@ -173,7 +178,7 @@ def kind_of(label: str) -> str:
 
 
 def kind_label(kind: str) -> str:
-    """A seat kind id ("human", "ai:rules") in words: Human, Computer · Intermediate."""
+    """A seat kind id ("human", "ai:rules") in words: Human, Intermediate."""
     return human_label() if kind == "human" else ai_label(kind[3:])
 
 
@@ -460,7 +465,8 @@ class SetupScene(Scene):
         y += head_h + 2
         lo, hi = self.seat_range()
         counts = [str(i) for i in range(lo, hi + 1)]
-        label = _("Seats ({low}–{high})").format(low=lo, high=hi)
+        # a game for exactly N players says so, not "Seats (2–2)" (issue 23)
+        label = _("Seats ({low}–{high})").format(low=lo, high=hi) if lo < hi else _("Seats")
         lw = theme.text_width(label, body) + 12
         cx = c3.x + round(c3.w * 0.45)
         if lw > cx - c3.x:  # too wide beside the count at this scale: narrower list
