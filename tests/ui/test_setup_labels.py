@@ -30,7 +30,8 @@ def test_no_option_label_is_cut(tmp_path, size):
 
 def test_kind_list_and_face_say_the_same_and_fixed_seats_need_no_range(tmp_path):
     """Issue 23: a face "Intermediate" over a list of "Computer · Expert"; "Seats (2–2)"."""
-    from game.ui.scenes.setup import SetupScene, kind_label
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup_model import kind_label
     from tests.ui.driver import frames, make_app
 
     app = make_app(tmp_path)
