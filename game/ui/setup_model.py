@@ -40,6 +40,10 @@ ROUND_CHOICES = (1, 3, 6, 12, 24, 48)  # rounds are chosen from a list, never ty
 COUNT_CHOICES = {"rounds": ROUND_CHOICES, "target_points": (50, 100, 150, 200, 300, 500, 1000)}
 SMALL_RANGE = 12
 SEED_PROBLEM = N_("The seed must be a whole number (or empty for random).")
+# The statistics keep a game's seed as a signed 64-bit integer: a typed seed is below 2**63
+# (at most 19 digits), so the game, its record and its statistics all hold the same number.
+SEED_LIMIT = 2 ** 63
+SEED_DIGITS = len(str(SEED_LIMIT - 1))
 
 LABELS = {
     "kan": N_("Kan value"),
@@ -149,13 +153,19 @@ def whole_number_problem(opt: Option) -> str:
 def parse_seed(text: str) -> tuple[int | None, str | None]:
     """The seed the player typed: (seed, None), or (None, None) when the field is empty (a
     random seed then), or (None, problem) with the words the player is shown. The one
-    place that says which seeds a game accepts."""
+    place that says which seeds a game accepts: ASCII digits only ("²" and "٣" are digits
+    to `str.isdigit` but no number to `int`), and below `SEED_LIMIT`, measured before
+    `int` is asked (a pasted 5,000-digit number is past `int`'s own limit)."""
     got = text.strip()
     if got == "":
         return None, None
-    if not got.isdigit():
+    if not (got.isascii() and got.isdigit()):
         return None, _(SEED_PROBLEM)
-    return int(got), None
+    digits = got.lstrip("0") or "0"
+    if len(digits) > SEED_DIGITS or int(digits) >= SEED_LIMIT:
+        return None, _("The seed must be at most {largest} (the statistics' limit)."
+                       ).format(largest=SEED_LIMIT - 1)
+    return int(digits), None
 
 
 # --- the measured ladder ----------------------------------------------------------------
