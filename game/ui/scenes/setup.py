@@ -76,13 +76,11 @@ class SetupScene(Scene):
     seats = _Model()
     seed_text = _Model()
     house_open = _Model()
-    errors = _Model()
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
         self.model = SetupModel.from_last(app.settings.last_setup)
         self.manager: pygame_gui.UIManager | None = None
-        self.form: Form | None = None
         self.widgets: dict[object, tuple] = {}  # each control's key, in Tab order
         self.choices: dict[tuple, tuple[list[str], str]] = {}  # drop-down: values, current
         self.choice_ids: dict[tuple, dict[str, object]] = {}
@@ -127,16 +125,16 @@ class SetupScene(Scene):
         self.picker = None
         self.model.fix_seats()
         f = setup_frame(size, [title for _n, title in self.model.games()])
-        self.form = form = Form(self.manager, size[1])
+        form = Form(self.manager, size[1])
         self.widgets, self.choices, self.choice_ids = form.widgets, form.choices, form.choice_ids
         self.columns = (f.game, f.rules, f.seats)
         game_column(form, self.model, f)
         rules = rules_column(form, self.model, f, scroll)
         self.rules_scroll, self.rules_box, self._rules_h = rules.scroll, rules.box, rules.height
         seats_column(form, self.model, f)
-        bar_ = bottom_bar(form, f)
-        self.back_button, self.start_button = bar_.back, bar_.start
-        self.error_label, self.footer = bar_.error, bar_.footer
+        foot = bottom_bar(form, f)
+        self.back_button, self.start_button = foot.back, foot.start
+        self.error_label, self.footer = foot.error, foot.footer
         self.validate()
         if self.focus_key not in self.widgets.values():
             self.focus_key = ("ruleset", self.ruleset)
