@@ -153,6 +153,7 @@ class App:
         from game.ui.table_view import shared_renderer
 
         s = self.settings
+        self.invalidate()
         terms.set_style(s.term_style)  # the words module reads the term style, not the app
         if self.apply_access():  # new sizes or colours: lay out and paint again
             for scene in self.stack.scenes:
@@ -215,6 +216,7 @@ class App:
             # the manager ignored the minimum: grow the same window back, never recreate it
             self._window.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
         self.screen = pg.display.get_surface()
+        self.invalidate()
         for scene in self.stack.scenes:
             scene.resize(self.screen.get_size())
 
@@ -249,6 +251,11 @@ class App:
                 pg.display.toggle_fullscreen()
             except pg.error as e:
                 log.info("fullscreen not available: %s", e)
+
+    def invalidate(self) -> None:
+        """Draw the next frame whatever the frame keys say (settings applied, a window
+        resized, a test that reads what a frame draws)."""
+        self._drawn = None
 
     def _frame_key(self) -> object | None:
         """The visible scenes, the window size and the top scene's own frame key; None when
