@@ -23,8 +23,8 @@ from game.ui.hints import (
     draw_banner,
     draw_watch,
     suggestion_text,
+    watch_items,
     watch_max_scroll,
-    watch_wrapped,
 )
 from game.ui.intents import Intent
 
@@ -69,7 +69,7 @@ def allows(table: TableScene, level: str) -> bool:
 
 
 SIDEBAR_SHARE = 0.4  # TABLE.md §10: log in the top 60 %, the watch in the bottom 40 %
-WHEEL_LINES = 3
+WHEEL_ROWS = 2  # watch rows (an entry, wrapped or not) per wheel notch
 
 
 def has_yaku(table: TableScene) -> bool:
@@ -93,7 +93,7 @@ def watch_rect(table: TableScene) -> pygame.Rect | None:
 
 
 def scroll_watch(table: TableScene, lines: int) -> None:
-    """Scroll the sidebar watch down (positive) or up, within its lines."""
+    """Scroll the sidebar watch down (positive) or up, by whole rows."""
     tv = table.tv
     tv.watch_scroll = max(0, min(getattr(table, "_watch_max", 0), tv.watch_scroll + lines))
 
@@ -111,7 +111,7 @@ def key(table: TableScene, event: pygame.event.Event, intent: Intent | None) -> 
     over_watch = (table._layout is not None and table._layout.sidebar is not None
                   and table.tv.watch_rect.collidepoint(table.tv.mouse))
     if event.type == pygame.MOUSEWHEEL and over_watch:
-        scroll_watch(table, -WHEEL_LINES * event.y)  # wheel up shows the lines above
+        scroll_watch(table, -WHEEL_ROWS * event.y)  # wheel up shows the lines above
         return True
     if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5) and over_watch:
         return True  # the legacy wheel buttons of the same motion: not a click on the table
@@ -209,16 +209,16 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
         small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
         rect = tv.watch_rect
         room = max(0, (rect.h - 8) // round(small * 1.3) - 1)
-        table._watch_max = watch_max_scroll(len(watch_wrapped(view, names, small, rect.w - 20)),
-                                            room)
+        sizes = [len(item) for item in watch_items(view, names, small, rect.w - 20)]
+        table._watch_max = watch_max_scroll(sizes, room)
         tv.watch_scroll = min(tv.watch_scroll, table._watch_max)
-        table._watch_drawn = draw_watch(surface, rect, view, names, small, tv.watch_scroll,
-                                        _("YAKU WATCH"))
+        table._watch_drawn, table._watch_lines = draw_watch(
+            surface, rect, view, names, small, tv.watch_scroll, _("YAKU WATCH"))
     elif L.sidebar is None and getattr(table, "show_watch", False) and watching(table):
         w = max(260, round(area.w * 0.4))
         rect = pygame.Rect(area.right - w - 8, area.y + 8, w,
                            max(80, L.prompt.y - area.y - 16))
-        table._watch_drawn = draw_watch(surface, rect, view, names, size)
+        table._watch_drawn, table._watch_lines = draw_watch(surface, rect, view, names, size)
     adv = getattr(table, "_advisor", None)
     s = current(table)
     if s is not None and s.card is None:
