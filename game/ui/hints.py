@@ -8,7 +8,7 @@ thread (the frame loop keeps drawing while it searches).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -17,7 +17,8 @@ from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS
 from game.engine.view import PlayerView, YakuProgress
 from game.i18n import _
-from game.ui import panels, theme
+from game.ui import advice, theme
+from game.ui.advice import Facts
 from game.ui.session import AiWorker
 from game.ui.terms import card_name, term
 
@@ -32,10 +33,11 @@ def view_key(view: PlayerView) -> tuple:
 @dataclass(frozen=True)
 class Suggestion:
     action: Action
-    why: str  # one sentence
-    values: tuple[tuple[str, float], ...]  # (choice, expected mon) for sage/shoubu decisions
+    why: str  # one sentence, in the language of the moment it was made (tests, notes)
+    values: tuple[tuple[str, float], ...]  # (choice, expected mon) for decisions
     key: tuple
     expected: float | None = None  # the played card's expected mon, when the search gave it
+    facts: Facts = field(default_factory=Facts)  # what the reason says (advice.gather)
 
     @property
     def card(self) -> str | None:
@@ -51,35 +53,16 @@ class Suggestion:
             return CARD_IDS[self.action.args[1]]
         return None
 
+    @property
+    def phase(self) -> str:
+        return self.key[1] if len(self.key) > 1 else ""
 
-def reason(s: Suggestion) -> str:
-    """The advice in one sentence, in the player's language, from the suggestion's facts
-    (its action, cards and values), never from the agent's English text. A decision is
-    named by its panel button's words; why the Expert prefers it is said with the expected
-    values beside it (suggestion_text), as the agent gives no more than that."""
-    verb = s.action.verb
-    card = card_name(s.card) if s.card else ""
-    target = card_name(s.target) if s.target else ""
-    if verb == PLAY and s.expected is not None:
-        n = f"{s.expected:+.0f}"
-        if target:
-            return _("Play the {card} to take the {target}: over every card you might draw "
-                     "next, it has the best expected result ({n} mon).").format(
-                card=card, target=target, n=n)
-        return _("Play the {card}: over every card you might draw next, it has the best "
-                 "expected result ({n} mon).").format(card=card, n=n)
-    if verb == PLAY:
-        if target:
-            return _("Play the {card} to take the {target}.").format(card=card, target=target)
-        return _("Play the {card}.").format(card=card)
-    if verb == TAKE and card:
-        return _("Take the {card}: of the cards the drawn one can take, it promises the "
-                 "most.").format(card=card)
-    phase = s.key[1] if len(s.key) > 1 else ""
-    choice = panels.short(verb, phase) if verb in panels.DECISION_VERBS else verb
-    if len(s.values) > 1:
-        return _("{choice}: it promises more than the alternative.").format(choice=choice)
-    return _("{choice}: the only choice here.").format(choice=choice)
+
+def reason(s: Suggestion, names: list[str] | None = None) -> str:
+    """The advice in one sentence, in the player's language, from the suggestion's facts:
+    what the move does (advice.reason), never the agent's English text nor only a number.
+    `names`: the seats' names, for "it keeps 赤短 from Ren"."""
+    return advice.reason(s.action, s.phase, s.facts, s.values, names or [])
 
 
 def advise(view: PlayerView, seed: int) -> Suggestion:
@@ -87,12 +70,11 @@ def advise(view: PlayerView, seed: int) -> Suggestion:
     agent = ai.make_agent(ADVISOR, seed)
     action = agent.choose(view)
     values = getattr(agent, "values", {}) or {}
-    compared: tuple[tuple[str, float], ...] = ()
-    if action.verb not in (PLAY, TAKE) and len(values) > 1:
-        compared = tuple((a.verb, v) for a, v in values.items())
-    expected = values[action] if action.verb == PLAY and action in values else None
-    s = Suggestion(action, "", compared, view_key(view), expected)
-    return Suggestion(action, reason(s), compared, s.key, expected)
+    compared = advice.compared(action, values)
+    expected = values[action] if action.verb in (PLAY, TAKE) and action in values else None
+    facts = advice.gather(view, action, values)
+    s = Suggestion(action, "", compared, view_key(view), expected, facts)
+    return Suggestion(action, reason(s), compared, s.key, expected, facts)
 
 
 class Advisor:
@@ -279,15 +261,13 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     return used, [text for text, _colour in lines]
 
 
-def suggestion_text(s: Suggestion) -> list[str]:
-    """The advice banner's lines, said again in the language in use at each frame."""
-    lines = [_("Hint: {advice}").format(advice=reason(s))]
-    if s.values:
-        phase = s.key[1] if len(s.key) > 1 else ""
-        each = " · ".join(_("{choice} {n} mon").format(
-            choice=panels.short(v, phase) if v in panels.DECISION_VERBS else v, n=f"{x:+.0f}")
-            for v, x in s.values)
-        lines.append(_("Expected for you: {values}").format(values=each))
+def suggestion_text(s: Suggestion, names: list[str] | None = None) -> list[str]:
+    """The advice banner's lines, said again in the language in use at each frame: the
+    reason, then the numbers it rests on, named for what they are."""
+    lines = [_("Hint: {advice}").format(advice=reason(s, names))]
+    numbers = advice.values_line(s.action, s.phase, s.facts, s.values, s.expected)
+    if numbers:
+        lines.append(numbers)
     return lines
 
 
@@ -296,9 +276,9 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     """A short panel of advice lines, wrapped to `rect`'s width, at its top."""
     wrapped = [w for line in lines for w in theme.wrap(line, size, rect.w - 20)]
     line_h = round(size * 1.3)
-    used = pygame.Rect(rect.x, rect.y, rect.w, len(wrapped) * line_h + 14)
+    used = pygame.Rect(rect.x, rect.y, rect.w, len(wrapped) * line_h + 10)
     theme.panel(surface, used, alpha=240, line=theme.GAIN)
-    y = used.y + 7
+    y = used.y + 5
     for w in wrapped:
         surface.blit(theme.text(w, size, theme.TEXT), (used.x + 10, y))
         y += line_h

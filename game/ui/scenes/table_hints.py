@@ -223,7 +223,7 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     s = current(table)
     if s is not None and s.card is None:
         _mark_button(table, surface, s, size)
-    lines = suggestion_text(s) if s is not None else (
+    lines = suggestion_text(s, names) if s is not None else (
         [_("Hint: thinking…")] if adv is not None and adv.thinking and allows(table, "advisor")
         and table.human_to_move() else [])
     told = current_note(table)
@@ -244,7 +244,7 @@ def bubble_rect(table: TableScene, L: Layout, lines: list[str], size: int) -> py
     line_h = round(size * 1.3)
 
     def height(w: int) -> int:
-        return sum(len(theme.wrap(x, size, w - 20)) for x in lines) * line_h + 14
+        return sum(len(theme.wrap(x, size, w - 20)) for x in lines) * line_h + 10
 
     caps = own_caps_rect(L)
     seat = table._seating.bottom if table._seating is not None else table.viewer
@@ -252,7 +252,7 @@ def bubble_rect(table: TableScene, L: Layout, lines: list[str], size: int) -> py
     mine = model.captured[seat] if model is not None and seat < len(model.captured) else []
     right = max((table.tv.card_rects[c].right for c in mine if c in table.tv.card_rects),
                 default=caps.x - 16)
-    free = pygame.Rect(right + 16, L.captures.y + 4, caps.right - right - 24, L.captures.h - 8)
+    free = pygame.Rect(right + 16, L.captures.y + 1, caps.right - right - 24, L.captures.h - 2)
     if free.w >= max(240, size * 18) and height(free.w) <= free.h:
         h = height(free.w)
         return pygame.Rect(free.x, free.centery - h // 2, free.w, h)
