@@ -30,7 +30,7 @@ from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out
 from game.ui.narrate import joined
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
-from game.ui.scenes import table_chrome, table_hints
+from game.ui.scenes import table_chrome, table_hints, table_info
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import (
@@ -594,7 +594,7 @@ class TableScene(Scene):
         if self.asks_fast_forward(event, intent):
             self.fast_forward()
             return True
-        if table_hints.key(self, event, intent):
+        if table_info.key(self, event, intent) or table_hints.key(self, event, intent):
             return True
         busy = self.tv.anim.running or bool(self.pending)
         if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
@@ -857,3 +857,4 @@ class TableScene(Scene):
                             self.row == "panel")
         table_hints.draw(self, surface, L)
         table_chrome.draw_top(self, surface, L)
+        table_info.draw(self, surface, L)  # the card info popover, over everything
