@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .actions import CHANCE, DECK, Action
 from .cards import names_of
+from .dropout_window import DropoutWindow, window
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
 from .vocab import CaptureRule, PaidAt
@@ -89,6 +90,7 @@ class PlayerView:
     agari: tuple[int, ...] = ()  # each seat's agari (Hachi), else ()
     streak: int | None = None  # the seat whose decisive wins run on (Hachi's agari), or None
     capture_rule: str = CaptureRule.SAME_MONTH
+    dropout: DropoutWindow | None = None  # the drop-out window while it is open
 
     @property
     def hand(self) -> list[str]:
@@ -216,4 +218,5 @@ def make_view(st: State, seat: int) -> PlayerView:
         par=tuple(rs.par(p, n_act) if p >= 0 else None for p in positions),
         rounds_planned=planned, capture_rule=rs.capture_rule,
         agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
+        dropout=window(st),
     )

@@ -850,7 +850,8 @@ class TableScene(Scene):
             band = L.hand.clip(L.table)  # the prompt row above stays readable
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
-                                         self._sit_out_text(), self.fast)
+                                         self._sit_out_text(), self.fast,
+                                         self.chronicle.why(self.viewer, not self.hotseat))
         decision_rect = table_chrome.panel_rects(self, L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():
             self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),

@@ -282,12 +282,23 @@ def _mark_button(table: TableScene, surface: pygame.Surface, s, size: int) -> No
 
 
 def buttons_width(table: TableScene, L: Layout) -> int:
-    """Width the Hint and Watch buttons take at the right of the prompt row (the prompt
-    ends before them instead of running under them)."""
+    """Width the Hint and Watch buttons and the phase line take at the right of the prompt
+    row (the prompt ends before them instead of running under them)."""
     size = theme.size_of("small", L.window.h)
     wanted = _wanted(table, L)
-    return sum(theme.text_width(label, size) + 18 + 6 for _n, label in wanted) + 4 \
+    width = sum(theme.text_width(label, size) + 18 + 6 for _n, label in wanted) + 4 \
         if wanted else 0
+    line = _phase_text(table, L, size)
+    return width + (theme.text_width(line, size) + 16 if line else 0)
+
+
+def _phase_text(table: TableScene, L: Layout, size: int) -> str:
+    """The phase line for the prompt row (the drop-out window's), fitted to at most half of
+    the row; "" when there is none."""
+    from game.ui.panels import dropout_line
+
+    line = dropout_line(table.shown_view, [s.name for s in table.session.seats])
+    return theme.fit(line, size, round(L.prompt.w * 0.5)) if line else ""
 
 
 def _wanted(table: TableScene, L: Layout) -> list[tuple[str, str]]:
@@ -322,6 +333,11 @@ def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: i
                         False, "center")
         table._hint_buttons[name] = rect
         right = rect.x - 6
+    line = _phase_text(table, L, size)
+    table._phase_line = line
+    if line:  # the drop-out window: who joined, the pot, who decides (issue 23, minor 15)
+        theme.blit_text(surface, line, size, (right - 8, L.prompt.centery), theme.GOLD,
+                        False, "midright")
 
 
 def shutdown(table: TableScene) -> None:
