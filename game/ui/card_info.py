@@ -103,11 +103,12 @@ def tooltip_text(rs: object, card: str) -> str:
 
 
 def draw_popover(surface: pygame.Surface, anchor: pygame.Rect, lines: list[Line],
-                 size: int) -> pygame.Rect:
-    """The popover beside `anchor` (right of it when there is room, else left; inside the
-    window), with a footer saying how to close it; returns its rectangle."""
+                 size: int, below: bool = False, closes: bool = True) -> pygame.Rect:
+    """The popover beside `anchor` (right of it when there is room, else left; with `below`,
+    under it; always inside the window), with a footer saying how to close it when it
+    `closes` by a key or click (a hover popover goes with the mouse); returns its rect."""
     W, H = surface.get_size()
-    foot = _("Esc or a click closes")
+    foot = _("Esc or a click closes") if closes else ""
     width = min(round(W * 0.5), max(260, size * 26),  # wider as the text grows
                 max(theme.text_width(t, size, bold) for t, _c, bold in
                     [*lines, (foot, theme.TEXT_DIM, False)]) + 24)
@@ -115,11 +116,14 @@ def draw_popover(surface: pygame.Surface, anchor: pygame.Rect, lines: list[Line]
     for text, colour, bold in lines:
         wrapped.extend((part, colour, bold) for part in theme.wrap(text, size, width - 24, bold))
     line_h = round(size * 1.35)
-    h = (len(wrapped) + 1) * line_h + 18
+    h = (len(wrapped) + (1 if foot else 0)) * line_h + 18
     rect = pygame.Rect(0, 0, width, min(h, H - 8))
-    rect.midleft = (anchor.right + 10, anchor.centery)
-    if rect.right > W - 4:
-        rect.midright = (anchor.x - 10, anchor.centery)
+    if below:
+        rect.topleft = (anchor.x, anchor.bottom + 4)
+    else:
+        rect.midleft = (anchor.right + 10, anchor.centery)
+        if rect.right > W - 4:
+            rect.midright = (anchor.x - 10, anchor.centery)
     rect.clamp_ip(surface.get_rect().inflate(-8, -8))
     theme.panel(surface, rect, alpha=248, line=theme.GOLD)
     y = rect.y + 9
@@ -128,8 +132,9 @@ def draw_popover(surface: pygame.Surface, anchor: pygame.Rect, lines: list[Line]
     for text, colour, bold in wrapped:
         theme.blit_text(surface, text, size, (rect.x + 12, y), colour, bold)
         y += line_h
-    theme.blit_text(surface, foot, max(11, size - 2), (rect.right - 10, rect.bottom - 6),
-                    theme.TEXT_DIM, False, "bottomright")
+    if foot:
+        theme.blit_text(surface, foot, max(11, size - 2), (rect.right - 10, rect.bottom - 6),
+                        theme.TEXT_DIM, False, "bottomright")
     surface.set_clip(clip)
     return rect
 

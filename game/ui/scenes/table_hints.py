@@ -293,12 +293,14 @@ def buttons_width(table: TableScene, L: Layout) -> int:
 
 
 def _phase_text(table: TableScene, L: Layout, size: int) -> str:
-    """The phase line for the prompt row (the drop-out window's), fitted to at most half of
-    the row; "" when there is none."""
+    """The phase line for the prompt row (the drop-out window's, else Hachi's agari
+    progress), fitted to at most 62 % of the row; "" when there is none."""
     from game.ui.panels import dropout_line
+    from game.ui.scenes.table_cues import agari_line
 
-    line = dropout_line(table.shown_view, [s.name for s in table.session.seats])
-    return theme.fit(line, size, round(L.prompt.w * 0.5)) if line else ""
+    line = dropout_line(table.shown_view, [s.name for s in table.session.seats]) or \
+        agari_line(table)
+    return theme.fit(line, size, round(L.prompt.w * 0.62)) if line else ""
 
 
 def _wanted(table: TableScene, L: Layout) -> list[tuple[str, str]]:
