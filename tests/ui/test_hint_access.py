@@ -41,6 +41,8 @@ def test_learn_tier_two_has_the_advisor_with_hints_off_and_the_setting_stays(tmp
     table = start_tier(app, 2)
     _reach_turn(app, table)
     assert "hint" in table._hint_buttons  # the Hint button is in sight
+    told = table_hints.current_note(table) or ""
+    assert "on for this lesson" in told  # the player is told why, and that it is this game
     s = _advice_by_key(app, table)
     assert s.action in table.session.view(table.viewer).legal
     assert app.settings.hints == "off"  # the player's own setting is not rewritten

@@ -178,6 +178,12 @@ def update(table: TableScene) -> None:
     adv = getattr(table, "_advisor", None)
     if adv is not None:
         adv.poll()
+    session = table.session
+    if teaching(table) and not getattr(session, "teaching_told", False) \
+            and table.human_to_move():
+        session.teaching_told = True  # said once a game, at the player's first turn
+        note(table, _("Hints are on for this lesson: press H or the Hint button for a "
+                      "suggested move. Your Settings still apply to your other games."))
 
 
 def current(table: TableScene):  # noqa: ANN201 - Suggestion | None
