@@ -56,7 +56,7 @@ def test_hachi_shows_its_rule_month_table_and_agari(tmp_path):
                         ruleset="hachi")
     assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
     frames(app, 2)
-    assert "months adding up to 3 or 8" in table._info().title
+    assert "month sums ending in 3 or 8" in table._info().title
     assert table._phase_line.startswith("Agari: Ana 0 · Ren 0 (1 to win)")
     L, _s = table.current_layout()
     rect = table_cues.title_rect(table, L)
@@ -75,7 +75,7 @@ def test_nuki_marks_its_missing_months_and_names_its_target(tmp_path):
     table: TableScene = start_table(app, [("Ana", "human"), ("Ren", "ai:random")], seed=3,
                                     ruleset="nuki-hachihachi")
     assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
-    assert "target 106 of 211 card points" in table._info().title
+    assert "106 of 211 pts wins" in table._info().title
     drawn: list[str] = []
     real = table_cues.theme.blit_text
 

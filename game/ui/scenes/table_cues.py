@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
 
 # the capture rule, as the top bar says it (the rule's full text is in the rules help)
-RULE_CHIPS = {CaptureRule.MONTH_SUM: N_("takes: months adding up to 3 or 8 (13, 18 …)")}
+RULE_CHIPS = {CaptureRule.MONTH_SUM: N_("takes month sums ending in 3 or 8")}
 MOST_NEW = 4  # the "New in this tier" card names this many additions, then "and n more"
 
 
@@ -55,7 +55,7 @@ def title(table: TableScene) -> str:
         parts.append(_(RULE_CHIPS[rule]))
     target = card_point_target(rs)
     if target is not None:
-        parts.append(_("target {points} of {total} card points").format(
+        parts.append(_("{points} of {total} pts wins").format(
             points=target, total=deck_points(rs)))
     return " · ".join(parts)
 
@@ -100,7 +100,7 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     hovered."""
     rs = table.session.rs
     small = theme.size_of("small", L.window.h)
-    tiny = max(10, round(small * 0.75))
+    words = _("not in this deck")
     for m in missing_months(rs):
         slot = L.slots[m - 1]
         r = pygame.Rect(slot.x, slot.y, L.field_w, slot.h)
@@ -108,8 +108,12 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
         shade.fill((0, 0, 0, 70))
         surface.blit(shade, r)
         pygame.draw.line(surface, theme.TEXT_DIM, r.topleft, r.bottomright, 1)
+        # the words as large as the slot allows, whole words only (else the cross alone)
+        tiny = max(9, min(round(small * 0.75), r.w // 5))
+        if max(theme.text_width(w, tiny) for w in words.split()) > r.w - 4:
+            continue
         y = r.bottom - 4
-        for part in reversed(theme.wrap(_("not in this deck"), tiny, r.w - 4)[:3]):
+        for part in reversed(theme.wrap(words, tiny, r.w - 4)[:3]):
             theme.blit_text(surface, part, tiny, (r.centerx, y), theme.TEXT, False,
                             "midbottom")
             y -= round(tiny * 1.2)
