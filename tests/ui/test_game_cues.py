@@ -21,7 +21,8 @@ def test_a_tier_game_opens_with_its_card_and_carries_its_badge(tmp_path):
 
     app = make_app(tmp_path)
     random.seed(3)
-    table = start_tier(app, 5)
+    start_tier(app, 5)
+    table = app.stack.find(TableScene)
     frames(app, 2)
     card = app.stack.top
     assert card.name == "tier_card" and "Tier 5" in card.title and "Teyaku" in card.title

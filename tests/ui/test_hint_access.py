@@ -38,7 +38,8 @@ def test_learn_tier_two_has_the_advisor_with_hints_off_and_the_setting_stays(tmp
     app = make_app(tmp_path, hints="off")
     settings_mod.save(app.paths, app.settings)
     random.seed(4)
-    table = start_tier(app, 2)
+    start_tier(app, 2)
+    table = app.stack.find(TableScene)
     _reach_turn(app, table)
     assert "hint" in table._hint_buttons  # the Hint button is in sight
     told = table_hints.current_note(table) or ""
@@ -55,7 +56,8 @@ def test_guided_game_hint_works_after_the_tour(tmp_path):
 
     app = make_app(tmp_path, hints="off")
     random.seed(2)
-    table = start_tier(app, 1, guided=True)
+    start_tier(app, 1, guided=True)
+    table = app.stack.find(TableScene)
     frames(app, 2)
     assert app.stack.top.name == "tour"
     key(app, pygame.K_ESCAPE)  # skip the coach marks
@@ -72,7 +74,8 @@ def test_tier_four_follows_the_setting_and_h_says_how_to_turn_hints_on(tmp_path)
 
     app = make_app(tmp_path, hints="off")
     random.seed(3)
-    table = start_tier(app, 4)
+    start_tier(app, 4)
+    table = app.stack.find(TableScene)
     _reach_turn(app, table)
     assert "hint" not in table._hint_buttons
     key(app, pygame.K_h)

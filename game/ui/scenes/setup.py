@@ -34,7 +34,7 @@ from pygame_gui.elements import (
 
 import ai
 from ai import ladder
-from game import i18n, resources, storage
+from game import i18n, resources
 from game import settings as settings_mod
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
@@ -129,11 +129,16 @@ DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 
 
 def ai_label(ai_id: str) -> str:
-    """Players pick named levels; an id that is no level (an old save) shows as itself."""
+    """Players pick named levels; an id that is no level (an old save) shows as itself.
+
+    The level alone ("Expert"), in the closed list and the open one alike: the seat column
+    is too narrow for "Computer · Expert", and a face that said "Intermediate" over a list
+    that said "Computer · Expert" read as two different things (issue 23). The help text
+    beside the seats says that the levels are computer players."""
     for level, agent, _d in ai.LEVELS:
         if agent == ai_id:
-            return _("Computer · {level}").format(level=_(level))
-    return _("Computer · {level}").format(level=_(ai.AGENT_NAMES.get(ai_id, ai_id)))
+            return _(level)
+    return _(ai.AGENT_NAMES.get(ai_id, ai_id))
 
 
 def ladder_paths() -> list[Path]:
@@ -173,7 +178,7 @@ def kind_of(label: str) -> str:
 
 
 def kind_label(kind: str) -> str:
-    """A seat kind id ("human", "ai:rules") in words: Human, Computer · Intermediate."""
+    """A seat kind id ("human", "ai:rules") in words: Human, Intermediate."""
     return human_label() if kind == "human" else ai_label(kind[3:])
 
 
@@ -275,7 +280,6 @@ class SetupScene(Scene):
         self.picker: ChoiceList | None = None
         self._picker_key: tuple | None = None
         self._swallow_up = False
-        self._held: set[int] = set()  # Enter/Space keys not released since they were pressed
         self.rules_box = pygame.Rect(0, 0, 0, 0)
         self._rules_h = 1
         self.footer = pygame.Rect(0, 0, 0, 0)
@@ -340,8 +344,6 @@ class SetupScene(Scene):
 
     # --- widgets ----------------------------------------------------------------------
     def resume(self) -> None:
-        # a press that began on the screen before (held: the window repeats it) never acts here
-        self._held = set(PRESS_KEYS)
         if self.manager is None or self.app.screen.get_size() != self._size:
             self.build()
 
@@ -463,7 +465,8 @@ class SetupScene(Scene):
         y += head_h + 2
         lo, hi = self.seat_range()
         counts = [str(i) for i in range(lo, hi + 1)]
-        label = _("Seats ({low}–{high})").format(low=lo, high=hi)
+        # a game for exactly N players says so, not "Seats (2–2)" (issue 23)
+        label = _("Seats ({low}–{high})").format(low=lo, high=hi) if lo < hi else _("Seats")
         lw = theme.text_width(label, body) + 12
         cx = c3.x + round(c3.w * 0.45)
         if lw > cx - c3.x:  # too wide beside the count at this scale: narrower list
@@ -620,11 +623,6 @@ class SetupScene(Scene):
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if self.manager is None:
             return False
-        if event.type == pygame.KEYUP:
-            self._held.discard(event.key)
-        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            # any other input ends a held key's run of repeats
-            self._held.intersection_update({getattr(event, "key", None)})
         picker = self.picker
         if picker is not None and picker.handle(event):
             if picker.done:  # chosen or closed: the click that closed it stops here
@@ -689,10 +687,8 @@ class SetupScene(Scene):
             if self.focus_key in self.choices:
                 self.step_choice(self.focus_key, -1 if k == pygame.K_LEFT else 1)
             return True
-        if k in PRESS_KEYS:
-            fresh = k not in self._held
-            self._held.add(k)
-            if self.show_focus and fresh:
+        if k in PRESS_KEYS:  # a held key's repeats never get here (game.ui.keygate)
+            if self.show_focus:
                 self.operate()
             self.show_focus = True  # the first press only shows where the focus is
             return True
@@ -894,34 +890,15 @@ class SetupScene(Scene):
                 self.error_label.set_text(str(e))
             return None
 
-    def saved_summary(self) -> str | None:
-        """The saved game that Continue would resume, in one line, or None."""
-        if self.app.paths is None:
-            return None
-        rec, _ = storage.load_autosave(self.app.paths)
-        if rec is None:
-            return None
-        try:
-            return GameSession.from_record(rec).summary()
-        except ValueError:
-            return None
-
     def start(self) -> None:
         """Start the game; a saved game is replaced only after the player confirms."""
-        from game.ui.scenes.confirm_dialog import ConfirmScene
+        from game.ui.scenes.new_game import start_new_game
 
         session = self.session()
         if session is None:
             self.app.audio.play("refuse")
             return
-        summary = self.saved_summary()
-        if summary is None:
-            self._begin(session)
-            return
-        self.app.stack.push(ConfirmScene(
-            self.app, _("Start a new game?"),
-            [_("The saved game ({summary}) will be replaced.").format(summary=summary)],
-            _("Start new game"), lambda: self._begin(session)))
+        start_new_game(self.app, lambda: self._begin(session))
 
     def _begin(self, session: GameSession) -> None:
         from game.ui.scenes.table import TableScene

@@ -69,7 +69,7 @@ def agari_line(table: TableScene) -> str | None:
     v = table.shown_view
     if goal is None or not v.agari:
         return None
-    names = [s.name for s in table.session.seats]
+    names = table.session.names()
     scores = " · ".join(f"{names[s]} {n}" for s, n in enumerate(v.agari) if s < len(names))
     line = _("Agari: {scores} ({n} to win)").format(scores=scores, n=goal.agari)
     if v.streak is not None and 0 <= v.streak < len(names):

@@ -209,7 +209,7 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     _draw_buttons(table, surface, L, size)
     table._watch_drawn = None
     view = table.session.view(table.viewer)  # the viewer's view: public information only
-    names = [s.name for s in table.session.seats]
+    names = table.session.names()
     tv = table.tv
     if L.sidebar is not None and watching(table) and tv.watch_rect.h > 0:
         small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
@@ -304,7 +304,7 @@ def _phase_text(table: TableScene, L: Layout, size: int) -> str:
     from game.ui.panels import dropout_line
     from game.ui.scenes.table_cues import agari_line
 
-    line = dropout_line(table.shown_view, [s.name for s in table.session.seats]) or \
+    line = dropout_line(table.shown_view, table.session.names()) or \
         agari_line(table)
     return theme.fit(line, size, round(L.prompt.w * 0.62)) if line else ""
 
