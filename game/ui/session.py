@@ -267,8 +267,15 @@ class GameSession:
     def summary(self) -> str:
         """'Hachi-Hachi · Round 5/12 · vs Ren, Yui' for the title's Continue button."""
         v = self.st.view(0)
-        rnd = max(1, self.st.rounds_played + (0 if self.st.phase == DEAL else 1))
-        r = round_label(rnd, v.rounds_planned)
+        rnd = v.round
+        if v.phase in ("deal", "over") and v.results:
+            from game.ui.model import round_end_view
+
+            # between rounds a continued game reopens the last ledger: its round, as the
+            # ledger names it (a misdeal is not a round played: the same round is dealt
+            # again), never the count of rounds played (issue 23, minor 13)
+            rnd = round_end_view(v).round
+        r = round_label(max(1, rnd), v.rounds_planned)
         h = self.humans
         names = self.names()
         others = [names[i] for i in range(len(self.seats)) if i not in h[:1]]

@@ -94,7 +94,7 @@ def test_learn_tier_two_from_the_path_then_its_tick(app):
     app.stack.reset(TableScene(app, session))
 
     def each() -> None:
-        if app.stack.top.name in ("teyaku", "scoring"):
+        if app.stack.top.name in ("teyaku", "scoring", "tier_card"):
             key(app, pygame.K_RETURN)
 
     assert run_until(app, lambda: isinstance(app.stack.top, ResultScene), 20000, each)
@@ -127,7 +127,7 @@ def test_guided_game_asks_after_three_rounds(app):
     app.stack.reset(TableScene(app, session))
 
     def each() -> None:
-        if app.stack.top.name in ("teyaku", "scoring"):
+        if app.stack.top.name in ("teyaku", "scoring", "tier_card"):
             key(app, pygame.K_RETURN)
 
     assert run_until(app, lambda: isinstance(app.stack.top, GuidedStopScene), 30000, each)

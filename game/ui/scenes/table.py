@@ -30,7 +30,7 @@ from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out
 from game.ui.narrate import joined
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
-from game.ui.scenes import table_chrome, table_hints
+from game.ui.scenes import table_chrome, table_cues, table_hints, table_info
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import (
@@ -270,6 +270,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.tv.anim.update(dt)
         table_hints.update(self)
+        table_cues.update(self)  # a curriculum game opens with its tier's card
         self._warm()
         if self.tv.anim.running:
             return
@@ -613,7 +614,7 @@ class TableScene(Scene):
         if self.asks_fast_forward(event, intent):
             self.fast_forward()
             return True
-        if table_hints.key(self, event, intent):
+        if table_info.key(self, event, intent) or table_hints.key(self, event, intent):
             return True
         busy = self.tv.anim.running or bool(self.pending)
         if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
@@ -786,7 +787,7 @@ class TableScene(Scene):
                 role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
                                v.par[i] if i < len(v.par) else None)))
         rnd = round_label(v.round, v.rounds_planned)
-        return TableInfo(title=_(rs.title), round_text=rnd, multiplier=v.multiplier,
+        return TableInfo(title=table_cues.title(self), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
                          prompt=self._prompt(thinking), log=self.log,
                          undo=self.can_undo(), field_multiplier=rs.carry_rule is not None)
@@ -870,10 +871,13 @@ class TableScene(Scene):
             band = L.hand.clip(L.table)  # the prompt row above stays readable
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
-                                         self._sit_out_text(), self.fast)
+                                         self._sit_out_text(), self.fast,
+                                         self.chronicle.why(self.viewer, not self.hotseat))
         decision_rect = table_chrome.panel_rects(self, L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():
             self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),
                             self.row == "panel")
+        table_cues.draw(self, surface, L)  # Nuki's missing months, Hachi's month table
         table_hints.draw(self, surface, L)
         table_chrome.draw_top(self, surface, L)
+        table_info.draw(self, surface, L)  # the card info popover, over everything

@@ -47,12 +47,8 @@ def _begin_tier(app, tier: int, guided: bool) -> object:  # noqa: ANN001
 
     session = GameSession("curriculum", {"tier": tier}, beginner_seats(),
                           random.getrandbits(48))
-    if guided:
+    if guided:  # its advisor is on for this game (table_hints.game_level), not by setting
         session.guided_stop = GUIDED_ROUNDS
-        levels = getattr(settings_mod, "HINT_LEVELS", {})
-        if getattr(app.settings, "hints", None) == "off" and "watch" in levels:
-            app.settings.hints = "watch"  # hints on for the guided game
-            app.apply_settings()
     table = TableScene(app, session)
     app.stack.reset(table)
     if guided:
@@ -218,8 +214,9 @@ def tour_steps(view, viewer: int) -> list[tuple[str, str, str]]:  # noqa: ANN001
            "way.")),
         ("captures", _("Your captures and 88"), par_words),
         ("top_bar", _("Hints and help"),
-         _("Hints show good plays when they are on. Press F1 or open the menu for the rules "
-           "and the cards at any time.")),
+         _("On your turn, press H or the Hint button: the table suggests a play and says "
+           "what it does. Press F1 or open the menu for the rules and the cards at any "
+           "time.")),
     ]
 
 
