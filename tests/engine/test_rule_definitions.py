@@ -184,3 +184,23 @@ def test_hachi_agari_is_its_decisive_wins_in_a_row():
         streak, scored = Hachi.agari_step(streak, 0, rs.decisive_margin)
     assert scored
     assert Hachi.agari_step(0, 0, rs.decisive_margin - 1) == (None, False)
+
+
+def test_special_voids_say_what_a_special_cancels():
+    from tests.engine.helpers import settle
+    from tests.engine.test_rounds_family import E17B, KARASU_NUKI
+    from tests.engine.test_rounds_hachihachi import ANY_TEYAKU, E6
+
+    hh = rulesets.get("hachihachi")
+    assert hh.special_voids() == (Category.TEYAKU, Category.ACHIEVEMENT)
+    reasons = {p.reason for p in settle(hh, E6, hands=ANY_TEYAKU).payments}
+    assert reasons == {"sujuroku"}  # the claimed sanbon were voided
+    nuki = rulesets.get("nuki-hachihachi")
+    assert nuki.special_voids() == ()
+    reasons = {p.reason for p in settle(nuki, E17B, seats=2, hands={0: KARASU_NUKI}).payments}
+    assert reasons == {"sujuroku", "karasu"}
+    assert rulesets.get("hachihachi-nintendo").special_voids() == ()  # teyaku paid at claim
+    assert rulesets.get("curriculum", tier=3).special_voids() == ()
+    assert rulesets.get("sudaoshi").comp_mode == "non_dealers"
+    assert rulesets.get("hachihachi").comp_mode == "non_dealers"
+    assert rulesets.get("nuki-hachihachi").comp_mode == "none"

@@ -105,6 +105,7 @@ class Ruleset:
     split = False  # payment_model=split: 'from each opponent' halved with two opponents
     teyaku_table: TeyakuTable | None = None
     carry_rule: MultiplierCarry | None = None  # None: no field multiplier
+    comp_mode = "none"  # who compensates a seat forced out (option forced_out_comp's values)
 
     def __init__(self, /, **options: object) -> None:
         self.options = resolve(self.name, self.OPTIONS, options)
@@ -224,6 +225,11 @@ class Ruleset:
 
     def achievement_rules(self) -> tuple[AchievementRule, ...]:
         """The achievements this ruleset pays (``catalogue.AchievementRule``)."""
+        return ()
+
+    def special_voids(self) -> tuple[Category, ...]:
+        """What a round-end special cancels besides card points (teyaku still to be paid,
+        achievements); () when it cancels nothing else."""
         return ()
 
     def agari_of(self, game_data: object) -> tuple[tuple[int, ...], int | None]:

@@ -238,6 +238,12 @@ class HachiHachi(Ruleset):
         return special_rules(self.specials, self.points(self.deck_mask),
                              (self.deck_mask & CHAFF_EQUIV).bit_count())
 
+    def special_voids(self) -> tuple[Category, ...]:
+        """§11: a special cancels the teyaku paid at round end and the achievements."""
+        return tuple(c for c, on in ((Category.TEYAKU, self.has_teyaku
+                                      and not self.teyaku_at_claim),
+                                     (Category.ACHIEVEMENT, self.has_achievements)) if on)
+
     def achievement_rules(self) -> tuple[AchievementRule, ...]:
         """§12: mizuten and the dealer's hand need the threshold; nukeyaku and tobikomi need
         a claimed teyaku of theirs (the ids the settlement checks)."""

@@ -85,6 +85,7 @@ class Sudaoshi(Ruleset):
     min_seats = 3
     active_count = 3
     teyaku_at_claim = True
+    comp_mode = "non_dealers"  # §7: the two players besides the acting dealer compensate
 
     def configure(self) -> None:
         o = self.options
