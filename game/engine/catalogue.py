@@ -54,7 +54,7 @@ class AchievementRule(NamedTuple):
 
     id: str
     value: int  # mon at m = 1
-    points: int  # the card points the holder's pile needs (mizuten: or the dealer pays)
+    points: int  # card points the holder's pile needs (mizuten: or the dealer pays); 0: none
     teyaku: tuple[str, ...] = ()  # the claimed teyaku that qualify (nukeyaku, tobikomi)
     once: bool = False  # tobikomi: once a round, not once for each month
     seats: int = 0  # mizuten: the fewest seats at the table at which the dealer may declare

@@ -258,7 +258,7 @@ class HachiHachi(Ruleset):
                 out.append(AchievementRule(rid, v, thr, tuple(
                     k for k in scored if k in self.nukeyaku_ids)))
             elif rid == Reason.TOBIKOMI:
-                out.append(AchievementRule(rid, v, thr, tuple(
+                out.append(AchievementRule(rid, v, 0, tuple(  # no card points needed
                     k for k in scored if k in TRIPLET_IDS), once=self.tobikomi_once))
             else:
                 out.append(AchievementRule(rid, v, thr))
