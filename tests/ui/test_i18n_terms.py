@@ -103,7 +103,8 @@ def test_kinds_glossary_and_card_words_follow_the_style(english):
     try:
         assert terms.round_label(3, 12) == "Ŕóúñđ 3 / 12"
         for words in (terms.section_of(terms.Category.TEYAKU), terms.ending_text("misdeal"),
-                      terms.category_term(terms.Category.TEYAKU), terms.value_words("bdb", "void_double"),
+                      terms.category_term(terms.Category.TEYAKU),
+                      terms.value_words("bdb", "void_double"),
                       terms.value_explained("rounds", 12), terms.not_applies("x"),
                       *terms.sections(), *terms.round_words("end"),
                       *(g[2] for g in terms.glossary())):
