@@ -54,10 +54,15 @@ def counts_in_kan(rs: Ruleset) -> bool:
 
 def mon_words(rs: Ruleset, mon: int) -> str:
     """'2 kan · 24 mon' where the ruleset counts in kan and the amount is whole kan, else
-    '15 mon'."""
+    '15 mon'; kept on one line inside a sentence (no-break spaces)."""
     if counts_in_kan(rs) and rs.kan > 1 and mon % rs.kan == 0:
-        return _("{kan} kan · {mon} mon").format(kan=amount(mon // rs.kan), mon=amount(mon))
-    return _("{amount} mon").format(amount=amount(mon))
+        words = _("{kan} kan · {mon} mon").format(kan=amount(mon // rs.kan), mon=amount(mon))
+    else:
+        words = _("{amount} mon").format(amount=amount(mon))
+    return words.replace(" ", NBSP)
+
+
+NBSP = "\u00a0"
 
 
 def entry_amount(rs: Ruleset, entry_id: str, value: int | None) -> str:
@@ -151,7 +156,7 @@ def kinds_line(rule: HandRule) -> str:
     if not parts:
         return _("Seven chaff cards (Willow cards count as chaff).")
     return _("{cards}; every other card chaff (Willow cards count as chaff).").format(
-        cards=", ".join(parts))
+        cards=listing(parts))
 
 
 KIND_PLURAL = {"bright": N_("Brights"), "animal": N_("Animals"), "ribbon": N_("Ribbons"),
@@ -172,7 +177,7 @@ def cards_words(mask: int, deck: int) -> str:
             parts.append(_("the {month} cards").format(month=month_word(m + 1)))
             left &= ~mm
     parts += [card_name(CARD_IDS[c]) for c in cards_of(left)]
-    return ", ".join(parts)
+    return listing(parts)
 
 
 def teyaku_lines(rs: Ruleset, rule: HandRule) -> list[str]:
@@ -204,8 +209,8 @@ def standing_line(rs: Ruleset) -> str | None:
         return _("A triplet stands when it is any three cards of {months}, or the three chaff "
                  "of {month} ({cards}; not with {other}).").format(
             months=words, month=month_word(12),
-            cards=", ".join(card_name(CARD_IDS[c]) for c in cards_of(PAULOWNIA_CHAFF3)),
-            other=", ".join(card_name(CARD_IDS[c]) for c in cards_of(other)))
+            cards=listing([card_name(CARD_IDS[c]) for c in cards_of(PAULOWNIA_CHAFF3)]),
+            other=listing([card_name(CARD_IDS[c]) for c in cards_of(other)]))
     return _("A triplet stands when it is any three cards of {months}.").format(months=words)
 
 
@@ -253,12 +258,17 @@ def decide_lines(rs: Ruleset) -> list[str]:
     return [_("Yaku count only when the hands are played out; nobody stops a round early.")]
 
 
+def listing(items: list[str]) -> str:
+    """'a, b, c' with the language's list separator (Japanese: 、)."""
+    return pgettext("list", ", ").join(items)
+
+
 def either_list(items: list[str]) -> str:
     """'Wisteria, Iris or Bush clover'."""
     either = pgettext("either", " or ")
     if len(items) <= 2:
         return either.join(items)
-    return either.join([pgettext("list", ", ").join(items[:-1]), items[-1]])
+    return either.join([listing(items[:-1]), items[-1]])
 
 
 # --- before play -------------------------------------------------------------------------
@@ -271,10 +281,10 @@ def kan_count(value: int, kan: int) -> str:
 def fee_words(rs: Ruleset, fees: tuple[int, ...]) -> str:
     """'1, 1.5, 2, 2.5 kan (12, 18, 24, 30 mon)' where the ruleset counts in kan and every
     fee is a whole number of tenths of a kan; else '10 mon'."""
-    mons = ", ".join(amount(f) for f in fees)
+    mons = listing([amount(f) for f in fees])
     if counts_in_kan(rs) and rs.kan > 1 and all(f * 10 % rs.kan == 0 for f in fees):
         return _("{kan} kan ({mon} mon)").format(
-            kan=", ".join(kan_count(f, rs.kan) for f in fees), mon=mons)
+            kan=listing([kan_count(f, rs.kan) for f in fees]), mon=mons)
     return _("{amount} mon").format(amount=mons)
 
 def before_lines(rs: Ruleset) -> list[str]:
@@ -333,10 +343,10 @@ def special_amount(rs: Ruleset, rule: SpecialRule) -> str:
     '50 mon (16), 60 mon (17), 75 mon (18), 100 mon (19 or more)'."""
     if len(rule.amounts) > 1:
         last = len(rule.amounts) - 1
-        return ", ".join(
+        return listing([
             (_("{amount} ({n} or more)") if i == last and not rule.step else
              _("{amount} ({n})")).format(amount=mon_words(rs, v), n=n)
-            for i, (n, v) in enumerate(rule.amounts))
+            for i, (n, v) in enumerate(rule.amounts)])
     first, value = rule.amounts[0]
     words = mon_words(rs, value)
     if rule.step:
@@ -414,7 +424,7 @@ def card_point_lines(rs: Ruleset) -> list[str]:
         roles = [_(SUDAOSHI_ROLES[p]) if rs.name == "sudaoshi" and p < len(SUDAOSHI_ROLES)
                  else _("seat {n}").format(n=p + 1) for p in range(n)]
         lines.append(_("Each position carries a burden it must reach: {burdens}.").format(
-            burdens=", ".join(f"{r} {b}" for r, b in zip(roles, pars, strict=True))))
+            burdens=listing([f"{r} {b}" for r, b in zip(roles, pars, strict=True)])))
     else:
         lines.append(_("There is no par: the lower card total pays the difference to the "
                        "higher, in mon."))

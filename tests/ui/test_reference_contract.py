@@ -84,8 +84,11 @@ class Said:
         self.shapes: list[tuple[tuple[int, ...], set[int] | None]] = []
         self.kinds: list[tuple[int, int]] | None = None
         self.cards, self.need, self.positions = 0, 0, None
+        head = [x for x in reference.page_text(rs, "teyaku") if x.startswith("A triplet stands")]
         for line in c.words:
-            if m := re.match(r"Cards by month: (.+?)(?: — (.+))?\.$", line):
+            if line.startswith("A triplet stands"):  # the page's one definition, repeated
+                assert [line] == head and any(cond and max(cond) for _h, cond in self.shapes)
+            elif m := re.match(r"Cards by month: (.+?)(?: — (.+))?\.$", line):
                 cond = STANDING[m.group(2)] if m.group(2) else None
                 for counts in m.group(1).split(" or "):
                     self.shapes.append((tuple(int(k) for k in counts.split(" + ")), cond))
@@ -315,12 +318,14 @@ def test_round_end_pages_state_the_engines_specials_and_achievements():
     for name, options in CONFIGS:
         rs = rulesets.get(name, **options)
         text = "\n".join(reference.page_text(rs, "scoring") + reference.page_text(rs, "before"))
+        text = text.replace(rule_words.NBSP, " ")
         for r in rs.special_rules():
             line = next(x for x in text.split("\n") if x.startswith(term(r.id) + ":"))
             for n, v in r.amounts:
                 assert f"{v} mon" in line and str(n) in line, (name, r.id, line)
             if r.step:
-                assert f"plus {rule_words.mon_words(rs, r.step)}" in line
+                assert f"plus {rule_words.mon_words(rs, r.step)}".replace(rule_words.NBSP,
+                                                                          " ") in line
         for a in rs.achievement_rules():
             line = next(x for x in text.split("\n") if x.startswith(term(a.id) + ":"))
             assert f"{a.value} mon" in line and str(a.points or "") in line, (name, a.id)

@@ -138,13 +138,16 @@ def combos(rs: Ruleset) -> list[Combo]:
     each with its definition in words and the cards to draw: a yaku's own cards, a teyaku's
     example hand (both the engine's)."""
     rules = {r.id: r for r in rs.teyaku_rules()}
+    standing = rule_words.standing_line(rs)
     out = []
     for e in rs.entries:
         if e.category == Category.TEYAKU:
             rule = rules[e.id]
+            words = rule_words.teyaku_lines(rs, rule)
+            if standing and any(allowed and max(allowed) for _h, allowed in rule.shapes):
+                words.append(standing)  # a teyaku that needs a standing triplet says what it is
             out.append(Combo(e.id, e.category, e.value, [], 0, e.positions,
-                             names_of(rs.teyaku_example(e.id)),
-                             rule_words.teyaku_lines(rs, rule)))
+                             names_of(rs.teyaku_example(e.id)), words))
         elif e.category == Category.DEKIYAKU:
             cards = names_of(e.cards & rs.deck_mask)
             need = e.need or len(cards)
@@ -215,8 +218,8 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
             lines.append(_("Which months a card takes (its month + theirs ends in 3 or 8):"))
             for m, others in month_pairs(rs):
                 lines.append(_("{n} {month}: {months}").format(
-                    n=f"{m + 1:>2}", month=_(MONTH_NAMES[m]), months=", ".join(
-                        f"{n + 1} {_(MONTH_NAMES[n])}" for n in others)))
+                    n=f"{m + 1:>2}", month=_(MONTH_NAMES[m]), months=rule_words.listing(
+                        [f"{n + 1} {_(MONTH_NAMES[n])}" for n in others])))
         mult = multiplier_line(rs)
         if mult:
             lines.append(mult)

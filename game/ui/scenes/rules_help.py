@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.engine import rulesets
 from game.engine.rulesets import Ruleset
 from game.i18n import N_, _
-from game.ui.rule_words import kind_names
+from game.ui.rule_words import kind_names, listing
 from game.ui.scenes.reference import ReferenceScene, page_ids, page_text
 from game.ui.terms import kind_glyph
 
@@ -24,8 +24,8 @@ COMMON = [
 def common_lines() -> list[str]:
     """How captures are sorted (the kinds' glyphs by the term style), then the keys."""
     names = kind_names()
-    kinds = ", ".join(f"{kind_glyph(k)} {names[k]}".strip()
-                      for k in ("bright", "animal", "ribbon", "chaff"))
+    kinds = listing([f"{kind_glyph(k)} {names[k]}".strip()
+                     for k in ("bright", "animal", "ribbon", "chaff")])
     return [_("Your captures are sorted by kind: {kinds}.").format(kinds=kinds)] + [
         _(t) for t in COMMON]
 
