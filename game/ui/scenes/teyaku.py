@@ -137,12 +137,16 @@ class TeyakuScene(Scene):
         room_w = btn.rect.x - x - 8
         # the heading by the term style, shorter where the room is short (issue 23)
         full, short = category_term(Category.TEYAKU), category_short(Category.TEYAKU)
-        title, tsize = next(((t, z) for t, z in ((full, head), (short, head), (short, body))
-                             if theme.text_width(t, z, True) <= room_w),
-                            (theme.fit(short, body, room_w, True), body))
-        theme.blit_text(surface, title, tsize, (x, btn.rect.centery), theme.TEXT, True,
-                        "midleft")
+        beside = next(((t, z) for t, z in ((full, head), (short, head), (short, body))
+                       if theme.text_width(t, z, True) <= room_w), None)
         y = btn.rect.bottom + 8
+        if beside is not None:
+            theme.blit_text(surface, beside[0], beside[1], (x, btn.rect.centery), theme.TEXT,
+                            True, "midleft")
+        else:  # a long translation ("Hand combinations"): its own line, whole, below
+            title = short if theme.text_width(short, body, True) <= rect.w - 24 else \
+                theme.fit(short, body, rect.w - 24, True)
+            y = theme.blit_text(surface, title, body, (x, y - 4), theme.TEXT, True).bottom + 6
         room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         size, cw, beside = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
         lh = round(size * 1.35)
