@@ -354,3 +354,25 @@ def test_every_japanese_name_has_a_reading():
         assert not kanji or reading, i
     assert all(not k or r for k, r, _e in TERMS.values())
     assert list(itertools.islice(ids, 1))
+
+
+def test_the_field_multiplier_line_is_the_engines():
+    """The page names the brights and their multiplier; a field with one of them multiplies
+    the round by that much in the engine."""
+    for name, grand in (("hachihachi", True), ("nuki-hachihachi", False)):
+        rs = rulesets.get(name)
+        line = next(x for x in reference.page_text(rs, "play") if "dealt to the field" in x)
+        m = re.search(r": (.+) dealt to the field multiplies every payment of the round by (\d+)"
+                      r"(?:; .+: (.+), by (\d+))?\.$", line)
+        assert m and bool(m.group(3)) == grand, line
+        groups = [(m.group(1), int(m.group(2)))] + ([(m.group(3), int(m.group(4)))]
+                                                    if grand else [])
+        for words, mult in groups:
+            for card in re.split(r", | or ", words):
+                c = next(INDEX[x] for x in CARD_IDS if card_name(x) == card)
+                chaff = {}  # one plain chaff of five other months: nothing else multiplies
+                for x in cards_of(rs.deck_mask):
+                    if KINDS[x] == "chaff" and x // 4 != c // 4 and x // 4 != 10:
+                        chaff.setdefault(x // 4, x)
+                field = (1 << c) | sum(1 << x for x in list(chaff.values())[:5])
+                assert rs.field_multiplier(field, rs.initial_carry())[0] == mult, (name, card)

@@ -16,7 +16,15 @@ import pygame
 
 from game import i18n
 from game.engine import rulesets
-from game.engine.cards import CARD_IDS, KINDS, MONTH_NAMES, names_of
+from game.engine.cards import (
+    CARD_IDS,
+    GRAND_BRIGHTS,
+    KINDS,
+    LARGE_BRIGHTS,
+    MONTH_NAMES,
+    names_of,
+)
+from game.engine.multiplier import field_brights
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import CaptureRule, Category
 from game.i18n import N_, _, pgettext
@@ -31,6 +39,7 @@ from game.ui.terms import (
     KIND_NAMES,
     TERMS,
     M,
+    card_name,
     category_short,
     category_term,
     inline,
@@ -186,13 +195,26 @@ KIND_READINGS = {"bright": M.pgettext("reading", "hikari"), "animal": M.pgettext
 
 
 def multiplier_line(rs: Ruleset) -> str | None:
+    """The field multiplier: which brights dealt to the field multiply the round, by how
+    much (the engine's field_brights of each bright)."""
     if rs.carry_rule is None:
         return None
-    if getattr(rs, "grand_field", False):
-        return _("{ooba} and {zeppa}: Brights dealt to the field multiply every payment of "
-                 "the round.").format(ooba=inline("ooba"), zeppa=inline("zeppa"))
-    return _("{ooba}: Brights dealt to the field multiply every payment of the round.").format(
-        ooba=inline("ooba"))
+    grand = rs.carry_rule.grand
+
+    def by(mask: int) -> tuple[str, int]:
+        cards = [c for c in range(48) if mask >> c & 1]
+        return (rule_words.either_list([card_name(CARD_IDS[c]) for c in cards]),
+                field_brights(1 << cards[0], grand=grand)[0])
+
+    large, m = by(LARGE_BRIGHTS)
+    if grand:
+        gcards, gm = by(GRAND_BRIGHTS)
+        return _("{ooba}: {cards} dealt to the field multiplies every payment of the round by "
+                 "{m}; {zeppa}: {grand_cards}, by {grand_m}.").format(
+            ooba=inline("ooba"), cards=large, m=m, zeppa=inline("zeppa"), grand_cards=gcards,
+            grand_m=gm)
+    return _("{ooba}: {cards} dealt to the field multiplies every payment of the round by "
+             "{m}.").format(ooba=inline("ooba"), cards=large, m=m)
 
 
 def kinds_legend() -> str | None:
