@@ -20,6 +20,9 @@ from game.ui.numbers import amount
 # (the same words as the table's stamps, so a plate never shows a status and its stamp twice)
 STATUSES = {"join": N_("Joined ✓"), "drop": N_("Dropped"), "forced_out": N_("Forced out"),
             "blank": N_("Blank card"), "sage": N_("下げ Sage!"), "mizuten": N_("不見転 Mizuten!")}
+# events of a seat's own turn: the hand-over's summary starts after the last of them
+OWN_TURN = frozenset({"played", "placed", "captured", "drew", "sage", "shoubu", "cancel",
+                      "join", "drop", "mizuten", "swap"})
 
 
 class Chronicle:
@@ -31,6 +34,8 @@ class Chronicle:
         self.multiplier = multiplier
         self.lines: list[str] = []
         self.statuses: dict[int, str] = {}
+        self.events: list[Event] = []  # every event noted: the log is retold from them
+        self.since: dict[int, int] = {}  # seat -> index of the first line after its turn
         self.round = 1
         self.play_started = False  # the round's first turn has come (the reveal is due)
         self.card_played = False  # a card has been played this round
@@ -39,6 +44,7 @@ class Chronicle:
     def note(self, ev: Event) -> str | None:
         """Record one event; returns its log line (None for silent events)."""
         d = ev.data
+        self.events.append(ev)
         if ev.kind == "round_start":
             self.round = int(d.get("round", self.round + 1))
             self.statuses.clear()
@@ -57,6 +63,8 @@ class Chronicle:
                 isinstance(d.get("from"), int):  # the bench chip names the fee (issue 11)
             self.statuses[d["from"]] = _("Dropped · paid {amount}").format(
                 amount=amount(d["amount"]))
+        if ev.kind in OWN_TURN and ev.seat >= 0:
+            self.since[ev.seat] = len(self.lines)
         if ev.kind == "turn":
             self.play_started = True
         elif ev.kind == "played":
@@ -68,6 +76,22 @@ class Chronicle:
     def replay(self, events: Iterable[Event]) -> None:
         for ev in events:
             self.note(ev)
+
+    def retell(self, names: list[str]) -> None:
+        """Tell the whole log again (the language changed, or the names did): the same
+        events, today's words. The lists are refilled in place, so whoever holds them
+        (the table's log drawer) sees the new lines."""
+        events, lines, statuses = self.events, self.lines, self.statuses
+        self.__init__(names, self.multiplier)
+        lines.clear()
+        statuses.clear()
+        self.lines, self.statuses = lines, statuses
+        self.replay(events)
+
+    def since_turn_of(self, seat: int) -> list[str]:
+        """The public lines since `seat` last acted (all of them before its first turn):
+        what a hot-seat player missed while looking away."""
+        return self.lines[self.since.get(seat, 0):]
 
     @property
     def reveal_due(self) -> bool:

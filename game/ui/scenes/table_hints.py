@@ -149,7 +149,7 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     _draw_buttons(table, surface, L, size)
     table._watch_drawn = None
     view = table.session.view(table.viewer)  # the viewer's view: public information only
-    names = [s.name for s in table.session.seats]
+    names = table.session.names()
     tv = table.tv
     if L.sidebar is not None and watching(table) and tv.watch_rect.h > 0:
         small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
