@@ -93,6 +93,9 @@ class App:
         self.audio = Audio(settings.volume, 1.0, settings.muted)
         self.renderer = shared_renderer("red", settings.corner_marks)
         self.apply_access()
+        from game.ui import terms
+
+        terms.set_style(settings.term_style)  # the saved term style from the first frame
         self.warm_queue: list[int] = []
         self.warm_art()
         self.running = True

@@ -55,7 +55,8 @@ def test_term_styles_in_english(english):
         terms.set_style(style)
         assert (terms.term("sanbon"), terms.term("aotan"), terms.term("card_points")) == words
     terms.set_style("both")
-    assert terms.term("ichinishi") == "一二四 · One-Two-Four"  # no reading: kanji and words
+    assert terms.term("ichinishi") == "一二四 Ichinishi · One-Two-Four"  # every name: a reading
+    assert terms.styled("一二四", "", "One-Two-Four") == "一二四 · One-Two-Four"  # none: words
     assert terms.term("no_such_id") == "No such id"  # never hidden
     terms.set_style("nonsense")
     assert terms.style() == "both"
@@ -102,7 +103,8 @@ def test_kinds_glossary_and_card_words_follow_the_style(english):
     try:
         assert terms.round_label(3, 12) == "Ŕóúñđ 3 / 12"
         for words in (terms.section_of(terms.Category.TEYAKU), terms.ending_text("misdeal"),
-                      terms.teyaku_shape("sanbon"), terms.value_words("bdb", "void_double"),
+                      terms.category_term(terms.Category.TEYAKU),
+                      terms.value_words("bdb", "void_double"),
                       terms.value_explained("rounds", 12), terms.not_applies("x"),
                       *terms.sections(), *terms.round_words("end"),
                       *(g[2] for g in terms.glossary())):

@@ -138,16 +138,19 @@ def open_inspect(table: TableScene) -> None:
 
 
 def open_help(table: TableScene) -> None:
-    """F1: the reference page for what is on screen (a decision's explanation, else the
-    combinations, or the cards when the game pays for none)."""
-    from game.ui.scenes.reference import PHASE_PAGES, combos
+    """F1: the reference page for what is on screen: the teyaku reveal's page while it is
+    up, a decision panel's (sage/shoubu: the yaku; join/drop, mizuten, swap: before play),
+    else how a turn goes."""
+    from game.ui.scenes.reference import page_for
     from game.ui.scenes.rules_help import RulesHelpScene
 
     rs = table.session.rs
-    key = table.panel._key if table.panel.visible else None
-    page = PHASE_PAGES.get(key[1], "round") if key else (
-        "combinations" if combos(rs) else "cards")
-    table.app.stack.push(RulesHelpScene(table.app, rs, page))
+    if table.tv.dock == "teyaku":
+        situation = "teyaku"
+    else:
+        key = table.panel._key if table.panel.visible else None
+        situation = key[1] if key else None
+    table.app.stack.push(RulesHelpScene(table.app, rs, page_for(rs, situation)))
 
 
 def press_top_button(table: TableScene, name: str) -> None:

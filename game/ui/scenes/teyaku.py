@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game.engine.vocab import Category
 from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
@@ -19,7 +20,7 @@ from game.ui.layout import height_of
 from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome
-from game.ui.terms import PAID_AT, term
+from game.ui.terms import PAID_AT, category_short, category_term, term
 from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5  # seconds a reveal stays when only computers sit at the table
@@ -138,13 +139,18 @@ class TeyakuScene(Scene):
         bw = min(theme.text_width(btn.label, body, True) + 28, rect.w // 2)
         btn.rect = pygame.Rect(rect.right - 10 - bw, rect.y + 8, bw, bh)
         room_w = btn.rect.x - x - 8
-        short = _("手役 Teyaku")
-        title, tsize = next(((t, z) for t, z in ((_("手役 Teyaku · hand combinations"), head),
-                                                 (short, head), (short, body))
-                             if theme.text_width(t, z, True) <= room_w), ("手役", head))
-        theme.blit_text(surface, title, tsize, (x, btn.rect.centery), theme.TEXT, True,
-                        "midleft")
+        # the heading by the term style, shorter where the room is short (issue 23)
+        full, short = category_term(Category.TEYAKU), category_short(Category.TEYAKU)
+        heading = next(((t, z) for t, z in ((full, head), (short, head), (short, body))
+                        if theme.text_width(t, z, True) <= room_w), None)
         y = btn.rect.bottom + 8
+        if heading is not None:
+            theme.blit_text(surface, heading[0], heading[1], (x, btn.rect.centery), theme.TEXT,
+                            True, "midleft")
+        else:  # a long translation ("Hand combinations"): its own line, whole, below
+            title = short if theme.text_width(short, body, True) <= rect.w - 24 else \
+                theme.fit(short, body, rect.w - 24, True)
+            y = theme.blit_text(surface, title, body, (x, y - 4), theme.TEXT, True).bottom + 6
         room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         size, cw, beside = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
         lh = round(size * 1.35)
