@@ -15,6 +15,7 @@ from game.engine.events import Event
 from game.i18n import N_, _, ngettext, pgettext
 from game.ui.narrate import is_you, joined, narrate
 from game.ui.numbers import amount
+from game.ui.terms import plain
 
 # plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
 # (the same words as the table's stamps, so a plate never shows a status and its stamp twice)
@@ -66,7 +67,7 @@ class Chronicle:
         if line:
             self.lines.append(line)
         if ev.kind in STATUSES and ev.seat >= 0:
-            self.statuses[ev.seat] = _(STATUSES[ev.kind])
+            self.statuses[ev.seat] = plain(_(STATUSES[ev.kind]))
         elif ev.kind == "cancel" and ev.seat >= 0:
             self.statuses.pop(ev.seat, None)
         elif ev.kind == "payment" and d.get("reason") == "dropout_fee" and \

@@ -17,7 +17,7 @@ from game.engine.events import Event
 from game.engine.vocab import EventKind
 from game.i18n import N_, _, pgettext
 from game.ui.numbers import amount
-from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, term
+from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, plain, term
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ def dealer_line(rnd: object, name: str) -> str:
 
 def _multiplier(d: dict) -> str:
     m = d.get("m", 1)
-    line = _(FIELDS[m]) if m in FIELDS else _("Field ×{m}").format(m=m)
+    line = plain(_(FIELDS[m])) if m in FIELDS else _("Field ×{m}").format(m=m)
     carry = d.get("carry") or []
     if carry:
         line = _("{field} · carried: {carry}").format(
@@ -176,7 +176,7 @@ def _line(ev: Event, names: list[str]) -> str | None:
     if template is None and you:
         template = YOU_LINES.get(k)
     template = template or LINES.get(k)
-    return _(template).format(**fields) if template else None
+    return plain(_(template)).format(**fields) if template else None
 
 
 def narrate(ev: Event, names: list[str], rnd: int) -> str | None:

@@ -25,6 +25,7 @@ from game.i18n import N_, _, language, ngettext, pgettext
 from game.ui import theme
 from game.ui.choices import choice_words, money
 from game.ui.narrate import joined
+from game.ui.terms import plain
 from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ def label(verb: str, phase: str) -> str:
     """A decision button's words, in the player's language."""
     if verb == PASS:
         return _(PASS_LABEL[phase]) if phase in PASS_LABEL else pgettext("decision", "Pass")
-    return _(LABELS[verb])
+    return plain(_(LABELS[verb]))
 
 
 def short(verb: str, phase: str) -> str:

@@ -30,7 +30,7 @@ from game.ui.model import (
     points_width,
 )
 from game.ui.narrate import joined
-from game.ui.terms import KIND_NAMES, card_name, kind_glyph, term
+from game.ui.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
 
 
 @dataclass
@@ -142,7 +142,7 @@ class TableView:
         parts = [info.title, info.round_text]
         m = info.multiplier
         if info.field_multiplier:  # say only what is true for this game
-            parts.append(_(MULTIPLIER_WORDS[m]) if m in MULTIPLIER_WORDS else f"×{m}")
+            parts.append(plain(_(MULTIPLIER_WORDS[m])) if m in MULTIPLIER_WORDS else f"×{m}")
         if info.carry and info.field_multiplier:
             parts.append(_("next {carry}").format(carry=" ".join(f"×{c}" for c in info.carry)))
         if info.pot:
@@ -331,9 +331,9 @@ class TableView:
         x, y = rect.x + 8, rect.y + 4
         badges = []
         if si.dealer:
-            badges.append("親")
+            badges.append(badge("oya"))
         if si.sage:
-            badges.append("下げ")
+            badges.append(badge("sage"))
         name = si.name + ("  " + " ".join(badges) if badges else "")
         total = theme.signed(si.total)
         tw = theme.text(total, size, theme.TEXT, True).get_width()

@@ -5,6 +5,8 @@ Only words live here, never rules: amounts, legality and yaku membership come fr
 
 from __future__ import annotations
 
+import re
+
 from game import i18n
 from game.engine.cards import CARD_IDS, INDEX, KINDS
 from game.engine.vocab import CaptureRule, Category, Ending, PaidAt
@@ -31,6 +33,31 @@ class M:
     @staticmethod
     def pgettext(context: str, message: str) -> str:
         return message
+
+
+_JAPANESE_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+ ?")
+
+
+def plain(template: str, style: str | None = None) -> str:
+    """A message that writes a Japanese word beside its reading or translation ("下げ Sage!",
+    "大場 ×2 Large field"), by the term style: as it is, but with "Translation only" outside
+    the Japanese UI the Japanese script goes (issue 23). Apply it to a message, never to
+    text with names in it: a player's name may be written in Japanese."""
+    st = style or _style
+    if st != "translation" or i18n.is_japanese():
+        return template
+    return _JAPANESE_WORD.sub("", template).strip() or template
+
+
+# Plate badges: the word by the term style ("親", or "Dealer" with "Translation only")
+BADGES: dict[str, tuple[str, str]] = {"oya": ("親", N_("Dealer")),
+                                      "sage": ("下げ", N_("Plays on"))}
+
+
+def badge(key: str, style: str | None = None) -> str:
+    kanji, words = BADGES[key]
+    st = style or _style
+    return _(words) if st == "translation" and not i18n.is_japanese() else kanji
 
 
 def styled(kanji: str, reading: str, english: str, style: str | None = None) -> str:
@@ -193,7 +220,14 @@ PAID_AT: dict[PaidAt, str] = {PaidAt.CLAIM: N_("paid now"),
                                                    "voids it")}
 
 
-def paid_at(when: PaidAt) -> str:
+PAID_AT_END_KEPT = N_("paid at the round's end")
+
+
+def paid_at(when: PaidAt, voidable: bool = True) -> str:
+    """When a teyaku claim is paid; `voidable`: a round-end special cancels it in this
+    ruleset (Nuki's Sixteen Chaff does not: the engine's ``special_voids``)."""
+    if when == PaidAt.ROUND_END and not voidable:
+        return _(PAID_AT_END_KEPT)
     return _(PAID_AT[when])
 
 # How a card captures, in words (the rules help, the target prompt)

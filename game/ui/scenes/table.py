@@ -36,6 +36,7 @@ from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import (
     card_name,
     month_name,
+    plain,
     round_label,
     seat_role,
     target_prompt,
@@ -256,7 +257,7 @@ class TableScene(Scene):
         if cue:
             self.app.audio.play(cue)
         if ev.kind in STAMPS and ev.seat >= 0:
-            self.stamps[ev.seat] = (_(STAMPS[ev.kind]), time.monotonic() + 1.2)
+            self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), time.monotonic() + 1.2)
         if ev.kind == "round_start":
             self.play_started = False
             self.fast = False  # fast-forward never outlives the round it was asked for

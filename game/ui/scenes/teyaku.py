@@ -20,7 +20,7 @@ from game.ui.layout import height_of
 from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome
-from game.ui.terms import PAID_AT, category_short, category_term, term
+from game.ui.terms import category_short, category_term, paid_at, term
 from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5  # seconds a reveal stays when only computers sit at the table
@@ -78,6 +78,7 @@ class TeyakuScene(Scene):
     def lines(self) -> list[tuple[str, list[str]]]:
         v = self.table.shown_view
         names = self.table.session.names()
+        voidable = Category.TEYAKU in self.table.session.rs.special_voids()
         out = []
         order = list(v.active) or list(range(v.seats))
         for s in order:
@@ -91,7 +92,7 @@ class TeyakuScene(Scene):
                                   teyaku=term(k), amount=amount(c.pays.get(k, amt)))
                               for k, amt in c.items.items())
             out.append((_("{name} — {items} ({when})").format(
-                name=names[s], items=items, when=_(PAID_AT[c.paid_at])), list(c.cards)))
+                name=names[s], items=items, when=paid_at(c.paid_at, voidable)), list(c.cards)))
         return out
 
     def _measure(self, width: int, text_size: int, cw: int, beside: bool) -> int:
