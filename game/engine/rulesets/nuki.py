@@ -102,9 +102,8 @@ class NukiHachiHachi(HachiHachi):
         if st.field & PAULOWNIA_PAIR == PAULOWNIA_PAIR:
             st.field &= ~PAULOWNIA_PAIR
             st.captured[st.acting] |= PAULOWNIA_PAIR
-            if st._ev is not None:
-                st._emit("captured", st.acting, card="phoenix",
-                         cards=["phoenix", "paulownia_chaff_1"], rule="paulownia")
+            st.emit("captured", st.acting, card="phoenix",
+                    cards=["phoenix", "paulownia_chaff_1"], rule="paulownia")
 
     def settle(self, st: State) -> None:
         """§7: dekiyaku, else Sixteen Chaff, else card points; then achievements."""

@@ -192,10 +192,9 @@ class Sudaoshi(Ruleset):
             if st.field & mm == mm:
                 st.field &= ~mm
                 st.captured[st.acting] |= mm
-                if st._ev is not None:
+                if st.reporting:
                     four = names_of(mm)
-                    st._emit("captured", st.acting, card=four[0], cards=four,
-                             rule="field_four")
+                    st.emit("captured", st.acting, card=four[0], cards=four, rule="field_four")
 
     def settle(self, st: State) -> None:
         """§6: scores, card-point transfers against the burdens, yaku."""
