@@ -383,6 +383,26 @@ class State:
         if self._ev is not None:
             self._ev.append(Event(EventKind.PAYMENT, to, p.as_json()))
 
+    def pay_quiet(self, reason: str, transfers: Iterable[tuple[int, int, int]]) -> None:
+        """Record a group of transfers (payer, payee, amount) as ``pay`` records each one
+        with events off (rollouts, settlement's hot paths): no basis and no event, the
+        same ledger (payments, net, pot); zero amounts and self-payments are dropped. One
+        call per group, so the bookkeeping is written here and in ``pay`` only."""
+        # fastpath: pay-quiet
+        record, net = self.payments.append, self.net
+        for frm, to, amount in transfers:
+            if amount <= 0 or frm == to:
+                continue
+            record(_new_tuple(Payment, (frm, to, amount, reason, None)))
+            if to == POT:
+                self.pot += amount
+            else:
+                net[to] += amount
+            if frm == POT:
+                self.pot -= amount
+            else:
+                net[frm] -= amount
+
     # ------------------------------------------------------------------ chance
 
     def start_round(self, deck: list[int] | tuple[int, ...]) -> list[Event]:

@@ -368,12 +368,7 @@ class Ruleset:
         claims = st.claims
         if not claims:  # nobody claimed
             return
-        if len(claims) == 1:  # one claimant (most rounds with a claim): skip the others
-            (one,) = claims
-            seats = (one,) if one in st.active else ()
-        else:
-            seats = st.active
-        for s in seats:
+        for s in st.active:
             claim = claims.get(s)
             if claim:
                 for k, v in claim.items.items():
