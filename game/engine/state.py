@@ -318,8 +318,8 @@ class State:
     @classmethod
     def resample(cls, view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> State:
         """A full State consistent with one seat's view (OpenSpiel's
-        ``resample_from_infostate``): the cards that seat cannot see dealt at random from
-        ``rng``. See ``positions.resample``."""
+        ``resample_from_infostate``), in play or in the mizuten and drop-out windows: the
+        cards that seat cannot see dealt at random from ``rng``. See ``positions.resample``."""
         from .positions import resample
 
         return resample(view, rng, next_draw=next_draw)
