@@ -11,6 +11,13 @@ from __future__ import annotations
 from enum import Enum
 
 
+def N_(message: str) -> str:
+    """Marks a player-visible word for the translation catalog (``python -m game.messages``
+    collects every ``N_("...")``); the UI translates it with ``_()`` where it shows it. The
+    one home of the marker for the engine and the AIs, which stay free of game.i18n."""
+    return message
+
+
 class StrEnum(str, Enum):
     """``enum.StrEnum`` for Python 3.10: members are their string values."""
 

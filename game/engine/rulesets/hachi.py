@@ -14,14 +14,8 @@ from ..cards import INDEX, KINDS
 from ..catalogue import CARD_POINTS_ENTRY, Entry, card_set
 from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
-from ..vocab import Ending
+from ..vocab import N_, Ending
 from .base import Ruleset
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..ledger import RoundResult

@@ -28,14 +28,8 @@ from ..specials import (
     settle_special,
 )
 from ..teyaku import GROUP_B_IDS, TeyakuTable, standard_a_id
-from ..vocab import Category, Ending, Reason
+from ..vocab import N_, Category, Ending, Reason
 from .base import Ruleset, points_and_count_tables
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..state import State

@@ -15,14 +15,8 @@ from ..dekiyaku import DekiyakuTable
 from ..options import MAX_ROUNDS, Option
 from ..specials import SpecialValues, settle_special
 from ..teyaku import TRIPLET, TWO_TRIPLETS
-from ..vocab import Ending
+from ..vocab import N_, Ending
 from .hachihachi import HachiHachi
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..state import State

@@ -24,15 +24,9 @@ from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
 from ..payments import from_each_opponent
 from ..teyaku import KUTTSUKI, SHISO, Claim, shape
-from ..vocab import Ending, Reason
+from ..vocab import N_, Ending, Reason
 from .base import Ruleset
 from .hachihachi import HachiHachi
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..state import State
