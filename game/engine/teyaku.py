@@ -43,21 +43,14 @@ class Shape(NamedTuple):
     a_cards: int  # cards revealed for the Group-A combination (mask)
     b: str | None  # Group-B id (karasu, pikaichi, toichi, tanichi, aka), or None
     b_cards: int  # chaff-class cards revealed for Group B (mask)
-    ribbons: int  # number of non-Willow ribbons (r), for aka and the 1921 set
-    counts: int  # cards per month as nibbles (see month_counts)
 
 
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot path)
 
 
-def is_standing(month: int, cards_of_month: int) -> bool:
-    """A triplet stands in months 4, 5, 7, or as exactly the three Paulownia chaff."""
-    if month in (4, 5, 7):
-        return True
-    return month == 12 and cards_of_month == PAULOWNIA_CHAFF3
-
-
 _N1 = 0x111111111111  # bit 0 of each month's nibble
+# The standing triplet (tatesanbon, §6.2): a triplet of months 4, 5 or 7, or exactly the three
+# Paulownia chaff (tests/engine/reference.py: is_standing, the rule as written).
 _STANDING_NIBBLES = (1 << 12) | (1 << 16) | (1 << 24)  # months 4, 5, 7
 _PAULOWNIA_NIBBLE = 1 << 44
 _PAULOWNIA = MONTH_MASK[11]
@@ -142,7 +135,7 @@ def shape(hand: int) -> Shape:
         b = "pikaichi" if b_count else "toichi"
     b_cards = hand & ~_NOT_CHAFF_CLASS if b else 0
     # tuple.__new__ directly: Shape(...) would run NamedTuple's Python __new__
-    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards, r_count, x))
+    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards))
 
 
 # Teyaku ids that are triplet combinations: their claimed months feed tobikomi (§12.2).
@@ -192,6 +185,7 @@ class TeyakuTable:
         if not self.values:
             return None
         # has_teyaku_shape by table (tests compare): most hands have no shape and stop here
+        # fastpath: teyaku-table-gate
         v = (_GATE0[hand & 0xFFF] + _GATE1[hand >> 12 & 0xFFF] + _GATE2[hand >> 24 & 0xFFF]
              + _GATE3[hand >> 36 & 0xFFF])
         if not (v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF):
