@@ -28,6 +28,7 @@ typedef struct {
 #define MAX_WEIGHT ((int64_t)1 << 50) /* greedy scores (x100, four cards) fit in int64 */
 
 /* ------------------------------------------------------------------ generator */
+/* rng.PyRng in C, draw for draw. fastpath: c-generator */
 
 typedef struct {
     PyObject_HEAD
@@ -494,7 +495,7 @@ typedef struct {
 } Gate;
 static Gate gate_cache;
 
-/* 1 a gate, 0 none (always call V), -1 error. */
+/* 1 a gate, 0 none (always call V), -1 error. kernel.dek_gate's pairs. fastpath: dekiyaku-gate */
 static int gate_of(PyObject *obj)
 {
     if (obj == Py_None)
@@ -901,7 +902,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         }
         if (gained) {
             capt[seat] |= gained;
-            if (with_vfn && (gained & yaku)) {
+            if (with_vfn && (gained & yaku)) { /* fastpath: yaku-cards */
                 int open = !gated;
                 for (int k = 0; !open && k < gate.n; k++)
                     open = popc(capt[seat] & gate.mask[k]) >= gate.need[k];

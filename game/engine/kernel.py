@@ -50,6 +50,7 @@ def dek_gate(rs: object, vfn: object) -> tuple[tuple[int, int], ...] | None:
     of some entry's ``cards`` are in the pile, so the compiled kernel calls V only then (it
     ran on about 11 piles a round, of which one in 50 scored). None for any other value
     function: always called. Cached per function."""
+    # fastpath: dekiyaku-gate
     got = _GATES.get(id(vfn))
     if got is None or got[0] is not vfn:
         from .dekiyaku import DekiyakuTable

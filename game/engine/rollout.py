@@ -61,6 +61,7 @@ def greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, 
     choice, the most valuable target); a card that takes nothing scores minus its own value,
     so the cheapest card is discarded. Ties go to the lowest card. (-1, -1, 0) for no card.
     """
+    # fastpath: greedy-policy
     best, best_t, best_v = -1, -1, 0
     while hand:
         low = hand & -hand

@@ -442,6 +442,7 @@ class State:
         # so adding the bits is or-ing them. Unpacked (HAND_SIZE 7, FIELD_SIZE 6: another
         # size fails to unpack), looked up and added: ints add by a specialised opcode, while
         # shifts and ors allocate (two thirds of the instructions of 1 << a | ...)
+        # fastpath: deal-bits
         hands, bit = self.hands, _BIT
         k = 0
         for s in seats:
@@ -457,6 +458,7 @@ class State:
                        seats=seats)
         rs = self.rs
         if rs.field_check == "misdeal":
+            # four of a month on the field (common.md §7). fastpath: deal-misdeal
             x = field - ((field >> 1) & 0x555555555555)  # month_counts, inlined
             x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
             four = (x >> 2) & 0x111111111111
@@ -556,6 +558,7 @@ class State:
         hands, shaped = self.hands, rs.claim_shaped
         if shaped is not None:
             # the table's claim with its gate inline (most hands stop here, with no frame)
+            # fastpath: claim-gate
             g0, g1, g2, g3 = GATE_TABLES
             for s in self.active:
                 h = hands[s]
@@ -688,7 +691,7 @@ class State:
             self.rs.check_liability(self, seat)
         last = self.turn_i == self._last_turn
         vfn = self._vfn
-        if vfn is not None and gained & self._yaku_cards:
+        if vfn is not None and gained & self._yaku_cards:  # fastpath: yaku-cards
             v = vfn(self.captured[seat])
             if v > self.vcache[seat]:
                 self.vcache[seat] = v

@@ -291,6 +291,7 @@ class HachiHachi(Ruleset):
         else:
             pts = {s: self.points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
+        # fastpath: vcache
         vc = st.vcache
         if st.ending is not None or (vc[a0] or vc[a1] or vc[a2] if three
                                      else any(map(vc.__getitem__, act))):
