@@ -47,9 +47,10 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import DROP, JOIN, MIZUTEN, PASS, SWAP, Action
 from game.engine.cards import BRIGHTS, cards_of
+from game.engine.deal import dealt_seats
 from game.engine.preview import preview
 from game.engine.rng import Rng
-from game.engine.state import DROPOUT, GREEDY, MIZUTEN_PH, State, dealt_seats
+from game.engine.state import DROPOUT, GREEDY, MIZUTEN_PH, State
 from game.engine.view import PlayerView
 
 from .model import Model, Situation, model_of

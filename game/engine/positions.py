@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import CARD_IDS, HAND_SIZE, INDEX, cards_of
+from .deal import dealt_seats
 from .ledger import POT, Payment
 from .teyaku import GROUP_B_IDS, TRIPLET_IDS, Claim
 
@@ -381,7 +382,7 @@ def _resample_window(view: PlayerView, rng: Rng) -> State:
     mover in the drop-out order dropped, and the fees paid (``payments``). Played on through
     ``apply``, the window ends as the rules say (forced-out seats, compensation, the pot, a
     misdeal when nobody joins)."""
-    from .state import DROPOUT, MIZUTEN_PH, dealt_seats
+    from .state import DROPOUT, MIZUTEN_PH
 
     rs = ruleset_of(view)
     dealt = list(dealt_seats(view.seats, view.dealer, view.blank))

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from . import rulesets
 from .actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP, Action
+from .deal import dealt_seats
 from .ledger import scaled
 from .payments import each_opponent_pays
 from .positions import ruleset_of
-from .state import dealt_seats
 from .view import PlayerView
 
 

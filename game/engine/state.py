@@ -4,9 +4,9 @@ One ``State`` holds a whole game (dealer, carry, totals, history) and the round 
 It is driven by ``apply(action)``, which returns events; chance comes in as actions too
 (``start_round(deck)``, ``* blank S``, ``* deck ...``), so a record replays without a
 generator. Rulesets configure the mechanics through attributes and hooks (see
-``rulesets/base.py``); this module holds what every ruleset shares. The phases are listed in
-``phases.py``; rollouts (``playout``) live in ``rollout.py``; the fast paths written here are
-registered in FASTPATHS.md.
+``rulesets/base.py``); this module holds what every ruleset shares. Around it: ``phases.py``
+(the phases), ``deal.py`` (the deck check and the deal), ``rollout.py`` (``playout``) and
+``actions.py`` (the interned actions); the fast paths are registered in FASTPATHS.md.
 """
 
 from __future__ import annotations
@@ -39,14 +39,13 @@ from .actions import (
 )
 from .capture import choices
 from .cards import (
-    BLANK_TABLE,
     CARD_IDS,
     CARD_MONTH_MASK,
-    FIELD_SIZE,
     HAND_SIZE,
     cards_of,
     names_of,
 )
+from .deal import deal, start_round
 from .errors import IllegalAction
 from .events import Event
 from .kernel import ckernel
@@ -75,39 +74,9 @@ if TYPE_CHECKING:
 
 __all__ = ["BLANK_PH", "DEAL", "DECIDE", "DROPOUT", "GREEDY", "KERNEL_SLOTS", "MIZUTEN_PH",
            "OVER", "PHASE_NAMES", "PLAY_PH", "RANDOM", "RESHUFFLE", "SWAP_PH", "TAKE_PH",
-           "State", "dealt_seats"]
+           "State"]
 
 _new_tuple = tuple.__new__
-_BIT = tuple(1 << c for c in range(48))  # a card's bit by lookup: no shift, no new int
-_SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
-def _is_permutation(deck: tuple[int, ...], cards: bytes) -> bool:
-    """Whether ``deck`` (as long as ``cards``) holds each of ``cards`` once, in C calls:
-    about a seventh of the instructions of ``frozenset(deck) == deck_set`` (every deal).
-
-    As bytes, every card is one of ``cards`` when deleting those leaves nothing; and no card
-    repeats when translating by the table that maps ``deck[i]`` to ``cards[i]`` gives
-    ``cards`` back (a repeated card maps to its last position's card, so an earlier position
-    comes out wrong, the cards being distinct).
-    """
-    # fastpath: deck-permutation
-    try:
-        b = bytes(deck)
-    except (TypeError, ValueError):  # not a card number at all
-        return False
-    return not b.translate(None, cards) and b.translate(bytes.maketrans(b, cards)) == cards
-
-
-def dealt_seats(n: int, dealer: int, blank: int = -1) -> tuple[int, ...]:
-    """The seats dealt in, dealer first round the table (the blank holder sits out): the
-    order of the deal and of the drop-out window. Cached."""
-    key = (n, dealer, blank)
-    got = _SEAT_ORDERS.get(key)
-    if got is None:
-        got = _SEAT_ORDERS[key] = tuple((dealer + i) % n for i in range(n)
-                                        if (dealer + i) % n != blank)
-    return got
 
 
 # The State slots the compiled kernel reads and writes by name (game/engine/_ckernel.c, in
@@ -406,75 +375,13 @@ class State:
     # ------------------------------------------------------------------ chance
 
     def start_round(self, deck: list[int] | tuple[int, ...]) -> list[Event]:
-        """Deal a new round from a deck (top first): the DEAL chance outcome."""
-        if self.phase != DEAL:
-            raise IllegalAction(f"cannot deal now (phase {PHASE_NAMES[self.phase]})")
-        deck = tuple(deck)
-        rs = self.rs
-        if len(deck) != rs.deck_size or not _is_permutation(deck, rs.deck_bytes):
-            raise IllegalAction(f"the deck is not a permutation of the {rs.name} deck")
-        self._ev = [] if self.events_on else None
-        self._reset_round(deck)
-        self.history.append((deck, self.actions))
-        if self._ev is not None:
-            self.emit("round_start", self.dealer, round=self.rounds_played + 1,
-                       dealer=self.dealer)
-        if self.n == BLANK_TABLE:
-            self.phase = BLANK_PH
-            self.to_move = CHANCE
-        else:
-            self._deal()
-        ev = self._ev or []  # _flush, inline (every deal)
-        self._ev = None
-        return ev
+        """Deal a new round from a deck (top first): the DEAL chance outcome (deal.py)."""
+        return start_round(self, deck)
 
     def _flush(self) -> list[Event]:
         ev = self._ev or []
         self._ev = None
         return ev
-
-    def _deal(self) -> None:
-        d, deck = self.dealer, self.deck
-        order = _SEAT_ORDERS.get((self.n, d, self.blank))  # dealt_seats' cache, inline
-        seats = list(order if order is not None else dealt_seats(self.n, d, self.blank))
-        self.participants = seats
-        # the deck is a permutation (start_round checked it): distinct cards, one bit each,
-        # so adding the bits is or-ing them. Unpacked (HAND_SIZE 7, FIELD_SIZE 6: another
-        # size fails to unpack), looked up and added: ints add by a specialised opcode, while
-        # shifts and ors allocate (two thirds of the instructions of 1 << a | ...)
-        # fastpath: deal-bits
-        hands, bit = self.hands, _BIT
-        k = 0
-        for s in seats:
-            a, b, c, e, f, g, h = deck[k:k + HAND_SIZE]
-            hands[s] = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g] + bit[h]
-            k += HAND_SIZE
-        a, b, c, e, f, g = deck[k:k + FIELD_SIZE]
-        self.field = field = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g]
-        self.pile = list(deck[k + FIELD_SIZE:])
-        self.pile_pos = 0
-        if self._ev is not None:
-            self.emit("dealt", d, field=names_of(field), pile=len(self.pile),
-                       seats=seats)
-        rs = self.rs
-        if rs.field_check == "misdeal":
-            # four of a month on the field (common.md §7). fastpath: deal-misdeal
-            x = field - ((field >> 1) & 0x555555555555)  # month_counts, inlined
-            x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
-            four = (x >> 2) & 0x111111111111
-            if four:
-                if self._ev is not None:
-                    self.emit("misdeal", d, month=four.bit_length() // 4 + 1)
-                self._finish("misdeal", None)
-                return
-        self.carry_before = self.carry
-        self.m, self.carry = rs.field_multiplier(self.field, self.carry)
-        if self._ev is not None:
-            self.emit("multiplier", -1, m=self.m, carry=list(rs.carry_list(self.carry)))
-        if rs.hand_swap and len(seats) >= 3 and self.blank != d:
-            self.swap_queue = seats[1:]
-        self.holder = d
-        self._next_window()
 
     def _next_window(self) -> None:
         """Open the next window before play: swap, mizuten, drop-out, or start play."""
@@ -869,7 +776,7 @@ class State:
             self.actions.append(action)
             self.blank = s
             self.emit("blank", s)
-            self._deal()
+            deal(self)
             return
         if self.phase == RESHUFFLE and action.verb == DECK:
             want = self.reshuffle_cards()
