@@ -18,10 +18,12 @@ import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import game.engine.rollout as RO
+import game.engine.state as S
 from game.engine import kernel_name, rulesets
 from game.engine import rng as R
 from game.engine.actions import PLAY1, play2, take_action
@@ -241,6 +243,19 @@ def test_search_leaves_are_identical(use_kernel, name, seats):
         return out
 
     assert leaves("c") == leaves("python")
+
+
+def test_setup_takes_the_slot_names_from_python():
+    """The kernel names no State slot itself: setup() takes them (state.KERNEL_SLOTS) and
+    refuses a tuple of another length or of non-strings."""
+    source = (Path(S.__file__).parent / "_ckernel.c").read_text(encoding="utf-8")
+    for name in KERNEL_SLOTS:
+        assert f'"{name}"' not in source, name
+    with pytest.raises(TypeError, match="State slots"):
+        _ckernel.setup(PLAY1, play2, take_action, DECIDE, KERNEL_SLOTS[:-1])
+    with pytest.raises(TypeError, match="strings"):
+        _ckernel.setup(PLAY1, play2, take_action, DECIDE, (1,) * len(KERNEL_SLOTS))
+    _ckernel.setup(PLAY1, play2, take_action, DECIDE, KERNEL_SLOTS)  # as the engine set it
 
 
 def test_the_dekiyaku_gate_never_hides_a_scoring_pile():

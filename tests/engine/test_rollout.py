@@ -111,3 +111,28 @@ def test_rng_is_reproducible_and_rejects_bad_input():
         Rng(5).below(0)
     with pytest.raises(ValueError):
         Rng("seed")  # type: ignore[arg-type]
+
+
+def test_a_renamed_kernel_slot_fails_when_the_engine_loads():
+    """state.KERNEL_SLOTS names every State slot the compiled kernel reads or writes; the
+    check at import refuses a name that is not a slot (a rename caught at once, not in
+    the middle of a rollout)."""
+    from game.engine.state import KERNEL_SLOTS, State, check_kernel_slots
+
+    check_kernel_slots(State.__slots__)  # today's slots pass
+    assert set(KERNEL_SLOTS) <= set(State.__slots__) and len(set(KERNEL_SLOTS)) == 18
+    renamed = tuple("_turn_order" if n == "_turns" else n for n in State.__slots__)
+    with pytest.raises(ImportError, match="_turns"):
+        check_kernel_slots(renamed)
+
+
+def test_apply_refuses_a_move_in_a_phase_where_nobody_moves():
+    """apply dispatches by phase; between rounds no player acts, checked or not."""
+    from game.engine.actions import Action
+    from game.engine.errors import IllegalAction
+
+    st = rulesets.get("hachihachi").new_state(3, 0, events=False)
+    for check in (True, False):
+        with pytest.raises(IllegalAction, match="phase deal"):
+            st.apply(Action(0, "join"), check=check)
+    assert st.actions == []
