@@ -31,19 +31,27 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
     if len(points) == 3 and not st.events_on:
         # fastpath: par-three-seats
         # three seats with events off (every rollout): the same transfers in the same order,
-        # unrolled; pay_quiet drops the seat's own line and every amount that is not above 0
+        # unrolled (each amount is above 0: a surplus or a deficit times m >= 1)
         s0, s1, s2 = seats
         d0, d1, d2 = points[0] - pars[0], points[1] - pars[1], points[2] - pars[2]
-        m = st.m
+        m, pay, reason = st.m, st.pay_quiet, Reason.CARD_POINTS
         below = (d0 < 0) + (d1 < 0) + (d2 < 0)
         if below == 1:  # the one below pays each surplus, in seat order
-            lo = s0 if d0 < 0 else s1 if d1 < 0 else s2
-            st.pay_quiet(Reason.CARD_POINTS, ((lo, s0, d0 * m), (lo, s1, d1 * m),
-                                              (lo, s2, d2 * m)))
+            lo = (s0,) if d0 < 0 else (s1,) if d1 < 0 else (s2,)
+            if d0 > 0:
+                pay(reason, lo, s0, d0 * m)
+            if d1 > 0:
+                pay(reason, lo, s1, d1 * m)
+            if d2 > 0:
+                pay(reason, lo, s2, d2 * m)
         elif below == 2 and (d0 > 0 or d1 > 0 or d2 > 0):  # the two below pay the one above
             hi = s0 if d0 > 0 else s1 if d1 > 0 else s2
-            st.pay_quiet(Reason.CARD_POINTS, ((s0, hi, -d0 * m), (s1, hi, -d1 * m),
-                                              (s2, hi, -d2 * m)))
+            if d0 < 0:
+                pay(reason, (s0,), hi, -d0 * m)
+            if d1 < 0:
+                pay(reason, (s1,), hi, -d1 * m)
+            if d2 < 0:
+                pay(reason, (s2,), hi, -d2 * m)
         # (nobody below, or all three below: nobody above, nothing to pay)
         return
     d = [p - par for p, par in zip(points, pars, strict=True)]

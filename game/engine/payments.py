@@ -44,14 +44,18 @@ def from_each_opponent(st: State, payee: int, base: int, den: int, reason: str, 
     Liability (hatto, tobikomi): a ``liable`` opponent pays both opponents' shares alone.
     ``unit``: the kan in mon, so the basis can say "2 kan x 12" (display only).
     """
-    opps = opponents(st, payee)
-    d = split_denominator(den, split, len(opps))
+    # settlement's hot path (every claim and dekiyaku of every rollout): opponents(),
+    # split_denominator() and scaled() written out. fastpath: payment-forms
+    opps = list(st.active)  # the active seats are distinct: removing the payee is opponents()
+    if payee in opps:
+        opps.remove(payee)
+    d = den * 2 if split and len(opps) == 2 else den
     if liable is not None and liable in opps:
         st.pay(liable, payee, scaled(2 * base, d, st.m), reason, _basis(st, base, d, 2, unit))
         return
-    amount = scaled(base, d, st.m)
-    if not st.events_on:  # settlement's hot path: one ledger call, no basis, no event
-        st.pay_quiet(reason, [(o, payee, amount) for o in opps])
+    amount = -(-base * st.m // d)
+    if not st.events_on:  # one ledger call, no basis, no event
+        st.pay_quiet(reason, opps, payee, amount)
         return
     b = _basis(st, base, d, 1, unit)
     pay = st.pay
@@ -67,7 +71,8 @@ def to_each_opponent(st: State, payer: int, base: int, reason: str, *,
     d = split_denominator(1, split, len(opps))
     amount = scaled(base, d, st.m)
     if not st.events_on:  # one ledger call, no basis, no event
-        st.pay_quiet(reason, [(payer, o, amount) for o in opps])
+        for o in opps:
+            st.pay_quiet(reason, (payer,), o, amount)
         return
     b = _basis(st, base, d, 1, unit)
     pay = st.pay
@@ -81,7 +86,11 @@ def from_every_seat(st: State, payee: int, base: int, reason: str, *, unit: int 
     amount = base * st.m
     blank = st.blank
     if not st.events_on:  # one ledger call, no basis, no event
-        st.pay_quiet(reason, [(s, payee, amount) for s in range(st.n) if s != blank])
+        payers = list(range(st.n))
+        payers.remove(payee)
+        if blank in payers:
+            payers.remove(blank)
+        st.pay_quiet(reason, payers, payee, amount)
         return
     b = _basis(st, base, 1, 1, unit)
     pay = st.pay

@@ -111,7 +111,17 @@ def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None) -> Act
 
 def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rng
             weights: tuple[int, ...] | None = None) -> None:
-    """Play the current round to its end (``State.playout``: the policies, ``weights``)."""
+    """``State.playout``: play the current round to its end (a rollout) with a fixed policy
+    for every seat.
+
+    ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll out
+    with): each turn takes the most card points it can (ties: the lowest card), a sager with
+    nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws nothing from
+    ``rng`` once play has begun. ``weights`` (48 ints, GREEDY only) replace the card points
+    in that choice, so a caller can roll out with its own judgement of the cards (points
+    plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and every action is
+    recorded as usual.
+    """
     greedy = policy == GREEDY
     if not greedy and policy != RANDOM:
         raise ValueError(f"unknown rollout policy {policy!r} (known: {RANDOM}, {GREEDY})")

@@ -45,7 +45,8 @@ from .cards import (
     cards_of,
     names_of,
 )
-from .deal import deal, start_round
+from .deal import deal
+from .deal import start_round as _start_round
 from .errors import IllegalAction
 from .events import Event
 from .kernel import ckernel
@@ -352,31 +353,26 @@ class State:
         if self._ev is not None:
             self._ev.append(Event(EventKind.PAYMENT, to, p.as_json()))
 
-    def pay_quiet(self, reason: str, transfers: Iterable[tuple[int, int, int]]) -> None:
-        """Record a group of transfers (payer, payee, amount) as ``pay`` records each one
-        with events off (rollouts, settlement's hot paths): no basis and no event, the
-        same ledger (payments, net, pot); zero amounts and self-payments are dropped. One
-        call per group, so the bookkeeping is written here and in ``pay`` only."""
+    def pay_quiet(self, reason: str, payers: Iterable[int], payee: int, amount: int) -> None:
+        """Each seat of ``payers`` pays ``amount`` to the seat ``payee`` (the ledger's usual
+        group, 'from each opponent'), recorded as ``pay`` records it with events off
+        (settlement in rollouts): no basis, no event, the same payments and net; nothing
+        when the amount is not above 0. Seats only (the pot's transfers go through
+        ``pay``), each payer other than the payee. The ledger's bookkeeping is written here
+        and in ``pay`` only."""
         # fastpath: pay-quiet
-        record, net = self.payments.append, self.net
-        for frm, to, amount in transfers:
-            if amount <= 0 or frm == to:
-                continue
-            record(_new_tuple(Payment, (frm, to, amount, reason, None)))
-            if to == POT:
-                self.pot += amount
-            else:
-                net[to] += amount
-            if frm == POT:
-                self.pot -= amount
-            else:
+        if amount > 0:
+            record, net = self.payments.append, self.net
+            for frm in payers:
+                record(_new_tuple(Payment, (frm, payee, amount, reason, None)))
+                net[payee] += amount
                 net[frm] -= amount
 
     # ------------------------------------------------------------------ chance
 
-    def start_round(self, deck: list[int] | tuple[int, ...]) -> list[Event]:
-        """Deal a new round from a deck (top first): the DEAL chance outcome (deal.py)."""
-        return start_round(self, deck)
+    # Deal a new round from a deck (top first): the DEAL chance outcome. Written in deal.py;
+    # bound here as the method itself (no extra call per round).
+    start_round = _start_round
 
     def _flush(self) -> list[Event]:
         ev = self._ev or []
@@ -807,19 +803,9 @@ class State:
                 continue
             yield self.to_move
 
-    def playout(self, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rng
-                weights: tuple[int, ...] | None = None) -> None:
-        """Play the current round to its end (a rollout) with a fixed policy for every seat.
-
-        ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll
-        out with): each turn takes the most card points it can (ties: the lowest card), a
-        sager with nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws
-        nothing from ``rng`` once play has begun. ``weights`` (48 ints, GREEDY only) replace
-        the card points in that choice, so a caller can roll out with its own judgement of
-        the cards (points plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and
-        every action is recorded as usual. See ``rollout.py``.
-        """
-        rollout.playout(self, rng, policy, weights)
+    # Play the current round to its end with a fixed policy for every seat (a rollout):
+    # rollout.playout, bound here as the method itself (no extra call per rollout).
+    playout = rollout.playout
 
     def sample_chance(self, rng) -> Action:
         """A chance outcome for BLANK or RESHUFFLE drawn from a seeded generator."""

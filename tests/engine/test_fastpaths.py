@@ -299,16 +299,40 @@ def test_pay_quiet_books_like_pay():
     rs = rulesets.get("hachihachi")
     rng = Rng(7)
     for _ in range(500):
-        transfers = [(rng.below(4) - 1, rng.below(4) - 1, rng.below(30) - 5)
-                     for _ in range(rng.below(6))]
         a = State.from_position(rs, 3, hands={}, field="", pile="", to_move=0, events=False)
         b = a.clone()
-        for frm, to, amount in transfers:
-            a.pay(frm, to, amount, "card_points")
-        b.pay_quiet("card_points", transfers)
+        for _ in range(rng.below(5)):
+            payee, amount = rng.below(3), rng.below(30) - 5
+            payers = [s for s in range(3) if s != payee and rng.below(3)]
+            for frm in payers:
+                a.pay(frm, payee, amount, "card_points")
+            b.pay_quiet("card_points", payers, payee, amount)
         assert (a.payments, a.net, a.pot) == (b.payments, b.net, b.pot)
         assert all(p.amount > 0 and p.frm != p.to for p in b.payments)
-        assert sum(b.net) + b.pot == 0
+        assert sum(b.net) == 0
+
+
+@pytest.mark.parametrize("events", [False, True])
+def test_each_opponent_pays_what_the_payment_forms_say(events):
+    """from_each_opponent's written-out amount against the forms it restates: every other
+    active seat pays scaled(base, split_denominator(den, split, n), m)."""
+    from game.engine.ledger import scaled
+    from game.engine.payments import from_each_opponent, opponents, split_denominator
+
+    rng = Rng(11)
+    for _ in range(2000):
+        rs = rulesets.get("hachihachi")
+        n_active = 2 + rng.below(2)
+        st = State.from_position(rs, 3, active=list(range(n_active)), hands={}, field="",
+                                 pile="", to_move=0, multiplier=1 + rng.below(8),
+                                 events=events)
+        payee, base, den, split = rng.below(n_active), rng.below(400), 1 + rng.below(2), \
+            bool(rng.below(2))
+        from_each_opponent(st, payee, base, den, "goko", split=split)
+        opps = opponents(st, payee)
+        amount = scaled(base, split_denominator(den, split, len(opps)), st.m)
+        assert [(p.frm, p.to, p.amount) for p in st.payments] == (
+            [(o, payee, amount) for o in opps] if amount > 0 else [])
 
 
 def test_standing_triplets_count_as_written():

@@ -383,11 +383,16 @@ class HachiHachi(Ruleset):
         claims = st.claims
         if not claims:  # no teyaku: no nukeyaku, no tobikomi
             return
-        for s in st.active:
+        if len(claims) == 1:  # the usual claim: visit its seat only (same payments, order)
+            (one,) = claims
+            seats = (one,) if one in pts else ()
+        else:
+            seats = st.active
+        for s in seats:
             claim = claims.get(s)
             if claim and claim.b in self.nukeyaku_ids and pts[s] >= thr:
                 self.each(st, s, k, 1, Reason.NUKEYAKU)
-        for s in st.active:
+        for s in seats:
             claim = claims.get(s)
             if claim and claim.triplets:
                 for mo in claim.triplets:
