@@ -602,7 +602,7 @@ class State:
                 self.to_move = seat
                 if self._ev is not None:
                     self.emit("yaku", seat, items=self.rs.dek_items(self.captured[seat]),
-                               last=last)
+                              last=last)
                 return
         if last:
             self._settle(None, -1)
@@ -842,7 +842,7 @@ class State:
         totals[:] = map(add, totals, net)  # in place (one C loop): totals[s] += net[s]
         if self._ev is not None:
             self.emit("round_end", -1 if winner is None else winner,
-                       round=self.rounds_played + 1, **result.as_json())
+                      round=self.rounds_played + 1, **result.as_json())
         if ending != "misdeal":
             self.rounds_played += 1
             if self.rs.has_after_round:
