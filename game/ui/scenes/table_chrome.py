@@ -104,8 +104,12 @@ def draw_top(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     key = tv.hover_key
     if (key in INDEX and time.monotonic() - tv.hover_since >= TOOLTIP_AFTER
             and key in tv.card_rects and tv.card_rects[key].collidepoint(tv.mouse)
-            and not (tv.drawer_open and L.drawer and L.drawer.collidepoint(tv.mouse))):
-        tv.draw_tooltip(surface, card_name(key), tv.mouse, L.window.h)
+            and not (tv.drawer_open and L.drawer and L.drawer.collidepoint(tv.mouse))
+            and not getattr(table, "_card_info", None)):  # the popover says it all
+        from game.ui.card_info import is_visible, tooltip_text
+
+        if is_visible(table.shown_view, key):  # a face-down card is never named
+            tv.draw_tooltip(surface, tooltip_text(table.session.rs, key), tv.mouse, L.window.h)
 
 
 def scroll_log(table: TableScene, lines: int) -> None:

@@ -22,7 +22,8 @@ from game.ui.scenes import table_chrome
 from game.ui.terms import PAID_AT, term
 from game.ui.theme import Button, ButtonGroup
 
-AUTO = 2.5
+AUTO = 2.5  # seconds a reveal stays when only computers sit at the table
+QUIET = 1.2  # seconds a reveal with no claim at all stays: a beat, then play (issue 23)
 STEP = 0.55  # a holder's cards overlap so each shows its left 55 %
 
 
@@ -35,7 +36,10 @@ class TeyakuScene(Scene):
         self.table = table
         self.t = 0.0
         self.group = ButtonGroup([Button(_("Continue ⏎"), self.close, "primary")])
-        self.auto = not table.session.humans
+        # nobody to read it, or nothing to read: it passes by itself
+        nobody_claims = not any(c.items for c in table.shown_view.claims.values())
+        self.auto = not table.session.humans or nobody_claims
+        self.stay = AUTO if not table.session.humans else QUIET
         table.tv.dock = "teyaku"  # the table reserves the panel rect for us
 
     def relabel(self) -> None:
@@ -50,7 +54,7 @@ class TeyakuScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         table_chrome.reflow(self.table, dt)
-        if self.auto and self.t >= AUTO * max(0.1, self.app.settings.speed_factor):
+        if self.auto and self.t >= self.stay * max(0.1, self.app.settings.speed_factor):
             self.close()
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
@@ -72,7 +76,7 @@ class TeyakuScene(Scene):
 
     def lines(self) -> list[tuple[str, list[str]]]:
         v = self.table.shown_view
-        names = [s.name for s in self.table.session.seats]
+        names = self.table.session.names()
         out = []
         order = list(v.active) or list(range(v.seats))
         for s in order:
