@@ -12,7 +12,7 @@ from game.engine import cards, state, teyaku
 
 
 @pytest.mark.parametrize("owner, name", [
-    (cards, "STANDING_MONTHS"), (teyaku, "is_standing"), (state, "SUM_MASK"),
+    (cards, "STANDING_MONTHS"), (state, "SUM_MASK"),
     (teyaku.Shape, "ribbons"), (teyaku.Shape, "counts"), (settings.Settings, "sort_hand"),
 ])
 def test_the_dead_names_are_gone(owner, name):

@@ -48,9 +48,17 @@ class Shape(NamedTuple):
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot path)
 
 
+def is_standing(month: int, cards_of_month: int) -> bool:
+    """The standing triplet (tatesanbon, hachihachi.md §6.2): a triplet stands in months 4,
+    5 and 7, or as exactly the three Paulownia chaff (``cards_of_month``: the triplet's
+    cards, read only for month 12). ``shape`` counts them by nibbles (fastpath)."""
+    if month in (4, 5, 7):
+        return True
+    return month == 12 and cards_of_month == PAULOWNIA_CHAFF3
+
+
 _N1 = 0x111111111111  # bit 0 of each month's nibble
-# The standing triplet (tatesanbon, §6.2): a triplet of months 4, 5 or 7, or exactly the three
-# Paulownia chaff (tests/engine/reference.py: is_standing, the rule as written).
+# is_standing for every triplet of a hand at once, in month nibbles. fastpath: standing-triplet
 _STANDING_NIBBLES = (1 << 12) | (1 << 16) | (1 << 24)  # months 4, 5, 7
 _PAULOWNIA_NIBBLE = 1 << 44
 _PAULOWNIA = MONTH_MASK[11]

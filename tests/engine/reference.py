@@ -9,12 +9,12 @@ game/engine/FASTPATHS.md lists).
 from __future__ import annotations
 
 from game.engine.actions import CANCEL, PLAY, SHOUBU, TAKE, Action
-from game.engine.cards import CARD_IDS, MONTH_MASK, PAULOWNIA_CHAFF3, cards_of
+from game.engine.cards import CARD_IDS, MONTH_MASK, cards_of
 from game.engine.ledger import Payment
 from game.engine.multiplier import field_brights
 from game.engine.specials import NIHACHI_POINTS, SOHACHI_POINTS, SUJUROKU_CHAFF
 from game.engine.state import PLAY_PH, TAKE_PH
-from game.engine.teyaku import TRIPLET_IDS, shape
+from game.engine.teyaku import TRIPLET_IDS, is_standing, shape
 from game.engine.vocab import Reason
 
 
@@ -48,16 +48,9 @@ def four_of_a_month(field: int) -> int | None:
     return None
 
 
-def is_standing(month: int, cards_of_month: int) -> bool:
-    """hachihachi.md §6.2: a triplet stands in months 4, 5, 7, or as exactly the three
-    Paulownia chaff."""
-    if month in (4, 5, 7):
-        return True
-    return month == 12 and cards_of_month == PAULOWNIA_CHAFF3
-
-
 def standing_triplets(hand: int) -> int:
-    """How many of the hand's triplets stand."""
+    """How many of the hand's triplets stand (``teyaku.is_standing``, one triplet at a
+    time)."""
     return sum(1 for m in range(12) if (hand & MONTH_MASK[m]).bit_count() == 3
                and is_standing(m + 1, hand & MONTH_MASK[m]))
 

@@ -336,6 +336,7 @@ def test_each_opponent_pays_what_the_payment_forms_say(events):
 
 
 def test_standing_triplets_count_as_written():
+    """shape's nibble count of standing triplets against teyaku.is_standing per triplet."""
     rng = Rng(8)
     cards = list(range(48))
     hands = [sum(1 << (4 * m + k) for k in range(4) if k != skip) | extra
