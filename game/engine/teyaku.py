@@ -44,21 +44,22 @@ class Shape(NamedTuple):
     a_cards: int  # cards revealed for the Group-A combination (mask)
     b: str | None  # Group-B id (karasu, pikaichi, toichi, tanichi, aka), or None
     b_cards: int  # chaff-class cards revealed for Group B (mask)
-    ribbons: int  # number of non-Willow ribbons (r), for aka and the 1921 set
-    counts: int  # cards per month as nibbles (see month_counts)
 
 
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot path)
 
 
 def is_standing(month: int, cards_of_month: int) -> bool:
-    """A triplet stands in months 4, 5, 7, or as exactly the three Paulownia chaff."""
+    """The standing triplet (tatesanbon, hachihachi.md §6.2): a triplet stands in months 4,
+    5 and 7, or as exactly the three Paulownia chaff (``cards_of_month``: the triplet's
+    cards, read only for month 12). ``shape`` counts them by nibbles (fastpath)."""
     if month in STANDING_MONTHS:
         return True
     return month == 12 and cards_of_month == PAULOWNIA_CHAFF3
 
 
 _N1 = 0x111111111111  # bit 0 of each month's nibble
+# is_standing for every triplet of a hand at once, in month nibbles. fastpath: standing-triplet
 _STANDING_NIBBLES = (1 << 12) | (1 << 16) | (1 << 24)  # months 4, 5, 7
 _PAULOWNIA_NIBBLE = 1 << 44
 _PAULOWNIA = MONTH_MASK[11]
@@ -143,7 +144,7 @@ def shape(hand: int) -> Shape:
         b = "pikaichi" if b_count else "toichi"
     b_cards = hand & ~_NOT_CHAFF_CLASS if b else 0
     # tuple.__new__ directly: Shape(...) would run NamedTuple's Python __new__
-    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards, r_count, x))
+    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards))
 
 
 # Teyaku ids that are triplet combinations: their claimed months feed tobikomi (§12.2).
@@ -197,6 +198,7 @@ class TeyakuTable:
         if not self.values:
             return None
         # has_teyaku_shape by table (tests compare): most hands have no shape and stop here
+        # fastpath: teyaku-table-gate
         v = (_GATE0[hand & 0xFFF] + _GATE1[hand >> 12 & 0xFFF] + _GATE2[hand >> 24 & 0xFFF]
              + _GATE3[hand >> 36 & 0xFFF])
         if not (v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF):

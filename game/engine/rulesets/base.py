@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..capture import arrive, choices, relation
 from ..cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, INDEX, KINDS, cards_of
 from ..catalogue import AchievementRule, Entry
-from ..errors import RulesError
+from ..errors import CardError, RulesError
 from ..ledger import POT, Basis
 from ..multiplier import MultiplierCarry
 from ..options import Option, resolve
@@ -33,6 +33,7 @@ def _points_fn(value_masks: tuple[tuple[int, int], ...]) -> Callable[[int], int]
     """``Ruleset.points`` for these (value, mask) pairs: four 12-bit table lookups (the
     points of each 12-card chunk, built once per value set), about a third of the cost of
     one popcount per value; a mask reaching past 48 cards keeps the popcount loop."""
+    # fastpath: point-tables
     if any(vm >> 48 for _, vm in value_masks):
         def points(mask: int) -> int:
             total = 0
@@ -65,6 +66,7 @@ def points_and_count_tables(value_masks: tuple[tuple[int, int], ...],
     how many of its cards are in ``count_mask`` (settlement reads both from one sum: Hachi-
     Hachi's points and its chaff for the specials). None when a value is negative or a pile
     could pass 1023 points (the fields would overlap)."""
+    # fastpath: packed-points
     if (any(v < 0 or vm >> 48 for v, vm in value_masks)
             or sum(v * vm.bit_count() for v, vm in value_masks) > 0x3FF):
         return None
@@ -118,6 +120,7 @@ class Ruleset:
         for c in self.deck_cards:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c
         self.value_masks = tuple(by_value.items())
+        # fastpath: shadowed-methods
         if type(self).points is Ruleset.points:
             # settlement counts three piles a round: the instance attribute shadows the method
             # with a closure over the masks (unrolled for the usual four card values)
@@ -295,7 +298,7 @@ class Ruleset:
 
     def _card(self, name: object) -> int:
         if not isinstance(name, str) or name not in INDEX:
-            raise RulesError(f"unknown card id: {name!r}")
+            raise CardError(f"unknown card id: {name!r}")
         c = INDEX[name]
         if not self.deck_mask >> c & 1:
             raise RulesError(f"card {name!r} is not in the deck of ruleset {self.name!r}")
@@ -422,12 +425,7 @@ class Ruleset:
         claims = st.claims
         if not claims:  # nobody claimed
             return
-        if len(claims) == 1:  # one claimant (most rounds with a claim): skip the others
-            (one,) = claims
-            seats = (one,) if one in st.active else ()
-        else:
-            seats = st.active
-        for s in seats:
+        for s in st.active:
             claim = claims.get(s)
             if claim:
                 for k, v in claim.items.items():

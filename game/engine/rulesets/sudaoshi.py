@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cardpoints import settle_against_par
-from ..cards import CARD_IDS, INDEX, KINDS, MONTH_MASK, RIBBONS, WILLOW, names_of
+from ..cards import CARD_IDS, KINDS, MONTH_MASK, RIBBONS, WILLOW, mask_of_names, names_of
 from ..catalogue import (
     CARD_POINTS_ENTRY,
     FEE_ENTRIES,
@@ -18,37 +18,27 @@ from ..catalogue import (
     card_set,
     teyaku_entries,
 )
-from ..dropout import half_up
+from ..dropout import BY_ORDER, dropout_fee, half_up
 from ..errors import RulesError
 from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
 from ..payments import from_each_opponent
-from ..teyaku import KUTTSUKI, SHISO, Claim, HandRule, set_rules, shape
-from ..vocab import Ending, Reason
+from ..teyaku import KUTTSUKI, SHISO, Claim, HandRule, TeyakuTable, set_rules, shape
+from ..vocab import N_, Ending, Reason
 from .base import Ruleset
-from .hachihachi import HachiHachi
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
+from .hachihachi import TEYAKU_KAN
 
 if TYPE_CHECKING:
     from ..state import State
-
-
-def _m(*names: str) -> int:
-    return sum(1 << INDEX[n] for n in names)
 
 
 SUDA_VALUES = tuple(
     10 if name in ("curtain", "phoenix") else {"bright": 5, "animal": 5, "ribbon": 1,
                                                "chaff": 10}[kind]
     for name, kind in zip(CARD_IDS, KINDS, strict=True))
-BOZU_KABURI = _m("moon", "geese")
+BOZU_KABURI = mask_of_names("moon", "geese")
 BOZU_ZORO = MONTH_MASK[7]
-AME_KABURI = _m("rain_man", "swallow")
+AME_KABURI = mask_of_names("rain_man", "swallow")
 AME_ZORO = WILLOW
 BURDENS = (100, 110, 120)  # the seat burdens of positions D, R, L (§6)
 NASAKE_CARDS = RIBBONS | WILLOW
@@ -93,7 +83,9 @@ class Sudaoshi(Ruleset):
         self.max_seats = 6 if o["more_seats"] else 3
         self.field_check = o["field_four"]
         self.mode = o["teyaku"]
-        self.hh = HachiHachi(kan=self.kan, mizuten=False)
+        # teyaku=hachihachi: Hachi-Hachi's table (its default values, in this yaku unit)
+        self.teyaku_table = (TeyakuTable({k: v * self.kan for k, v in TEYAKU_KAN.items()})
+                             if self.mode == "hachihachi" else None)
         self._sets: dict[int, tuple[tuple[str, int, int], ...]] = {}
 
     # ------------------------------------------------------------------ rules as data
@@ -124,7 +116,7 @@ class Sudaoshi(Ruleset):
 
     def fee(self, k: int, p: int) -> int:
         """more_seats: the drop-out fee is 1, 1.5, 2 ... yaku units by order."""
-        return self.kan * (k + 1) // 2
+        return dropout_fee(BY_ORDER, self.kan, k, p)
 
     def par(self, position: int, n_active: int) -> int | None:
         return BURDENS[position]
@@ -132,7 +124,7 @@ class Sudaoshi(Ruleset):
     def catalogue(self) -> tuple[Entry, ...]:
         entries: list[Entry] = [*FEE_ENTRIES] if self.max_seats > 3 else []
         if self.mode == "hachihachi":
-            entries += teyaku_entries(self.hh.teyaku_table.values)
+            entries += teyaku_entries(self.teyaku_table.values)
         elif self.mode == "1921":
             entries += [e for e in teyaku_entries(TEYAKU_1921) if e.id != "nasake"]
             entries += teyaku_entries({"nasake": TEYAKU_1921["nasake"]},
@@ -157,8 +149,8 @@ class Sudaoshi(Ruleset):
         return seat
 
     def claim(self, hand: int, position: int) -> Claim | None:
-        if self.mode == "hachihachi":
-            return self.hh.claim(hand, position)
+        if self.teyaku_table is not None:  # teyaku=hachihachi
+            return self.teyaku_table.claim(hand)
         if self.mode == "none":
             return None
         return self._claim_1921(hand, position)
@@ -229,10 +221,9 @@ class Sudaoshi(Ruleset):
             if st.field & mm == mm:
                 st.field &= ~mm
                 st.captured[st.acting] |= mm
-                if st._ev is not None:
+                if st.reporting:
                     four = names_of(mm)
-                    st._emit("captured", st.acting, card=four[0], cards=four,
-                             rule="field_four")
+                    st.emit("captured", st.acting, card=four[0], cards=four, rule="field_four")
 
     def settle(self, st: State) -> None:
         """§6: scores, card-point transfers against the burdens, yaku."""
