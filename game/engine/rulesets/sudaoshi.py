@@ -93,7 +93,7 @@ class Sudaoshi(Ruleset):
     def teyaku_rules(self) -> tuple[HandRule, ...]:
         """Hachi-Hachi's definitions, or the 1921 set's (the shape's id, nasake's cards)."""
         if self.mode == "hachihachi":
-            return self.hh.teyaku_rules()
+            return self.teyaku_table.rules()
         if self.mode == "none":
             return ()
         sets = set_rules(lambda a, _standing: id_1921(a), lambda _k: True)
@@ -103,7 +103,7 @@ class Sudaoshi(Ruleset):
 
     @property
     def teyaku_best_one(self) -> bool:
-        return self.mode == "hachihachi" and self.hh.teyaku_best_one
+        return self.teyaku_table is not None and self.teyaku_table.best_one
 
     def in_kan(self, entry_id: str) -> int | None:
         """Yaku and Hachi-Hachi's teyaku count in kan of ``yaku_unit`` points; the 1921
