@@ -30,8 +30,11 @@ def setup_logging(log_dir: Path | None) -> None:
     if any(getattr(h, "_hachihachi", False) for h in root.handlers):
         return
     if log_dir is not None:
+        from game import files
+
         try:
             log_dir.mkdir(parents=True, exist_ok=True)
+            files.check_regular(log_dir / "hachihachi.log")  # a FIFO there would block
             h = logging.handlers.RotatingFileHandler(log_dir / "hachihachi.log",
                                                      maxBytes=512_000, backupCount=2,
                                                      encoding="utf-8")
@@ -39,8 +42,8 @@ def setup_logging(log_dir: Path | None) -> None:
             h._hachihachi = True  # type: ignore[attr-defined]
             root.addHandler(h)
             root.setLevel(logging.INFO)
-        except OSError:
-            pass
+        except (OSError, files.FileRejected):
+            root.addHandler(logging.NullHandler())  # no log file: nothing on the console
 
 
 class App:
