@@ -268,10 +268,12 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     _sync_folder(folder)
 
 
-def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str) -> Path:
-    """Write `text` as a new file `folder/stem+suffix` (or `stem-2`...), never over
-    another file, and never leaving a temporary in `folder` even if the program is killed
-    in the middle (the folder is the player's: nothing of ours cleans it up at start-up).
+def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
+                   exact: bool = False) -> Path:
+    """Write `text` as a new file `folder/stem+suffix` (or `stem-2`...; with `exact`, that
+    name or FileExistsError), never over another file, and never leaving a temporary in
+    `folder` even if the program is killed in the middle (the folder is the player's:
+    nothing of ours cleans it up at start-up).
 
     On Linux the data goes into an unnamed file (O_TMPFILE) that gets its name only once
     it is whole and synced; elsewhere (or on a file system without unnamed files) into a
@@ -294,11 +296,13 @@ def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str)
         os.fsync(fd)
         source = str(tmp) if tmp is not None else f"/proc/self/fd/{fd}"
         while True:
-            target = unique_path(folder, stem, suffix)
+            target = folder / f"{stem}{suffix}" if exact else unique_path(folder, stem, suffix)
             try:
                 _link(source, target)  # fails if the name is taken
                 break
             except FileExistsError:  # taken in the meantime: the next free name
+                if exact:
+                    raise
                 continue
     finally:
         os.close(fd)

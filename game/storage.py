@@ -104,11 +104,15 @@ def read_record(path: str | os.PathLike) -> records.Record:
     return records.from_json(data)
 
 
+def record_text(rec: records.Record) -> str:
+    """A record's file text. A lone surrogate (only a file or a script can put one in a
+    name) cannot be UTF-8: it becomes '?'."""
+    return (rec.dumps() + "\n").encode("utf-8", "replace").decode("utf-8")
+
+
 def write_record(path: str | os.PathLike, rec: records.Record) -> None:
     """Write a record atomically (OSError on failure, the old file left whole)."""
-    text = rec.dumps() + "\n"
-    # a lone surrogate (only a file or a script can put one in a name) cannot be UTF-8
-    files.atomic_write_text(path, text.encode("utf-8", "replace").decode("utf-8"))
+    files.atomic_write_text(path, record_text(rec))
 
 
 def check_seats(rec: records.Record) -> None:
@@ -513,5 +517,5 @@ def start_up(paths: Paths) -> tuple[records.Record | None, str | None]:
 
 __all__ = ["AUTOSAVE", "HOME_ENV", "Kept", "Paths", "RECORD_LIMITS", "catch_up_pending",
            "check_seats", "clear_autosave", "default_paths", "finish_game", "keep_finished",
-           "load_autosave", "read_record", "reject_autosave", "retry_in_memory",
+           "load_autosave", "read_record", "record_text", "reject_autosave", "retry_in_memory",
            "save_autosave", "start_up", "write_record"]

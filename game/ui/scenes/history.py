@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from pathlib import Path
 
 import pygame
 
@@ -133,8 +134,8 @@ class HistoryScene(Scene):
         h = self.selected
         if h is None:
             return
-        path = self.app.paths.records_dir / h.record_file if h.record_file else None
-        if path is None or not path.exists():
+        path = self._record_path(h)
+        if path is None:
             self.app.stack.push(MessageScene(
                 self.app, _("No record"), _("The record of this game is not in your records "
                 "folder (it was not written, or it was moved), so it cannot be replayed.")))
@@ -146,6 +147,20 @@ class HistoryScene(Scene):
                 "Replays cannot be watched in this version yet.")))
             return
         self.app.stack.push(ReplayScene(self.app, path))
+
+    def _record_path(self, h: stats.HistoryItem) -> Path | None:
+        """The game's record file, only when it is a file in the records folder (a row
+        names a bare file name, checked by game.stats; a link there may not lead out)."""
+        folder = self.app.paths.records_dir
+        if not h.record_file:
+            return None
+        path = folder / h.record_file
+        try:
+            if path.is_file() and path.resolve().parent == folder.resolve():
+                return path
+        except (OSError, RuntimeError):  # a loop of links
+            pass
+        return None
 
     def statistics(self) -> None:
         from game.ui.scenes.statistics import StatisticsScene

@@ -29,6 +29,7 @@ from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
 from game.i18n import _, pgettext
 from game.seats import clean_name
+from game.text import clean_line, file_name_words
 from game.ui import theme
 from game.ui.chronicle import Chronicle
 from game.ui.intents import Intent
@@ -141,10 +142,10 @@ class ReplayScene(Scene):
                 raise RecordError(_("the record holds no round"))
             self.rec = rec
         except RecordError as e:
-            self.error = str(e)[:600]
+            self.error = clean_line(str(e), 600)
         except Exception as e:  # an engine bug a file can reach: still only a message
             log.exception("record %s could not be replayed", self.path)
-            self.error = f"{type(e).__name__}: {e}"
+            self.error = clean_line(f"{type(e).__name__}: {e}", 600)
         if self.error is not None:
             self.positions = []
             return
@@ -380,7 +381,8 @@ class ReplayScene(Scene):
         theme.blit_text(surface, _("This record cannot be replayed"), head, (x, y), theme.TEXT,
                         True)
         y += round(head * 1.6)
-        for line in [self.error or "", "", _("File: {path}").format(path=self.path)]:
+        for line in [self.error or "", "", _("File: {path}").format(
+                path=file_name_words(str(self.path), 400))]:
             for part in theme.wrap(line, body, box.w - 48):
                 theme.blit_text(surface, part, body, (x, y), theme.TEXT)
                 y += round(body * 1.4)
