@@ -171,6 +171,11 @@ class App:
                 scene.tv.renderer = self.renderer
         if self.paths is not None:
             settings_mod.save(self.paths, s)
+            notice = settings_mod.take_notice(self.paths)  # a full disk: told once, not silent
+            if notice:
+                from game.ui.scenes.message import MessageScene
+
+                self.stack.push(MessageScene(self, i18n._("Settings not saved"), notice))
 
     def game_in_progress(self) -> bool:
         from game.ui.scenes.table import TableScene
