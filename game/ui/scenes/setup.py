@@ -39,6 +39,7 @@ from game import settings as settings_mod
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
 from game.seats import MAX_NAME, clean_name
+from game.seeds import parse_seed
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.picker import ChoiceList
@@ -604,8 +605,9 @@ class SetupScene(Scene):
         problems = [v for k, v in self.errors.items() if k != "ruleset"]
         if self.configured() is None:
             problems.append(self.errors.get("ruleset", _("invalid options")))
-        if not (self.seed_text.strip() == "" or self.seed_text.strip().isdigit()):
-            problems.append(_("The seed must be a whole number (or empty for random)."))
+        seed_problem = parse_seed(self.seed_text)[1]  # game.seeds: what can be recorded
+        if seed_problem:
+            problems.append(seed_problem)
         ok = not problems
         if self.start_button is not None:
             if ok:
@@ -883,8 +885,9 @@ class SetupScene(Scene):
     def session(self) -> GameSession | None:
         if not self.validate():
             return None
-        seed = int(self.seed_text) if self.seed_text.strip().isdigit() else \
-            secrets.randbits(48)
+        seed = parse_seed(self.seed_text)[0]
+        if seed is None:
+            seed = secrets.randbits(48)
         seats = [SeatSpec(clean_name(s.get("name"), _("Seat {n}").format(n=i + 1)), s["kind"])
                  for i, s in enumerate(self.seats)]
         try:
