@@ -239,12 +239,14 @@ def placeholders(text: str) -> list[str] | None:
 
 
 def placeholders_match(e: Entry) -> bool:
-    """True when every form of a translation keeps its message's placeholders (a plural
-    form serves several counts, so it keeps the fields of both English forms)."""
+    """True when every form of a translation keeps its message's placeholders. A plural
+    message's two English forms must have the same ones (gettext also answers a plain
+    lookup of the singular with a plural form, which must then format like it)."""
     expect = placeholders(e.msgid)
     if e.msgid_plural is not None:
         other = placeholders(e.msgid_plural)
-        expect = None if expect is None or other is None else sorted(set(expect) | set(other))
+        if expect is None or other is None or set(expect) != set(other):
+            return False
     if expect is None:  # braces that are not fields: the translation must keep them as is
         return all(s.count("{") == e.msgid.count("{") and s.count("}") == e.msgid.count("}")
                    for s in e.msgstr)

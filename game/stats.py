@@ -354,6 +354,8 @@ class StatsDB:
                  int(g.resumed), g.record_file, _count(g.hints), _count(g.undos),
                  g.player_seat, g.opponents, json.dumps(g.winners), json.dumps(g.totals)))
             gid = cur.lastrowid
+            for table in TABLES[1:]:  # rows a damaged file kept of a game no longer there
+                c.execute(f"DELETE FROM {table} WHERE game_id = ?", (gid,))
             c.executemany("INSERT INTO seats VALUES (?,?,?,?,?)",
                           [(gid, i, s["name"], s["kind"], s["level"])
                            for i, s in enumerate(g.seats)])
@@ -586,12 +588,22 @@ def migrate(conn: sqlite3.Connection) -> int:
     return version
 
 
+def _text(raw: bytes) -> str:
+    """A TEXT value as str, whatever its bytes (a damaged file may hold any)."""
+    return raw.decode("utf-8", "replace")
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)  # we BEGIN
-    _set_deadline(conn, DEADLINE * 2)  # the first look may read the whole file
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute("PRAGMA trusted_schema = OFF")  # no function from the file runs
+    try:
+        conn.text_factory = _text
+        _set_deadline(conn, DEADLINE * 2)  # the first look may read the whole file
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA trusted_schema = OFF")  # no function from the file runs
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -600,14 +612,18 @@ class Damaged(sqlite3.DatabaseError):
 
 
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # sqlite's primary result codes for a damaged file
+SQLITE_ERROR = 1  # a plain SQL error: in a file that passed for ours, a part is missing
 LOCK_TIMEOUT = 5.0  # seconds to wait for another program's write (a second window)
 
 
 def _damaged(e: sqlite3.DatabaseError) -> bool:
-    """Only a damaged file is set aside; a locked, read-only or missing one is left alone."""
+    """Only a damaged file is set aside; a locked, read-only or missing one is left alone.
+    (A header naming a file format SQLite does not know is a damaged file too: this
+    program only ever writes the one its SQLite reads.)"""
     code = getattr(e, "sqlite_errorcode", None)
-    return isinstance(e, Damaged) or (code is not None
-                                      and code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB))
+    return isinstance(e, Damaged) or (code is not None and (
+        code & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB)
+        or "unsupported file format" in str(e)))
 
 
 def _schema(conn: sqlite3.Connection) -> dict[str, object]:
@@ -641,7 +657,18 @@ def expected_schema(version: int) -> dict[str, object]:
 
 def _check(conn: sqlite3.Connection) -> None:
     """Damaged (or sqlite's own error) when the file is not a whole statistics database:
-    SQLite's check, then the schema compared with the one this version makes."""
+    SQLite's check, then the schema compared with the one this version makes. A plain SQL
+    error while looking (a column or table missing) is damage too; a busy, locked,
+    read-only or full file is not."""
+    try:
+        _check_schema(conn)
+    except sqlite3.OperationalError as e:
+        if getattr(e, "sqlite_errorcode", 0) & 0xFF == SQLITE_ERROR:
+            raise Damaged(str(e)) from None
+        raise
+
+
+def _check_schema(conn: sqlite3.Connection) -> None:
     ok = conn.execute("PRAGMA quick_check").fetchone()
     if not ok or ok[0] != "ok":
         raise Damaged(f"integrity check: {str(ok[0])[:200] if ok else 'no answer'}")
@@ -694,9 +721,12 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
         conn = None
         try:
             _check_files(path)
-            conn = _connect(path)
-            _check(conn)
-            migrate(conn)
+            try:
+                conn = _connect(path)
+                _check(conn)
+                migrate(conn)
+            except UnicodeDecodeError as e:  # sqlite's message quoting the file's bytes
+                raise Damaged(f"text that is not UTF-8 ({e.reason})") from None
             db = StatsDB(conn, path)
             db._budget()
             return db, message
@@ -744,7 +774,10 @@ def read(path: str | Path, use: Callable[[StatsDB], object]) -> tuple[object, st
         told = told or message
         try:
             with db:
-                return use(db), told
+                try:
+                    return use(db), told
+                except UnicodeDecodeError as e:  # sqlite's message quoting the file's bytes
+                    raise Damaged(f"text that is not UTF-8 ({e.reason})") from None
         except sqlite3.DatabaseError as e:
             if _interrupted(e):
                 raise StatsError(_("The statistics took too long to read, so they are left "
