@@ -95,12 +95,13 @@ class HistoryScene(Scene):
         self.items = []
         if paths is None:
             return
-        try:
-            db, msg = stats.open_db(paths.stats_db)
-            with db:
-                self.filters = [None, *db.rulesets()]
-                self.filter_i = min(self.filter_i, len(self.filters) - 1)
-                self.items = db.history(self.filters[self.filter_i])
+        def rows(db: stats.StatsDB) -> tuple[list, list]:
+            filters = [None, *db.rulesets()]
+            self.filter_i = min(self.filter_i, len(filters) - 1)
+            return filters, db.history(filters[self.filter_i])
+
+        try:  # game.stats checks every value read; a file found damaged is set aside
+            (self.filters, self.items), msg = stats.read(paths.stats_db, rows)
             self.message = self.message or msg
         except stats.StatsError as e:
             self.message = str(e)
