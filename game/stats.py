@@ -630,11 +630,12 @@ def _schema(conn: sqlite3.Connection) -> dict[str, object]:
     """What a database is made of: every object's type and table, every table's columns
     (name, declared type, not null, key), without the data."""
     out: dict[str, object] = {}
-    for kind, name, table in conn.execute(
-            "SELECT type, name, tbl_name FROM sqlite_master LIMIT 1000"):
+    for kind, name, table, sql in conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master LIMIT 1000"):
         if not isinstance(name, str):
             raise Damaged("an unnamed object")
-        out[name] = (kind, table)
+        # the statement too: a foreign key naming another table has the same columns
+        out[name] = (kind, table, " ".join(sql.split()) if isinstance(sql, str) else sql)
         if kind == "table":
             out[f"{name}()"] = [tuple(col[1:4]) + (col[5],) for col in conn.execute(
                 "SELECT * FROM pragma_table_info(?)", (name,))]
@@ -727,6 +728,8 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
                 migrate(conn)
             except UnicodeDecodeError as e:  # sqlite's message quoting the file's bytes
                 raise Damaged(f"text that is not UTF-8 ({e.reason})") from None
+            except MemoryError:  # SQLITE_NOMEM: a schema record claiming a huge size
+                raise Damaged("a schema SQLite runs out of memory reading") from None
             db = StatsDB(conn, path)
             db._budget()
             return db, message

@@ -57,6 +57,9 @@ SCHEMA_DAMAGE = [  # no statistics database of ours: set aside, a new one starte
     "DROP TABLE games; CREATE TABLE games (id INTEGER PRIMARY KEY, fingerprint TEXT)",
     "UPDATE schema_version SET version = 'one'",
     "CREATE TRIGGER t AFTER INSERT ON games BEGIN DELETE FROM games; END",
+    # found by the fuzz: the same columns, a foreign key naming another table
+    "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, "
+    "'REFERENCES games(id)', 'REFERENCES gamez(id)') WHERE name = 'seats'",
 ]
 
 
@@ -104,6 +107,16 @@ def test_a_database_not_of_our_schema_is_set_aside_and_a_new_one_started(tmp_pat
     assert len(list(tmp_path.glob("stats.sqlite3.corrupt-*"))) == 1
     figs, hist, line, n = read_all(path)
     assert n == 1 and len(hist) == 1
+
+
+def test_a_file_sqlite_runs_out_of_memory_reading_is_set_aside(tmp_path):
+    """Found by the fuzz (tests/fuzz.py, stats-bytes): a damaged schema record makes every
+    statement fail with SQLITE_NOMEM (MemoryError) before any check could run."""
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes((ROOT / "tests" / "data" / "stats_nomem.sqlite3").read_bytes())
+    msg = stats.record_game(path, game(8))
+    assert msg and "set aside" in msg
+    assert read_all(path)[3] == 1
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
