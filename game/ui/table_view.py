@@ -30,7 +30,7 @@ from game.ui.model import (
     points_width,
 )
 from game.ui.narrate import joined
-from game.ui.terms import KIND_GLYPH, KIND_NAMES, card_name, term
+from game.ui.terms import KIND_NAMES, card_name, kind_glyph, term
 
 
 @dataclass
@@ -445,7 +445,7 @@ class TableView:
             if g:  # the label stays inside its row when the cards are shorter than it
                 ly = max(rect.y + round(small * 1.45) + 2,
                          min(ly, rect.bottom - round(small * 2.25)))
-                theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
+                theme.blit_text(s, kind_glyph(kind), small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
                 # the glyph's translation, small, under the count (TABLE.md §0.7)

@@ -54,6 +54,7 @@ YAKU = (
 YAKU_MASKS = tuple((k, v, sum(1 << INDEX[c] for c in cards.split())) for k, v, cards in YAKU)
 HACHI_VALUES = tuple(1 if k == "ribbon" else 10 for k in KINDS)
 DECISIVE = 20  # a win by 20 or more is decisive (hachi.md §6)
+AGARI_WINS = 2  # decisive wins in a row by one player that make an agari (agari_step)
 
 
 class Hachi(Ruleset):
@@ -96,6 +97,18 @@ class Hachi(Ruleset):
 
     def catalogue(self) -> tuple[Entry, ...]:
         return (*(card_set(k, mask, v) for k, v, mask in YAKU_MASKS), CARD_POINTS_ENTRY)
+
+    decisive_margin = DECISIVE  # for the rules reference: a decisive win, and an agari
+    agari_wins = AGARI_WINS
+
+    @property
+    def match_goal(self) -> tuple[str, int]:
+        """How this match ends and its number (hachi.md §6): ("agari", agari needed),
+        ("rounds", rounds) or ("points", the cumulative net that wins)."""
+        o = self.options
+        end = o["match_end"]
+        return end, o[{"agari": "agari_count", "rounds": "rounds",
+                       "points": "target_points"}[end]]
 
     @property
     def rounds_planned(self) -> int | None:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 
 from ..cardpoints import PAR_88, pay_difference, settle_against_par
 from ..cards import AKATAN, AOTAN, CHAFF_EQUIV, GOKO, INOSHIKACHO, KINDS, MONTH_MASK, RIBBONS, SHIKO
-from ..catalogue import CARD_POINTS_ENTRY, FEE_ENTRIES, POT_ENTRY, Entry, teyaku_entries
+from ..catalogue import (
+    CARD_POINTS_ENTRY,
+    FEE_ENTRIES,
+    POT_ENTRY,
+    AchievementRule,
+    Entry,
+    teyaku_entries,
+)
 from ..dekiyaku import DekiyakuTable
 from ..dropout import dropout_fee, half_up
 from ..ledger import Basis
@@ -24,10 +31,12 @@ from ..specials import (
     NIHACHI_POINTS,
     SOHACHI_POINTS,
     SUJUROKU_CHAFF,
+    SpecialRule,
     SpecialValues,
     settle_special,
+    special_rules,
 )
-from ..teyaku import GROUP_B_IDS, TeyakuTable, standard_a_id
+from ..teyaku import GROUP_B_IDS, TRIPLET_IDS, TeyakuTable, standard_a_id
 from ..vocab import Category, Ending, Reason
 from .base import Ruleset, points_and_count_tables
 
@@ -213,6 +222,47 @@ class HachiHachi(Ruleset):
 
     def par(self, position: int, n_active: int) -> int | None:
         return PAR_88 if n_active == 3 else None
+
+    # ------------------------------------------------------------------ rules as data
+
+    def in_kan(self, entry_id: str) -> int | None:
+        """Amounts in kan wherever 1 kan is more than 1 mon (the Nintendo points: never)."""
+        if self.kan <= 1:
+            return None
+        value = next((e.value for e in self.entries if e.id == entry_id), None)
+        if value is None or value % self.kan:
+            return None
+        return value // self.kan
+
+    def special_rules(self) -> tuple[SpecialRule, ...]:
+        return special_rules(self.specials, self.points(self.deck_mask),
+                             (self.deck_mask & CHAFF_EQUIV).bit_count())
+
+    def special_voids(self) -> tuple[Category, ...]:
+        """§11: a special cancels the teyaku paid at round end and the achievements."""
+        return tuple(c for c, on in ((Category.TEYAKU, self.has_teyaku
+                                      and not self.teyaku_at_claim),
+                                     (Category.ACHIEVEMENT, self.has_achievements)) if on)
+
+    def achievement_rules(self) -> tuple[AchievementRule, ...]:
+        """§12: mizuten and the dealer's hand need the threshold; nukeyaku and tobikomi need
+        a claimed teyaku of theirs (the ids the settlement checks)."""
+        scored = tuple(self.teyaku_table.values)
+        value = {e.id: e.value for e in self.entries}
+        out = []
+        for rid in self.achievement_ids():
+            v, thr = value[rid] or 0, self.ach_threshold or 0
+            if rid == Reason.MIZUTEN:
+                out.append(AchievementRule(rid, v, thr, seats=self.mizuten_min_seats))
+            elif rid == Reason.NUKEYAKU:
+                out.append(AchievementRule(rid, v, thr, tuple(
+                    k for k in scored if k in self.nukeyaku_ids)))
+            elif rid == Reason.TOBIKOMI:
+                out.append(AchievementRule(rid, v, 0, tuple(  # no card points needed
+                    k for k in scored if k in TRIPLET_IDS), once=self.tobikomi_once))
+            else:
+                out.append(AchievementRule(rid, v, thr))
+        return tuple(out)
 
     # ------------------------------------------------------------------ rules API
 

@@ -15,7 +15,7 @@ from ..dekiyaku import DekiyakuTable
 from ..options import MAX_ROUNDS, Option
 from ..specials import SpecialValues, settle_special
 from ..teyaku import TRIPLET, TWO_TRIPLETS
-from ..vocab import Ending
+from ..vocab import Category, Ending
 from .hachihachi import HachiHachi
 
 
@@ -81,6 +81,10 @@ class NukiHachiHachi(HachiHachi):
         """Sixteen Chaff is the only special (§7); at most 19 chaff-equivalents here."""
         sv = super().special_values()
         return SpecialValues(None, None, sv.sujuroku)
+
+    def special_voids(self) -> tuple[Category, ...]:
+        """§7: Sixteen Chaff replaces card points only; teyaku and achievements still pay."""
+        return ()
 
     def a_id(self, a: str | None, standing: int) -> str | None:
         """No standing triplets; two triplets count as one sanbon (§5)."""

@@ -23,7 +23,7 @@ from ..errors import RulesError
 from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
 from ..payments import from_each_opponent
-from ..teyaku import KUTTSUKI, SHISO, Claim, shape
+from ..teyaku import KUTTSUKI, SHISO, Claim, HandRule, set_rules, shape
 from ..vocab import Ending, Reason
 from .base import Ruleset
 from .hachihachi import HachiHachi
@@ -56,6 +56,15 @@ WILLOW_POSITION = 2  # the Willow yaku (ame) are the last seat's only (§5)
 NASAKE_POSITION = 1  # the 1921 nasake teyaku is the next player's only (§3)
 # The 1921 set in points, not scaled by yaku_unit (§3)
 TEYAKU_1921 = {"shiso": 30, "kuttsuki": 20, "sanbon": 10, "nasake": 10}
+NASAKE_NEED = 3  # nasake: at least three ribbons or Willow cards
+
+
+def id_1921(a: str | None) -> str | None:
+    """The 1921 set names a hand by its shape alone: Four-Three, Three Pairs, or Triplet for
+    every other shape with a month of three or four cards."""
+    if a is None:
+        return None
+    return {SHISO: "shiso", KUTTSUKI: "kuttsuki"}.get(a, "sanbon")
 
 
 class Sudaoshi(Ruleset):
@@ -76,6 +85,7 @@ class Sudaoshi(Ruleset):
     min_seats = 3
     active_count = 3
     teyaku_at_claim = True
+    comp_mode = "non_dealers"  # §7: the two players besides the acting dealer compensate
 
     def configure(self) -> None:
         o = self.options
@@ -85,6 +95,32 @@ class Sudaoshi(Ruleset):
         self.mode = o["teyaku"]
         self.hh = HachiHachi(kan=self.kan, mizuten=False)
         self._sets: dict[int, tuple[tuple[str, int, int], ...]] = {}
+
+    # ------------------------------------------------------------------ rules as data
+
+    def teyaku_rules(self) -> tuple[HandRule, ...]:
+        """Hachi-Hachi's definitions, or the 1921 set's (the shape's id, nasake's cards)."""
+        if self.mode == "hachihachi":
+            return self.hh.teyaku_rules()
+        if self.mode == "none":
+            return ()
+        sets = set_rules(lambda a, _standing: id_1921(a), lambda _k: True)
+        return (*(HandRule(k, shapes=tuple(sets[k])) for k in ("shiso", "kuttsuki", "sanbon")),
+                HandRule("nasake", cards=NASAKE_CARDS, need=NASAKE_NEED,
+                         positions=(NASAKE_POSITION,)))
+
+    @property
+    def teyaku_best_one(self) -> bool:
+        return self.mode == "hachihachi" and self.hh.teyaku_best_one
+
+    def in_kan(self, entry_id: str) -> int | None:
+        """Yaku and Hachi-Hachi's teyaku count in kan of ``yaku_unit`` points; the 1921
+        set in points (§3)."""
+        e = next((e for e in self.entries if e.id == entry_id), None)
+        if e is None or e.value is None or e.value % self.kan or (
+                self.mode == "1921" and e.id in TEYAKU_1921):
+            return None
+        return e.value // self.kan
 
     def fee(self, k: int, p: int) -> int:
         """more_seats: the drop-out fee is 1, 1.5, 2 ... yaku units by order."""
@@ -132,16 +168,17 @@ class Sudaoshi(Ruleset):
         sh = shape(hand)
         items: dict[str, int] = {}
         reveal = 0
-        if sh.a == SHISO:
+        a = id_1921(sh.a)
+        if a == "shiso":
             items["shiso"], reveal = TEYAKU_1921["shiso"], hand
-        elif sh.a == KUTTSUKI:
+        elif a == "kuttsuki":
             items["kuttsuki"], reveal = TEYAKU_1921["kuttsuki"], sh.a_cards
-        elif sh.a is not None and sh.a != KUTTSUKI:
+        elif a == "sanbon":
             items["sanbon"] = TEYAKU_1921["sanbon"]
             for i in range(12):
                 if (hand & MONTH_MASK[i]).bit_count() >= 3:
                     reveal |= hand & MONTH_MASK[i]
-        if position == NASAKE_POSITION and (hand & NASAKE_CARDS).bit_count() >= 3:
+        if position == NASAKE_POSITION and (hand & NASAKE_CARDS).bit_count() >= NASAKE_NEED:
             items["nasake"] = TEYAKU_1921["nasake"]
             reveal |= hand & NASAKE_CARDS
         if not items:
