@@ -30,6 +30,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -696,14 +697,28 @@ def _set_aside_db(path: Path) -> Path | None:
     return moved
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
 def _check_files(path: Path) -> None:
     """Damaged when the file or its journal is not a regular file (a FIFO would block
-    SQLite forever, a device would feed it anything)."""
+    SQLite forever, a device would feed it anything), or when the file's header names a
+    file format version this program never writes (SQLite then opens it read-only, and
+    every game would wait for a file the player never made read-only)."""
     for p in (path, *(path.with_name(path.name + x) for x in ("-journal", "-wal"))):
         try:
             files.check_regular(p)
         except files.FileRejected as e:
             raise Damaged(f"{p.name}: {e}") from None
+    try:
+        fd = files.open_regular(path)
+    except (OSError, files.FileRejected):
+        return  # none yet, or SQLite says why
+    with os.fdopen(fd, "rb") as f:
+        head = f.read(100)
+    if len(head) == 100 and head.startswith(SQLITE_MAGIC) and not (
+            head[18] in (1, 2) and head[19] in (1, 2)):
+        raise Damaged(f"file format versions {head[18]}/{head[19]}")
 
 
 def open_db(path: str | Path) -> tuple[StatsDB, str | None]:

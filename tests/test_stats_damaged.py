@@ -119,6 +119,19 @@ def test_a_file_sqlite_runs_out_of_memory_reading_is_set_aside(tmp_path):
     assert read_all(path)[3] == 1
 
 
+def test_a_header_naming_a_format_sqlite_only_reads_is_set_aside(tmp_path):
+    """Found by the fuzz: a write-version byte above 2 makes SQLite open the file read-only,
+    so no game was ever counted again, though nobody made the file read-only."""
+    path = tmp_path / "stats.sqlite3"
+    two_games(path)
+    data = bytearray(path.read_bytes())
+    data[18] = 246
+    path.write_bytes(bytes(data))
+    msg = stats.record_game(path, game(9))
+    assert msg and "set aside" in msg
+    assert read_all(path)[3] == 1
+
+
 @pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
 def test_a_database_that_is_no_file_is_set_aside_without_blocking(tmp_path, kind):
     path = tmp_path / "stats.sqlite3"
