@@ -32,8 +32,11 @@ def setup_logging(log_dir: Path | None) -> None:
     if any(getattr(h, "_hachihachi", False) for h in root.handlers):
         return
     if log_dir is not None:
+        from game import files
+
         try:
             log_dir.mkdir(parents=True, exist_ok=True)
+            files.check_regular(log_dir / "hachihachi.log")  # a FIFO there would block
             h = logging.handlers.RotatingFileHandler(log_dir / "hachihachi.log",
                                                      maxBytes=512_000, backupCount=2,
                                                      encoding="utf-8")
@@ -41,8 +44,8 @@ def setup_logging(log_dir: Path | None) -> None:
             h._hachihachi = True  # type: ignore[attr-defined]
             root.addHandler(h)
             root.setLevel(logging.INFO)
-        except OSError:
-            pass
+        except (OSError, files.FileRejected):
+            root.addHandler(logging.NullHandler())  # no log file: nothing on the console
 
 
 class App:
@@ -179,6 +182,11 @@ class App:
                 scene.tv.renderer = self.renderer
         if self.paths is not None:
             settings_mod.save(self.paths, s)
+            notice = settings_mod.take_notice(self.paths)  # a full disk: told once, not silent
+            if notice:
+                from game.ui.scenes.message import MessageScene
+
+                self.stack.push(MessageScene(self, i18n._("Settings not saved"), notice))
 
     def game_in_progress(self) -> bool:
         from game.ui.scenes.table import TableScene

@@ -3,7 +3,8 @@ the table.
 
 Every failure is a one-line message and a non-zero exit status, never a traceback:
 a rejected record exits with 2, bad arguments (an --out that cannot be written among them)
-with 2, anything unexpected with 1. Files are read through game.storage, with its limits.
+with 2, statistics that cannot be read (locked, newer, unusable) with 2, anything
+unexpected with 1. Files are read through game.storage, with its limits.
 """
 
 from __future__ import annotations
@@ -178,10 +179,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             return _cmd_replay(args)
         if args.command == "stats":
+            from game.app import setup_logging  # no pygame at import
             from game.stats import cmd_stats
             from game.ui.terms import term  # words only, no pygame
 
-            return cmd_stats(storage.default_paths().stats_db, args.json, term)
+            paths = storage.default_paths()
+            setup_logging(paths.log_dir)  # details to the log file, never beside the sentence
+            return cmd_stats(paths.stats_db, args.json, term)
         from game.app import run
 
         if args.smoke:

@@ -9,6 +9,13 @@ overflow the stack or raise anything but `FileRejected`. Writes go through
 deleted: `set_aside` renames it under a name no other set-aside can take. `clean_temp_files`
 removes what a killed writer left behind.
 
+Only regular files are read: a FIFO, a device, a folder or a socket (or a link to one) in
+a user file's place is refused before anything could block on it (`open_regular` opens
+without waiting and checks what it opened). A replaced file keeps the permissions the
+player gave it; a new one gets the usual ones (the umask's), not a temporary file's 0600.
+`write_new_file` (Export, to a folder of the player's) never leaves a temporary behind,
+even when the program is killed in the middle: the file has no name until it is whole.
+
 No pygame and no game rules here: the modules that know what a file means (game.settings,
 game.storage) check its shape after it is parsed.
 """
@@ -20,7 +27,8 @@ import json
 import logging
 import math
 import os
-import tempfile
+import secrets
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,28 +116,87 @@ def _check_shape(data: object, limits: Limits) -> None:
                 stack.extend((v, depth + 1) for v in value)
 
 
-def read_json(path: str | os.PathLike, limits: Limits) -> object:
-    """The parsed contents of a user file.
+def not_regular_words(mode: int) -> str:
+    """What a file that is not a regular file is, in a few words."""
+    if stat.S_ISDIR(mode):
+        return _("a folder, not a file")
+    if stat.S_ISFIFO(mode):
+        return _("a pipe, not a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device, not a file")
+    return _("not a regular file")
 
-    FileNotFoundError when there is no file (the caller's normal case); FileRejected for
-    anything else: unreadable, too large (checked before reading), not UTF-8, not JSON, or
-    beyond a limit.
-    """
-    path = Path(path)
+
+def check_regular(path: str | os.PathLike) -> None:
+    """FileRejected when something other than a regular file (after links) is at `path`;
+    nothing when there is a regular file or nothing at all. For files another library
+    opens (the statistics database), checked just before it does."""
     try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > limits.max_bytes:
-                raise FileRejected(_("larger than {n:,} bytes ({size:,})").format(
-                    n=limits.max_bytes, size=size))
-            raw = f.read(limits.max_bytes + 1)
+        mode = os.stat(path).st_mode
     except FileNotFoundError:
+        return
+    except OSError as e:
+        raise FileRejected(_("cannot be read ({reason})").format(
+            reason=e.strerror or e)) from None
+    if not stat.S_ISREG(mode):
+        raise FileRejected(not_regular_words(mode))
+
+
+def open_regular(path: str | os.PathLike) -> int:
+    """A file descriptor open for reading on the regular file at `path`.
+
+    Opened without blocking (a FIFO opened for reading waits for a writer forever
+    otherwise) and checked after opening, so nothing swapped in between can slip through:
+    FileRejected for anything but a regular file, FileNotFoundError when there is none,
+    OSError for the rest."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise FileRejected(not_regular_words(mode))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most `max_bytes` (the size checked before
+    reading). FileNotFoundError when there is none; FileRejected for anything else."""
+    try:
+        fd = open_regular(path)
+    except (FileNotFoundError, FileRejected):
         raise
     except OSError as e:
         raise FileRejected(_("cannot be read ({reason})").format(
             reason=e.strerror or e)) from None
-    if len(raw) > limits.max_bytes:
-        raise FileRejected(_("larger than {n:,} bytes").format(n=limits.max_bytes))
+    try:
+        with os.fdopen(fd, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > max_bytes:
+                raise FileRejected(_("larger than {n:,} bytes ({size:,})").format(
+                    n=max_bytes, size=size))
+            raw = f.read(max_bytes + 1)
+    except FileRejected:
+        raise
+    except OSError as e:
+        raise FileRejected(_("cannot be read ({reason})").format(
+            reason=e.strerror or e)) from None
+    if len(raw) > max_bytes:
+        raise FileRejected(_("larger than {n:,} bytes").format(n=max_bytes))
+    return raw
+
+
+def read_json(path: str | os.PathLike, limits: Limits) -> object:
+    """The parsed contents of a user file.
+
+    FileNotFoundError when there is no file (the caller's normal case); FileRejected for
+    anything else: not a regular file, unreadable, too large (checked before reading), not
+    UTF-8, not JSON, or beyond a limit.
+    """
+    raw = read_bytes(path, limits.max_bytes)
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) is harmless
     except UnicodeDecodeError:
@@ -137,24 +204,58 @@ def read_json(path: str | os.PathLike, limits: Limits) -> object:
     return parse_json(text, limits)
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:  # pragma: no cover - the system promised progress
+            raise OSError(errno.EIO, "write made no progress")
+        view = view[written:]
+
+
+def _new_temp(folder: Path, name: str) -> tuple[int, Path]:
+    """A new temporary file beside `name` in `folder`, created with the usual permissions
+    (0666 less the umask, as any program's new file), never over another file."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
+        | getattr(os, "O_CLOEXEC", 0)
+    for _try in range(100):
+        tmp = folder / f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise OSError(errno.EEXIST, "no free temporary name", str(folder))  # pragma: no cover
+
+
+def _keep_mode(fd: int, path: Path) -> None:
+    """Give the new file the permissions of the regular file it replaces (0644 stays
+    0644); nothing when there is none, or where the system has no fchmod."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode) and hasattr(os, "fchmod"):
+        try:
+            os.fchmod(fd, stat.S_IMODE(st.st_mode))
+        except OSError as e:  # someone else's file in our folder: the write still counts
+            log.info("could not keep the mode of %s: %s", path, e)
+
+
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     """Replace `path` with `text` (UTF-8) all at once, or raise OSError and change nothing.
 
     The data is fsync'ed before the rename (and the folder after it, where the system
-    allows), so a power cut never leaves an empty or half-written file in its place.
+    allows), so a power cut never leaves an empty or half-written file in its place. The
+    file keeps the permissions of the one it replaces.
     """
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    fd, tmp = _new_temp(folder, path.name)
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            if written <= 0:  # pragma: no cover - the system promised progress
-                raise OSError(errno.EIO, "write made no progress")
-            view = view[written:]
+        _keep_mode(fd, path)
+        _write_all(fd, data)
         os.fsync(fd)
         os.close(fd)
         fd = -1
@@ -165,6 +266,69 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _sync_folder(folder)
+
+
+def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
+                   exact: bool = False) -> Path:
+    """Write `text` as a new file `folder/stem+suffix` (or `stem-2`...; with `exact`, that
+    name or FileExistsError), never over another file, and never leaving a temporary in
+    `folder` even if the program is killed in the middle (the folder is the player's:
+    nothing of ours cleans it up at start-up).
+
+    On Linux the data goes into an unnamed file (O_TMPFILE) that gets its name only once
+    it is whole and synced; elsewhere (or on a file system without unnamed files) into a
+    temporary that is linked to its name, then removed. OSError on failure."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    fd = -1
+    tmp: Path | None = None
+    tmpfile = getattr(os, "O_TMPFILE", 0)
+    if tmpfile and Path("/proc/self/fd").is_dir():
+        try:
+            fd = os.open(folder, tmpfile | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as e:  # a file system without unnamed files
+            log.info("no unnamed file in %s (%s): a temporary is used", folder, e)
+    if fd < 0:
+        fd, tmp = _new_temp(folder, stem + suffix)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+        source = str(tmp) if tmp is not None else f"/proc/self/fd/{fd}"
+        while True:
+            target = folder / f"{stem}{suffix}" if exact else unique_path(folder, stem, suffix)
+            try:
+                _link(source, target)  # fails if the name is taken
+                break
+            except FileExistsError:  # taken in the meantime: the next free name
+                if exact:
+                    raise
+                continue
+    finally:
+        os.close(fd)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+    _sync_folder(folder)
+    return target
+
+
+def _link(source: str, target: Path) -> None:
+    """A hard link `target` to `source`, following a link given as the source: the
+    /proc/self/fd/N of an unnamed file. os.link follows it only through linkat, which it
+    uses when a folder descriptor is passed, so the target's folder is passed."""
+    if not source.startswith("/proc/"):
+        os.link(source, target)
+        return
+    dir_fd = os.open(target.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.link(source, target.name, dst_dir_fd=dir_fd, follow_symlinks=True)
+    finally:
+        os.close(dir_fd)
+
+
+def move_to(path: str | os.PathLike, target: str | os.PathLike) -> None:
+    """Rename `path` to `target` (the same folder: no copy, no space needed); OSError."""
+    os.replace(path, target)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -239,5 +403,6 @@ def describe_os_error(e: OSError) -> str:
     return e.strerror or str(e)
 
 
-__all__ = ["FileRejected", "Limits", "atomic_write_text", "clean_temp_files",
-           "describe_os_error", "parse_json", "read_json", "set_aside", "unique_path"]
+__all__ = ["FileRejected", "Limits", "atomic_write_text", "check_regular", "clean_temp_files",
+           "describe_os_error", "move_to", "open_regular", "parse_json", "read_bytes",
+           "read_json", "set_aside", "unique_path", "write_new_file"]

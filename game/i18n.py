@@ -49,8 +49,12 @@ def _(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a counted message for `n` in the player's language."""
-    return _catalog.ngettext(singular, plural, n)
+    """The form of a counted message for `n` in the player's language (English's form
+    for a count the catalog's plural rule fails on: game.po probes the usual counts)."""
+    try:
+        return _catalog.ngettext(singular, plural, n)
+    except (ArithmeticError, ValueError, KeyError, IndexError):
+        return singular if n == 1 else plural
 
 
 def pgettext(context: str, message: str) -> str:
@@ -75,11 +79,15 @@ def is_japanese() -> bool:
 
 @functools.cache
 def catalog_entries(code: str) -> tuple[po.Entry, ...]:
-    """The parsed catalog of a language (cached); po.PoError or OSError if unreadable."""
+    """The parsed catalog of a language (cached); po.PoError or OSError if unreadable.
+    Read through game.files like every file (only a regular file, bounded in size)."""
+    from game import files  # game.files marks its own words with this module's _()
+
     folder = resource_dir("game", *DOMAIN_FOLDER, holding=f"{code}.po")
-    raw = (folder / f"{code}.po").read_bytes()
-    if len(raw) > po.MAX_BYTES:
-        raise po.PoError("catalog too large")
+    try:
+        raw = files.read_bytes(folder / f"{code}.po", po.MAX_BYTES)
+    except files.FileRejected as e:
+        raise po.PoError(f"{code}.po: {e}") from None
     return tuple(po.parse(raw.decode("utf-8")))
 
 
@@ -124,6 +132,10 @@ def load(code: str) -> gettext.NullTranslations:
         return po.translations(list(catalog_entries(code)))
     except (OSError, UnicodeDecodeError, po.PoError) as e:
         log.error("language %s: catalog unreadable (%s); English is used", code, e)
+        return gettext.NullTranslations()
+    except Exception as e:  # whatever a catalog holds, the game starts (in English)
+        log.error("language %s: catalog unusable (%s: %s); English is used", code,
+                  type(e).__name__, e)
         return gettext.NullTranslations()
 
 

@@ -131,16 +131,22 @@ def merge(code: str, pot: list[po.Entry], old: list[po.Entry]) -> list[po.Entry]
     return out
 
 
-def fields(text: str) -> list[str]:
-    return sorted(m.group(0).split(":")[0].split("!")[0].strip("{}") for m in
-                  FIELD.finditer(text))
-
-
 def problems(code: str, entries: list[po.Entry], pot: list[po.Entry]) -> dict[str, list[str]]:
-    """What is wrong with a catalog against the template: untranslated, missing, extra,
-    placeholder or plural-count mismatches (each a list of message ids)."""
-    out: dict[str, list[str]] = {"untranslated": [], "missing": [], "extra": [],
-                                 "placeholders": [], "plurals": []}
+    """What is wrong with a catalog against the template: a header gettext cannot use,
+    untranslated, missing, extra, placeholder or plural-count mismatches (each a list of
+    message ids, or of header problems). The placeholder and header checks are game.po's,
+    the same the game makes when it loads the catalog."""
+    out: dict[str, list[str]] = {"header": po.header_problems(entries), "untranslated": [],
+                                 "missing": [], "extra": [], "placeholders": [],
+                                 "plurals": []}
+    if "Plural-Forms" not in po.header(entries):
+        out["header"].append("no Plural-Forms")
+    else:
+        try:
+            if po.plural_rule(po.header(entries)["Plural-Forms"])[0] != NPLURALS[code]:
+                out["header"].append(f"Plural-Forms: not {NPLURALS[code]} forms")
+        except po.PoError:
+            pass  # already said by header_problems
     mine = {e.key: e for e in entries if e.msgid}
     want = {e.key: e for e in pot if e.msgid}
     out["missing"] = [k for k in want if k not in mine]
@@ -153,11 +159,7 @@ def problems(code: str, entries: list[po.Entry], pot: list[po.Entry]) -> dict[st
             continue
         if e.msgid_plural is not None and len(e.msgstr) != NPLURALS[code]:
             out["plurals"].append(k)
-        if e.msgid_plural is None:
-            expect = set(fields(e.msgid))
-        else:  # every form of a translation serves several counts: it keeps all fields
-            expect = set(fields(e.msgid)) | set(fields(e.msgid_plural))
-        if any(set(fields(s)) != expect for s in e.msgstr):
+        if not po.placeholders_match(e):
             out["placeholders"].append(k)
     return out
 

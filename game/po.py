@@ -8,17 +8,31 @@ layout in memory and hands that to `gettext.GNUTranslations`, so plural forms (t
 catalog's Plural-Forms header) and contexts behave exactly as gettext defines them.
 
 The catalogs are ours and ship with the program, but a damaged one must still never stop the
-game: `PoError` names the line, and the caller falls back to English.
+game: `PoError` names the line, and the caller falls back to English. gettext trusts a
+catalog's header (it raises IndexError on a Plural-Forms without its `;`, LookupError on an
+unknown charset, and a plural rule that divides by zero fails at the first count), so the
+header is checked here first (`header_problems`) and handed to gettext rebuilt from the
+checked values. A translation whose placeholders differ from its message's would fail at
+`.format()`: it is left out (logged), so that one message shows in English.
+`python -m game.messages check` rejects the same things with the same functions.
 """
 
 from __future__ import annotations
 
+import codecs
 import gettext
 import io
+import logging
+import re
+import string
 import struct
 from dataclasses import dataclass, field
 
+log = logging.getLogger(__name__)
+
 MAX_BYTES = 8_000_000  # our catalogs are ~150 kB; anything this big is not one of them
+MAX_PLURALS = 6  # the most forms any language's rule has (Arabic)
+PLURAL_PROBE = (*range(0, 1001), 10_001, 100_000, 1_000_001, 2**31 - 1)  # counts checked
 CONTEXT_SEP = "\x04"  # gettext's separator between a context and its message id
 
 
@@ -159,6 +173,90 @@ def header(entries: list[Entry]) -> dict[str, str]:
     return {}
 
 
+_PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]+?)\s*;?\s*")
+
+
+def plural_rule(value: str) -> tuple[int, object]:
+    """(nplurals, the rule as a function of n) from a Plural-Forms value, checked for
+    every count in `PLURAL_PROBE`: a form index in range, no error. PoError otherwise."""
+    m = _PLURAL_FORMS.fullmatch(value)
+    if m is None:
+        raise PoError(f"Plural-Forms {value[:60]!r} is not 'nplurals=N; plural=EXPR;'")
+    n = int(m.group(1))
+    if not 1 <= n <= MAX_PLURALS:
+        raise PoError(f"Plural-Forms: nplurals={n} (1 to {MAX_PLURALS})")
+    try:
+        rule = gettext.c2py(m.group(2))
+    except (ValueError, SyntaxError, RecursionError) as e:
+        raise PoError(f"Plural-Forms: {str(e)[:80]}") from None
+    for count in PLURAL_PROBE:
+        try:
+            form = rule(count)
+        except (ArithmeticError, ValueError, RecursionError) as e:
+            raise PoError(f"Plural-Forms: n={count}: {type(e).__name__}") from None
+        if not isinstance(form, int) or not 0 <= form < n:
+            raise PoError(f"Plural-Forms: n={count} gives form {form!r} of {n}")
+    return n, rule
+
+
+def header_problems(entries: list[Entry]) -> list[str]:
+    """What in the catalog's header gettext could not use: a Content-Type without a
+    charset or with another charset than UTF-8 (the .po is read as UTF-8), a Plural-Forms
+    that does not parse or fails for some count. Empty when the header is sound."""
+    head = header(entries)
+    out = []
+    ctype = head.get("Content-Type", "text/plain; charset=UTF-8")
+    charset = ctype.partition("charset=")[2].strip().split(";")[0].strip()
+    if not charset:
+        out.append(f"Content-Type {ctype[:60]!r} names no charset")
+    else:
+        try:
+            name = codecs.lookup(charset).name
+        except LookupError:
+            name = ""
+        if name != "utf-8":
+            out.append(f"charset {charset[:30]!r} is not UTF-8")
+    if "Plural-Forms" in head:
+        try:
+            plural_rule(head["Plural-Forms"])
+        except PoError as e:
+            out.append(str(e))
+    return out
+
+
+def placeholders(text: str) -> list[str] | None:
+    """The names of the `str.format` fields in `text`, sorted ("{n:,}" is "n", "{}" is
+    ""); None when `text` is no format string at all (a lone brace)."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    names = []
+    for _lit, name, _spec, _conv in parsed:
+        if name is not None:
+            names.append(re.split(r"[.\[]", name, maxsplit=1)[0])
+    return sorted(names)
+
+
+def placeholders_match(e: Entry) -> bool:
+    """True when every form of a translation keeps its message's placeholders. A plural
+    message's two English forms must have the same ones (gettext also answers a plain
+    lookup of the singular with a plural form, which must then format like it)."""
+    expect = placeholders(e.msgid)
+    if e.msgid_plural is not None:
+        other = placeholders(e.msgid_plural)
+        if expect is None or other is None or set(expect) != set(other):
+            return False
+    if expect is None:  # braces that are not fields: the translation must keep them as is
+        return all(s.count("{") == e.msgid.count("{") and s.count("}") == e.msgid.count("}")
+                   for s in e.msgstr)
+    for s in e.msgstr:  # by name: .format() takes each name however often it is used
+        mine = placeholders(s)
+        if mine is None or set(mine) != set(expect):
+            return False
+    return True
+
+
 def _mo_bytes(pairs: list[tuple[str, str]]) -> bytes:
     """The GNU `.mo` layout (little endian, no hash table) of sorted (id, text) pairs."""
     pairs = sorted(pairs, key=lambda p: p[0].encode())
@@ -182,19 +280,33 @@ def _mo_bytes(pairs: list[tuple[str, str]]) -> bytes:
 
 def translations(entries: list[Entry]) -> gettext.GNUTranslations:
     """A gettext translation object from parsed entries; untranslated or fuzzy entries are
-    left out, so they show in English."""
-    pairs: list[tuple[str, str]] = []
+    left out, so they show in English, and so are translations whose placeholders differ
+    from their message's (logged). PoError when the header cannot be used."""
+    bad = header_problems(entries)
+    if bad:
+        raise PoError(f"header: {'; '.join(bad)}")
+    head = header(entries)
+    nplurals = plural_rule(head["Plural-Forms"])[0] if "Plural-Forms" in head else 2
+    # gettext reads only these two fields; rebuilt from the checked values
+    header_text = "Content-Type: text/plain; charset=UTF-8\n" + (
+        f"Plural-Forms: {head['Plural-Forms']}\n" if "Plural-Forms" in head else "")
+    pairs: list[tuple[str, str]] = [("", header_text)]
     for e in entries:
-        if e.msgid == "" and e.msgctxt is None:
-            pairs.append(("", e.msgstr[0]))
-        elif e.translated:
-            key = e.key if e.msgid_plural is None else f"{e.key}\0{e.msgid_plural}"
-            pairs.append((key, "\0".join(e.msgstr)))
-    if not any(k == "" for k, _ in pairs):
-        pairs.append(("", "Content-Type: text/plain; charset=UTF-8\n"))
+        if e.msgid == "" and e.msgctxt is None or not e.translated:
+            continue
+        if not placeholders_match(e):
+            log.warning("catalog: the translation of %r keeps other placeholders; English "
+                        "is shown", e.msgid[:60])
+            continue
+        if e.msgid_plural is not None and len(e.msgstr) != nplurals:
+            log.warning("catalog: %r has %d plural forms, not %d; English is shown",
+                        e.msgid[:60], len(e.msgstr), nplurals)
+            continue
+        key = e.key if e.msgid_plural is None else f"{e.key}\0{e.msgid_plural}"
+        pairs.append((key, "\0".join(e.msgstr)))
     try:
         return gettext.GNUTranslations(io.BytesIO(_mo_bytes(pairs)))
-    except (ValueError, SyntaxError, OSError) as e:  # a bad Plural-Forms expression
+    except (ValueError, SyntaxError, OSError, LookupError, IndexError) as e:
         raise PoError(f"header: {e}") from None
 
 

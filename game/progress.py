@@ -2,7 +2,8 @@
 
 One small JSON file in the user data folder, read and written through game.files (bounded,
 atomic). A damaged file is set aside (renamed, never deleted) and progress starts empty:
-a ✓ is worth less than a start that never fails."""
+a ✓ is worth less than a start that never fails. Neither that nor a progress that cannot
+be saved (a full disk) is silent: `take_notice` gives the screen one sentence, once."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import logging
 from pathlib import Path
 
 from game import files
+from game.i18n import _
 from game.storage import Paths
 
 log = logging.getLogger(__name__)
@@ -41,19 +43,39 @@ def load(paths: Paths | None) -> set[int]:
     except Exception as e:  # FileRejected, OSError: progress must never stop the game
         moved = files.set_aside(path)
         log.warning("learn progress %s unusable (%s); set aside as %s", path, e, moved)
+        _notice[paths.data_dir] = _(
+            "Your Learn 88 progress could not be read and was set aside as {file}; the tiers "
+            "you finished are no longer marked.").format(file=moved.name if moved else path.name)
         return set()
 
 
+_notice: dict[Path, str] = {}  # per data folder: what the player has not been told yet
+_told_write: set[Path] = set()  # a failed save was told since the last one that worked
+
+
+def take_notice(paths: Paths | None) -> str | None:
+    """The problem not yet told to the player (once), or None."""
+    return None if paths is None else _notice.pop(paths.data_dir, None)
+
+
 def mark_finished(paths: Paths | None, tier: int) -> None:
-    """Remember a finished game at `tier`; a write failure is logged, never raised."""
+    """Remember a finished game at `tier`; a write failure is logged and kept for
+    `take_notice` (told once until a save works again), never raised."""
     if paths is None or tier not in TIERS:
         return
     done = load(paths) | {tier}
     try:
         files.atomic_write_text(progress_path(paths),
                                 json.dumps({"finished": sorted(done)}))
+        _told_write.discard(paths.data_dir)
     except (OSError, ValueError) as e:
         log.warning("could not save learn progress: %s", e)
+        if paths.data_dir not in _told_write:
+            _told_write.add(paths.data_dir)
+            reason = files.describe_os_error(e) if isinstance(e, OSError) else str(e)[:80]
+            _notice[paths.data_dir] = _(
+                "Your Learn 88 progress could not be saved ({reason}); tier {n} is not marked "
+                "as finished.").format(reason=reason, n=tier)
 
 
-__all__ = ["load", "mark_finished", "progress_path"]
+__all__ = ["load", "mark_finished", "progress_path", "take_notice"]

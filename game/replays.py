@@ -3,7 +3,9 @@
 No pygame. The AI's one-sentence explanations are kept in a sidecar file next to the record
 (``<record stem>.notes.json``), never inside it: a record stays the exact, replayable game
 (docs/rules/README.md §7) and any other program can read it. A missing or damaged sidecar is
-simply ignored. Every read and write goes through game.files (limits, atomic writes).
+simply ignored, and its texts reach the screen only as drawable text (game.text). Every read
+and write goes through game.files (limits, atomic writes; an export into the player's
+folder is written whole or not at all, and a kill leaves no temporary there).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from game import files, storage
 from game.engine import record as records
 from game.engine.errors import RecordError
 from game.i18n import _
+from game.text import clean_line
 
 log = logging.getLogger(__name__)
 
@@ -66,18 +69,23 @@ def write_notes(record_path: str | os.PathLike, notes: Notes) -> Path | None:
         except OSError as e:
             log.warning("could not remove %s: %s", notes_path(record_path), e)
         return None
-    items = [{"round": r, "action": a, "text": act, "note": note}
-             for (r, a), (act, note) in sorted(notes.items())]
-    import json
-
     path = notes_path(record_path)
     try:
-        files.atomic_write_text(path, json.dumps({"format": NOTES_FORMAT, "notes": items},
-                                                 ensure_ascii=False, indent=0) + "\n")
+        files.atomic_write_text(path, notes_text(notes))
         return path
     except OSError as e:
         log.warning("could not write the AI notes %s: %s", path, e)
         return None
+
+
+def notes_text(notes: Notes) -> str:
+    """The sidecar's JSON text for `notes`."""
+    import json
+
+    items = [{"round": r, "action": a, "text": act, "note": note}
+             for (r, a), (act, note) in sorted(notes.items())]
+    return json.dumps({"format": NOTES_FORMAT, "notes": items}, ensure_ascii=False,
+                      indent=0) + "\n"
 
 
 def read_notes(record_path: str | os.PathLike) -> Notes:
@@ -95,8 +103,10 @@ def read_notes(record_path: str | os.PathLike) -> Notes:
             continue
         r, a, act, note = (item.get(k) for k in ("round", "action", "text", "note"))
         if all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (r, a)) \
-                and isinstance(act, str) and isinstance(note, str) and note.strip():
-            out[(r, a)] = (act, note.strip()[:300])
+                and isinstance(act, str) and isinstance(note, str):
+            note = clean_line(note, 300)  # a NUL or a lone surrogate never reaches the font
+            if note:
+                out[(r, a)] = (act[:80], note)
     return out
 
 
@@ -116,13 +126,20 @@ def check_record(path: str | os.PathLike) -> records.Record:
 
 
 def _copy(src: Path, folder: Path, rec: records.Record) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
+    """The record (and its notes) as new files in `folder`, never over another file; each
+    written whole or not at all, and nothing left behind by a kill (files.write_new_file)."""
     stem = src.stem if src.suffix == ".json" else src.name
-    dest = files.unique_path(folder, stem, ".json")
-    storage.write_record(dest, rec)
+    dest = files.write_new_file(folder, stem, ".json", storage.record_text(rec))
     notes = read_notes(src)
     if notes:
-        write_notes(dest, notes)
+        text = notes_text(notes)
+        try:
+            files.write_new_file(folder, notes_path(dest).name[:-len(".json")], ".json",
+                                 text, exact=True)
+        except FileExistsError:
+            log.warning("notes beside %s not copied: %s exists", dest, notes_path(dest))
+        except OSError as e:
+            log.warning("could not copy the AI notes of %s: %s", dest, e)
     return dest
 
 

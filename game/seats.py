@@ -4,8 +4,8 @@ A name is drawn on the table every frame, so it must be short and must render: c
 that draw nothing (zero-width spaces, joiners, byte-order marks, controls, lone surrogates,
 variation selectors on their own) make SDL_ttf fail with "Text has zero width", and a
 thousand-character name costs time at every frame. `clean_name` is the one gate: the setup
-field, the saved game and the settings all pass through it. A kind is ``human`` or
-``ai:<id>`` of a computer player that exists.
+field, the saved game and the settings all pass through it (what is drawable is decided
+once, in game.text). A kind is ``human`` or ``ai:<id>`` of a computer player that exists.
 """
 
 from __future__ import annotations
@@ -14,34 +14,9 @@ import unicodedata
 
 import ai
 from game.i18n import _
+from game.text import clean_typed
 
 MAX_NAME = 16  # characters; the setup field holds as many
-
-# Default-ignorable code points (Unicode DerivedCoreProperties) that are not in category
-# Cf: they render with no width of their own.
-_IGNORABLE_RANGES = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
-                     (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
-                     (0xE0100, 0xE01EF))
-_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-
-
-def _drawable(ch: str) -> bool:
-    cp = ord(ch)
-    if any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES):
-        return False
-    return unicodedata.category(ch) not in _DROPPED_CATEGORIES
-
-
-def clean_typed(text: str) -> str:
-    """What may enter a name field from the keyboard: drawable characters, and any kind of
-    space or line break as one plain space."""
-    out = []
-    for ch in text:
-        if unicodedata.category(ch) in ("Zs", "Zl", "Zp") or ch in "\t\r\n":
-            out.append(" ")
-        elif _drawable(ch):
-            out.append(ch)
-    return "".join(out)
 
 
 def clean_name(name: object, fallback: str) -> str:
@@ -68,4 +43,4 @@ def kind_problem(kind: object) -> str | None:
         kind=repr(str(kind)[:40]))
 
 
-__all__ = ["MAX_NAME", "clean_name", "clean_typed", "kind_problem"]
+__all__ = ["MAX_NAME", "clean_name", "clean_typed", "kind_problem"]  # clean_typed: game.text

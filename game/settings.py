@@ -166,14 +166,36 @@ def load(paths: Paths) -> tuple[Settings, str | None]:
                              "defaults are used.")
 
 
-def save(paths: Paths, settings: Settings) -> None:
-    """Write atomically; a failure is logged, never raised (settings are not worth a crash)."""
+_notice: dict[Path, str] = {}  # per folder: a failed save, until a screen can say so
+_told: set[Path] = set()  # a failure was told since the last save that worked
+
+
+def save(paths: Paths, settings: Settings) -> str | None:
+    """Write atomically; a failure is logged and returned as one sentence, never raised
+    (settings are not worth a crash). The first failure since the last save that worked is
+    also kept for `take_notice`, so the player is told once, by whichever screen can."""
+    folder = paths.config_dir
     try:
         text = json.dumps(asdict(settings), indent=1, ensure_ascii=False)
         files.atomic_write_text(settings_path(paths), text)
     except (OSError, ValueError) as e:  # ValueError: a value json cannot write
         log.warning("could not save settings: %s", e)
+        reason = files.describe_os_error(e) if isinstance(e, OSError) else str(e)[:80]
+        problem = _("Your settings could not be saved ({reason}); the changes apply until "
+                    "the program closes.").format(reason=reason)
+        if folder not in _told:
+            _told.add(folder)
+            _notice[folder] = problem
+        return problem
+    _told.discard(folder)
+    _notice.pop(folder, None)
+    return None
+
+
+def take_notice(paths: Paths) -> str | None:
+    """The failed save not yet told to the player (once), or None."""
+    return _notice.pop(paths.config_dir, None)
 
 
 __all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS", "TERM_STYLES", "UI_SCALES",
-           "LIMITS", "Settings", "clean_last_setup", "load", "save"]
+           "LIMITS", "Settings", "clean_last_setup", "load", "save", "take_notice"]

@@ -8,20 +8,30 @@ game.files (limits, atomic writes, set-aside). The promises to the player:
   deleted) and reported in one sentence, once;
 - a game is never lost: a failed autosave is reported (once, until a save works again) and
   retried after every move, and a finished game's autosave is removed only after its record
-  is safely on disk; until then every start of the program tries to write it again.
+  is safely on disk; until then every start of the program tries to write it again;
+- a finished game reaches the statistics exactly once (`keep_finished`): its record is
+  the truth, named in a journal (game.pending) before it is written and until it is
+  counted, so a locked database, a full disk or a kill at any point is made good at the
+  next start or the next successful write; written again after a kill, a record takes the
+  name it already has (from its finish time and fingerprint), never a second one;
+- the player is told the truth when a record cannot be written: the whole game is kept as
+  the saved game, or (nothing could be written at all) kept in memory and written as soon
+  as there is room; a saved finished game is never replaced by a new game's save, it is
+  moved aside (`finished-<time>.json`, no space needed) and written at the next start.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import files
+from game import files, pending, stats
 from game.engine import record as records
 from game.engine.errors import RecordError
+from game.engine.state import OVER
 from game.i18n import _
 from game.seats import kind_problem
 
@@ -31,6 +41,7 @@ APP_NAME = "hachihachi"
 HOME_ENV = "HACHIHACHI_HOME"
 AUTOSAVE = "autosave.json"
 STATS_DB = "stats.sqlite3"
+FINISHED_PREFIX = "finished-"  # data/finished-<time>.json: a finished game awaiting its record
 
 # A 120-round game (the most any option allows) is about 300 KB; 4 MB leaves room for any
 # future ruleset and still bounds what a hostile file can cost.
@@ -93,11 +104,15 @@ def read_record(path: str | os.PathLike) -> records.Record:
     return records.from_json(data)
 
 
+def record_text(rec: records.Record) -> str:
+    """A record's file text. A lone surrogate (only a file or a script can put one in a
+    name) cannot be UTF-8: it becomes '?'."""
+    return (rec.dumps() + "\n").encode("utf-8", "replace").decode("utf-8")
+
+
 def write_record(path: str | os.PathLike, rec: records.Record) -> None:
     """Write a record atomically (OSError on failure, the old file left whole)."""
-    text = rec.dumps() + "\n"
-    # a lone surrogate (only a file or a script can put one in a name) cannot be UTF-8
-    files.atomic_write_text(path, text.encode("utf-8", "replace").decode("utf-8"))
+    files.atomic_write_text(path, record_text(rec))
 
 
 def check_seats(rec: records.Record) -> None:
@@ -108,30 +123,26 @@ def check_seats(rec: records.Record) -> None:
             raise RecordError(f"seat {i + 1}: {problem}")
 
 
-def save_record(paths: Paths, rec: records.Record) -> Path | None:
-    """A finished game's record under records/, named by time and ruleset (never over an
-    earlier one); None, logged, when it could not be written."""
-    try:
-        paths.records_dir.mkdir(parents=True, exist_ok=True)
-        path = files.unique_path(paths.records_dir,
-                                 f"{time.strftime('%Y%m%d-%H%M%S')}-{rec.ruleset}", ".json")
-        write_record(path, rec)
-        return path
-    except OSError as e:
-        log.warning("could not save the record: %s", e)
-        return None
-
-
 # --- the autosave ----------------------------------------------------------------------
 def save_autosave(paths: Paths, rec: records.Record) -> str | None:
-    """Save the game in progress; None when saved, else one sentence for the player."""
+    """Save the game in progress; None when saved, else one sentence for the player.
+
+    A finished game still waiting in the autosave for its record is never replaced: it
+    is written now, or moved aside first. Once a save works, finished games kept only in
+    memory (nothing could be written at their end) are written too."""
+    kept = _finished_autosave.get(paths.autosave)
+    if kept is not None and kept != stats.fingerprint(rec) and not _release_autosave(paths):
+        return _("Your game could not be saved: the saved game holds a finished game whose "
+                 "record could not be written yet, and it could not be moved aside.")
     try:
         write_record(paths.autosave, rec)
-        return None
     except OSError as e:
         log.warning("autosave failed: %s", e)
         return _("Your game could not be saved ({reason}); it goes on, and saving is tried "
                  "again after every move.").format(reason=files.describe_os_error(e))
+    if _in_memory.get(paths.records_dir):
+        _news.extend(retry_in_memory(paths))  # told at the title
+    return None
 
 
 _reported: set[tuple[str, int, int]] = set()  # bad autosaves already told this run
@@ -168,55 +179,343 @@ def load_autosave(paths: Paths) -> tuple[records.Record | None, str | None]:
     The record is replayed and its seats checked here, so the title offers Continue only
     for a game that can go on; a bad file is set aside so it is reported once.
     """
-    path = paths.autosave
-    if not path.exists() or _identity(path) in _reported:
-        return None, None
+    rec, _state, msg = _load_checked(paths, paths.autosave)
+    return rec, msg
+
+
+def _load_checked(paths: Paths, path: Path) -> tuple[records.Record | None, object, str | None]:
+    """A saved game replayed and checked: (record, its state, None), (None, None, None)
+    when there is none, (None, None, message) when it was bad and was set aside."""
+    if not (path.exists() or path.is_symlink()) or _identity(path) in _reported:
+        return None, None, None
     try:
         rec = read_record(path)
-        records.replay(rec)  # check every action now, not in the middle of the table
+        state = records.replay(rec).state  # every action checked now, not at the table
         check_seats(rec)
-        return rec, None
+        return rec, state, None
     except RecordError as e:
-        return None, reject_autosave(paths, str(e))
+        reason = str(e)
     except Exception as e:  # an engine bug a file can reach: still never stop the start
-        log.exception("autosave %s could not be replayed", path)
-        return None, reject_autosave(paths, f"{type(e).__name__}: {e}")
+        log.exception("saved game %s could not be replayed", path)
+        reason = f"{type(e).__name__}: {e}"
+    if path == paths.autosave:
+        return None, None, reject_autosave(paths, reason)
+    files.set_aside(path)
+    log.warning("kept game %s rejected: %s", path, reason)
+    return None, None, None
 
 
 def clear_autosave(paths: Paths) -> None:
     """Remove the autosave and the AI notes kept beside it (game.replays)."""
+    _remove_game_file(paths.autosave)
+    _finished_autosave.pop(paths.autosave, None)
+
+
+def _remove_game_file(path: Path) -> None:
     from game import replays
 
-    for p in (paths.autosave, replays.notes_path(paths.autosave)):
+    for p in (path, replays.notes_path(path)):
         try:
             p.unlink(missing_ok=True)
         except OSError as e:
             log.warning("could not remove %s: %s", p, e)
 
 
+# --- a finished game: its record, the statistics, exactly once ---------------------------
+_in_memory: dict[Path, list[tuple[records.Record, dict]]] = {}  # records folder -> games
+_finished_autosave: dict[Path, str] = {}  # autosave -> fingerprint of the finished game in it
+_told_kept: set[tuple[Path, str]] = set()  # "still could not be written": told once a run
+_news: list[str] = []  # games from memory written during play, told at the title
+
+
+@dataclass
+class Kept:
+    """What became of a finished game: its record file (None: not written), why not and
+    where the game is kept instead, and the statistics' sentence for the player."""
+
+    path: Path | None = None
+    problem: str | None = None
+    told: str | None = None
+    safe: bool = False  # it reaches the statistics later without anything kept in memory
+
+
 def finish_game(paths: Paths, rec: records.Record,
                 notes: dict | None = None) -> tuple[Path | None, str | None]:
-    """Keep a finished game: (record path, None), or (None, a sentence) when the record
-    could not be written. The autosave goes only once the record is on disk; otherwise it
-    is brought up to the final move so the next start can try again. `notes` (the AIs'
-    explanations, GameSession.ai_notes) go to a sidecar beside the record, never into it."""
-    path = save_record(paths, rec)
-    if path is not None:
-        if notes:
-            from game import replays
-
-            replays.write_notes(path, notes)
-        clear_autosave(paths)
-        return path, None
-    kept = save_autosave(paths, rec) is None or paths.autosave.exists()
-    if kept:
-        return None, _("The record of this game could not be written (is the disk full?). "
-                       "The game is kept and the record is written the next time the "
-                       "program starts.")
-    return None, _("The record of this game could not be written (is the disk full?). It "
-                   "could not be kept either.")
+    """The table's end of a game without its extras: (record path, None) or (None, a
+    sentence). `keep_finished` says more."""
+    kept = keep_finished(paths, rec, notes, save_first=True, source=paths.autosave)
+    return kept.path, kept.problem
 
 
-__all__ = ["AUTOSAVE", "HOME_ENV", "Paths", "RECORD_LIMITS", "check_seats", "clear_autosave",
-           "default_paths", "finish_game", "load_autosave", "read_record", "reject_autosave",
-           "save_autosave", "save_record", "write_record"]
+def keep_finished(paths: Paths, rec: records.Record, notes: dict | None = None,
+                  state: object = None, *, source: Path | None = None,
+                  save_first: bool = False, resumed: bool = False) -> Kept:
+    """Write a finished game's record and count it in the statistics, once.
+
+    `source` is the file holding the game (the autosave, or a `finished-*.json` kept
+    aside): removed once the record is written and the game counted or noted as waiting.
+    `save_first` (the table's own finish) first brings the autosave up to the final move,
+    so the game, its finish time and so its record's name survive a kill. `state` is the
+    replayed game when the caller has it. A game that could be kept nowhere on disk is kept
+    in memory and written once a later save works (`retry_in_memory`)."""
+    kept = _keep(paths, rec, notes, state, source, save_first, resumed)
+    if not kept.safe:
+        mine = _in_memory.setdefault(paths.records_dir, [])
+        fp = stats.fingerprint(rec)
+        if not any(stats.fingerprint(r) == fp for r, _n in mine):
+            mine.append((rec, dict(notes or {})))
+    return kept
+
+
+def _keep(paths: Paths, rec: records.Record, notes: dict | None, state: object,
+          source: Path | None, save_first: bool, resumed: bool) -> Kept:
+    from game import replays
+
+    app = dict(rec.app) if isinstance(rec.app, dict) else {}
+    if not (isinstance(app.get("finished_at"), str) and stats._iso_time(app["finished_at"])):
+        app["finished_at"] = stats.now_utc()
+    if resumed:
+        app["resumed"] = True
+    rec.app = app
+    fp = stats.fingerprint(rec)
+    whole_saved = False
+    if save_first:  # the final autosave: the finish time is kept before the record's name
+        try:
+            write_record(paths.autosave, rec)
+            whole_saved = True
+        except OSError as e:
+            log.warning("final autosave failed: %s", e)
+    if notes is None and source is not None:
+        notes = replays.read_notes(source)
+    path: Path | None = None
+    noted = False
+    failure: OSError | None = None
+    try:
+        path, present = _record_path(paths, rec, fp)
+        noted = pending.add(paths.data_dir, path.name, fp)
+        if not present:
+            write_record(path, rec)
+    except OSError as e:
+        log.warning("could not save the record: %s", e)
+        failure, path = e, None
+    if path is None:
+        if noted:
+            pending.remove(paths.data_dir, fp)
+        reason = files.describe_os_error(failure) if failure else ""
+        on_disk = whole_saved or (source is not None and not save_first and source.exists())
+        if on_disk and (source is None or source == paths.autosave):
+            _finished_autosave[paths.autosave] = fp
+        if whole_saved:
+            return Kept(problem=_(
+                "The record of this game could not be written ({reason}). The whole game "
+                "is kept as your saved game, and its record is written the next time the "
+                "program starts.").format(reason=reason), safe=True)
+        if on_disk:
+            problem = _("The record of a finished game still could not be written "
+                        "({reason}); the game is kept, and tried again the next time the "
+                        "program starts.").format(reason=reason)
+            if (paths.data_dir, problem) in _told_kept:
+                return Kept(safe=True)
+            _told_kept.add((paths.data_dir, problem))
+            return Kept(problem=problem, safe=True)
+        return Kept(problem=_(
+            "The record of this game could not be written ({reason}), and the game could "
+            "not be saved either. It is kept in memory and written as soon as there is room "
+            "again; if the program is closed before then, it is lost.").format(
+                reason=reason))
+    if notes:
+        replays.write_notes(path, notes)
+    counted, told = stats.count_game(paths.stats_db, rec, state, record_file=path.name)
+    if counted:
+        pending.remove(paths.data_dir, fp)
+    safe = counted or noted
+    if safe and source is not None:
+        if source == paths.autosave:
+            clear_autosave(paths)
+        else:
+            _remove_game_file(source)
+    elif not safe and source is not None and source.exists():
+        safe = True  # the file still holds the game: written and counted at the next start
+    if told and not counted and safe:
+        told = _("{problem} This game is added to them the next time the program "
+                 "starts.").format(problem=told)
+    if counted:
+        more = catch_up_pending(paths)
+        told = " ".join(m for m in (told, more) if m) or None
+    return Kept(path, None, told, safe)
+
+
+def _stamp(finished_at: str) -> str:
+    """A record's name stem from its finish time, in local time (as the player reads it)."""
+    try:
+        return dt.datetime.fromisoformat(finished_at).astimezone().strftime("%Y%m%d-%H%M%S")
+    except (ValueError, OverflowError, OSError):
+        return dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def _holds(path: Path, fp: str) -> bool:
+    """True when the record file at `path` is the game with fingerprint `fp`."""
+    try:
+        return stats.fingerprint(read_record(path)) == fp
+    except RecordError:
+        return False
+
+
+def _record_path(paths: Paths, rec: records.Record, fp: str) -> tuple[Path, bool]:
+    """Where this game's record goes, and whether it is already there: the name the journal
+    gave it, else `<finish time>-<ruleset>[-n].json`, the first that is free or already
+    holds this very game (a record written before a kill is found, not written twice)."""
+    folder = paths.records_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    name = pending.name_of(paths.data_dir, fp)
+    if name is not None:
+        p = folder / name
+        if not (p.exists() or p.is_symlink()):
+            return p, False
+        if _holds(p, fp):
+            return p, True
+    stem = f"{_stamp(rec.app['finished_at'])}-{rec.ruleset}"
+    n = 1
+    while True:
+        p = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        if not (p.exists() or p.is_symlink()):
+            return p, False
+        if _holds(p, fp):
+            return p, True
+        n += 1
+
+
+def _earlier_point(old: records.Record, rec: records.Record) -> bool:
+    """True when `old` is the same game as `rec`, saved at an earlier (or the same) move."""
+    if (old.ruleset, old.options, old.seed, old.first_dealer) != (
+            rec.ruleset, rec.options, rec.seed, rec.first_dealer) \
+            or [s.get("kind") for s in old.seats] != [s.get("kind") for s in rec.seats] \
+            or len(old.rounds) > len(rec.rounds):
+        return False
+    for a, b in zip(old.rounds, rec.rounds, strict=False):
+        acts_a, acts_b = a.get("actions", []), b.get("actions", [])
+        if a.get("deck") != b.get("deck") or acts_b[:len(acts_a)] != acts_a:
+            return False
+    return True
+
+
+def retry_in_memory(paths: Paths) -> list[str]:
+    """Write the finished games kept only in memory, now that a save worked; what to tell
+    the player. A stale autosave of such a game (saved before the disk filled) goes once
+    its record is written."""
+    told = []
+    for rec, notes in list(_in_memory.get(paths.records_dir, [])):
+        kept = _keep(paths, rec, notes, None, None, False, False)
+        if not kept.safe:
+            continue
+        _in_memory[paths.records_dir].remove((rec, notes))
+        if kept.path is not None:
+            told.append(_("The record of a finished game kept in memory has now been saved "
+                          "as {file}.").format(file=kept.path.name))
+            try:
+                old = read_record(paths.autosave)
+                if _earlier_point(old, rec):
+                    clear_autosave(paths)
+            except (RecordError, OSError):
+                pass
+        if kept.told:
+            told.append(kept.told)
+    return told
+
+
+def _release_autosave(paths: Paths) -> bool:
+    """The autosave holds a finished game whose record is not written, and a new game is
+    to be saved: write its record now, or move it aside to `finished-<time>.json` (a
+    rename needs no space), where the next start finds it. False when neither worked."""
+    rec, state, _msg = _load_checked(paths, paths.autosave)
+    if rec is None:
+        _finished_autosave.pop(paths.autosave, None)
+        return True
+    kept = _keep(paths, rec, None, state, paths.autosave, False, False)
+    if kept.path is not None or not paths.autosave.exists():
+        _finished_autosave.pop(paths.autosave, None)
+        return True
+    from game import replays
+
+    stamp = _stamp(str(rec.app.get("finished_at", "")))
+    target = files.unique_path(paths.data_dir, f"{FINISHED_PREFIX}{stamp}", ".json")
+    try:
+        notes = replays.notes_path(paths.autosave)
+        if notes.exists():
+            files.move_to(notes, replays.notes_path(target))
+        files.move_to(paths.autosave, target)
+    except OSError as e:
+        log.warning("could not move the finished game aside: %s", e)
+        return False
+    log.info("finished game without a record moved aside as %s", target.name)
+    _finished_autosave.pop(paths.autosave, None)
+    return True
+
+
+def catch_up_pending(paths: Paths) -> str | None:
+    """Count the games the journal names as waiting (each once: the statistics know a
+    game by its fingerprint); the statistics' sentence when they still cannot be written."""
+    for name, fp in pending.load(paths.data_dir):
+        path = paths.records_dir / name
+        try:
+            rec = read_record(path)
+        except RecordError as e:
+            log.warning("waiting game %s has no usable record (%s); dropped", name, e)
+            pending.remove(paths.data_dir, fp)
+            continue
+        if stats.fingerprint(rec) != fp:
+            log.warning("waiting game %s is another game now; dropped", name)
+            pending.remove(paths.data_dir, fp)
+            continue
+        counted, told = stats.count_game(paths.stats_db, rec, record_file=name)
+        if not counted:
+            return told
+        pending.remove(paths.data_dir, fp)
+    return None
+
+
+def start_up(paths: Paths) -> tuple[records.Record | None, str | None]:
+    """What the title does when it opens: finish what an earlier run could not (games kept
+    in memory or aside, a finished game left as the autosave, games waiting for the
+    statistics), then load the saved game. (a game to continue or None, what to tell the
+    player or None)."""
+    told = [*_news, *retry_in_memory(paths)]
+    _news.clear()
+    try:
+        kept_aside = sorted(paths.data_dir.glob(f"{FINISHED_PREFIX}*.json"))
+    except OSError:
+        kept_aside = []
+    for f in kept_aside:
+        if f.name.endswith(".notes.json"):
+            continue
+        rec, state, _msg = _load_checked(paths, f)
+        if rec is None:
+            continue
+        if getattr(state, "phase", None) != OVER:
+            files.set_aside(f)  # not a finished game: nothing of ours makes such a file
+            continue
+        kept = keep_finished(paths, rec, None, state, source=f)
+        if kept.path is not None:
+            told.append(_("The record of an earlier game has now been saved as "
+                          "{file}.").format(file=kept.path.name))
+        told.extend(m for m in (kept.problem, kept.told) if m)
+    rec, state, msg = _load_checked(paths, paths.autosave)
+    if msg:
+        told.append(msg)
+    if rec is not None and getattr(state, "phase", None) == OVER:
+        kept = keep_finished(paths, rec, None, state, source=paths.autosave)
+        if kept.path is not None:
+            told.append(_("The record of your last game has now been saved as "
+                          "{file}.").format(file=kept.path.name))
+        told.extend(m for m in (kept.problem, kept.told) if m)
+        rec = None
+    more = catch_up_pending(paths)
+    if more:
+        told.append(more)
+    return rec, " ".join(told) or None
+
+
+__all__ = ["AUTOSAVE", "HOME_ENV", "Kept", "Paths", "RECORD_LIMITS", "catch_up_pending",
+           "check_seats", "clear_autosave", "default_paths", "finish_game", "keep_finished",
+           "load_autosave", "read_record", "record_text", "reject_autosave", "retry_in_memory",
+           "save_autosave", "start_up", "write_record"]

@@ -59,7 +59,7 @@ def test_read_json_names_each_kind_of_bad_file(tmp_path):
     p.write_bytes(b'\xef\xbb\xbf{"a": 1}')  # a byte-order mark is fine
     assert files.read_json(p, SMALL) == {"a": 1}
     (tmp_path / "d.json").mkdir()
-    with pytest.raises(files.FileRejected, match="cannot be read"):
+    with pytest.raises(files.FileRejected, match="a folder"):
         files.read_json(tmp_path / "d.json", SMALL)
 
 

@@ -7,7 +7,12 @@ check, and the settings loaded at start-up followed by New game. Asserted for ev
 no exception escapes, the title is reached with New game on it (a notice at most once), and
 a rejected record exits with 2 and a message.
 
-Bounded for CI (about 20 s in all); FUZZ_EXAMPLES=N multiplies the examples for a long run.
+Then every file the program reads (settings, autosave, records, notes, learn.json, the
+statistics database as bytes and as schema, a translation catalog, and a FIFO, a folder or
+a device link in any file's place) through the same guarded paths, each input under a
+time limit (tests/fuzz.py; `python -m tests.fuzz --inputs 100000` is the long run).
+
+Bounded for CI (about 30 s in all); FUZZ_EXAMPLES=N multiplies the examples for a long run.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from hypothesis import strategies as st
 from game import cli
 from game import settings as settings_mod
 from game.simulate import simulate
+from tests import fuzz as fuzz_files
 from tests.ui.driver import click, frames, key, make_app
 
 SCALE = int(os.environ.get("FUZZ_EXAMPLES", "1"))
@@ -220,3 +226,12 @@ def test_any_settings_file_starts_and_reaches_the_setup(app, text):
     assert app.stack.top.name == "setup" and not app.errors, app.errors
     setup = app.stack.top
     assert setup.session() is not None, "the remembered setup starts a game"
+
+
+@pytest.mark.parametrize("kind", sorted(fuzz_files.TARGETS))
+def test_every_file_the_program_reads_survives_mutation(kind):
+    report = fuzz_files.run(30 * SCALE, seed=sorted(fuzz_files.TARGETS).index(kind) + 100,
+                            kinds=[kind], limit=10.0)
+    print(f"\n{kind}: {dict(report.outcomes)}")
+    assert report.inputs[kind] == 30 * SCALE
+    assert not report.failures, report.failures[:3]

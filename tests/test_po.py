@@ -117,3 +117,89 @@ def test_extract_merge_and_check(tmp_path):
     assert found["placeholders"] == ["Hello {name}"] and not found["untranslated"]
     kept = merge("uk", pot, uk)  # a second update keeps the translations
     assert kept[2].msgstr == ["{n} раунд", "{n} раунди", "{n} раундів"]
+
+
+# --- issue 24, item 7: a catalog can no longer stop the program ---------------------------
+def _catalog(head: str, body: str = "") -> str:
+    lines = "".join(po.quote(line + "\n") + "\n" for line in head.splitlines())
+    return f'msgid ""\nmsgstr ""\n{lines}\n#, python-brace-format\nmsgid "Play {{{{name}}}}"\n' \
+        f'msgstr "Грати {{{{name}}}}"\n\nmsgid "{{n}} card"\nmsgid_plural "{{n}} cards"\n' \
+        f'msgstr[0] "{{n}} карта"\nmsgstr[1] "{{n}} карти"\nmsgstr[2] "{{n}} карт"\n{body}'
+
+
+GOOD_HEAD = header_text("uk")
+BAD_HEADERS = {
+    "plural without ;": GOOD_HEAD.replace("nplurals=3;", "nplurals=3"),
+    "plural without plural=": GOOD_HEAD.replace("plural=(", "("),
+    "no charset": GOOD_HEAD.replace("; charset=UTF-8", ""),
+    "unknown charset": GOOD_HEAD.replace("charset=UTF-8", "charset=klingon-8"),
+    "another charset": GOOD_HEAD.replace("charset=UTF-8", "charset=latin-1"),
+    "divides by zero": GOOD_HEAD.replace("plural=(n%10==1", "plural=(n%0==1"),
+    "form out of range": GOOD_HEAD.replace("? 1 : 2);", "? 1 : 7);"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_HEADERS))
+def test_a_catalog_header_gettext_cannot_use_falls_back_to_english(monkeypatch, tmp_path,
+                                                                    caplog, name):
+    text = _catalog(BAD_HEADERS[name]).replace("{{", "{").replace("}}", "}")
+    (tmp_path / "uk.po").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(i18n, "resource_dir", lambda *a, **k: tmp_path)
+    i18n.catalog_entries.cache_clear()
+    try:
+        assert i18n.set_language("uk") == "uk"
+        assert i18n._("Play {name}") == "Play {name}"
+        assert i18n.ngettext("{n} card", "{n} cards", 5) == "{n} cards"
+        assert not i18n.has_catalog()
+        assert any("English is used" in r.message for r in caplog.records)
+    finally:
+        i18n.catalog_entries.cache_clear()
+        i18n.set_language("en")
+    entries = po.parse(text)
+    assert po.header_problems(entries), "messages check rejects it too"
+    pot = template([]) + [e for e in entries if e.msgid]
+    assert problems("uk", entries, pot)["header"]
+
+
+def test_the_good_header_passes(monkeypatch, tmp_path):
+    text = _catalog(GOOD_HEAD).replace("{{", "{").replace("}}", "}")
+    assert not po.header_problems(po.parse(text))
+    t = po.translations(po.parse(text))
+    assert t.gettext("Play {name}") == "Грати {name}"
+
+
+@pytest.mark.parametrize("translation", ["Грати {nom}", "Грати", "Грати {name} {", "{0}"])
+def test_a_translation_with_other_placeholders_shows_the_message(caplog, translation):
+    text = _catalog(GOOD_HEAD).replace("{{", "{").replace("}}", "}").replace(
+        "Грати {name}", translation)
+    entries = po.parse(text)
+    t = po.translations(entries)
+    assert t.gettext("Play {name}").format(name="Ana") == "Play Ana"
+    assert t.ngettext("{n} card", "{n} cards", 5) == "{n} карт"  # the others still count
+    assert any("placeholders" in r.message for r in caplog.records)
+    pot = [e for e in entries if e.msgid]
+    assert problems("uk", entries, pot)["placeholders"] == ["Play {name}"]
+
+
+def test_a_plural_rule_failing_at_an_unprobed_count_gives_english():
+    t = po.translations(po.parse(_catalog(GOOD_HEAD).replace("{{", "{").replace("}}", "}")))
+    t.plural = lambda n: 1 // (n - 5000)  # as a rule failing far from the probed counts
+    old = i18n._catalog
+    i18n._catalog = t
+    try:
+        assert i18n.ngettext("{n} card", "{n} cards", 5000) == "{n} cards"
+    finally:
+        i18n._catalog = old
+
+
+def test_a_catalog_that_is_no_file_does_not_block(monkeypatch, tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "uk.po")
+    monkeypatch.setattr(i18n, "resource_dir", lambda *a, **k: tmp_path)
+    i18n.catalog_entries.cache_clear()
+    try:
+        assert i18n.set_language("uk") == "uk" and not i18n.has_catalog()
+    finally:
+        i18n.catalog_entries.cache_clear()
+        i18n.set_language("en")

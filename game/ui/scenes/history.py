@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from pathlib import Path
 
 import pygame
 
@@ -94,12 +95,13 @@ class HistoryScene(Scene):
         self.items = []
         if paths is None:
             return
-        try:
-            db, msg = stats.open_db(paths.stats_db)
-            with db:
-                self.filters = [None, *db.rulesets()]
-                self.filter_i = min(self.filter_i, len(self.filters) - 1)
-                self.items = db.history(self.filters[self.filter_i])
+        def rows(db: stats.StatsDB) -> tuple[list, list]:
+            filters = [None, *db.rulesets()]
+            self.filter_i = min(self.filter_i, len(filters) - 1)
+            return filters, db.history(filters[self.filter_i])
+
+        try:  # game.stats checks every value read; a file found damaged is set aside
+            (self.filters, self.items), msg = stats.read(paths.stats_db, rows)
             self.message = self.message or msg
         except stats.StatsError as e:
             self.message = str(e)
@@ -133,8 +135,8 @@ class HistoryScene(Scene):
         h = self.selected
         if h is None:
             return
-        path = self.app.paths.records_dir / h.record_file if h.record_file else None
-        if path is None or not path.exists():
+        path = self._record_path(h)
+        if path is None:
             self.app.stack.push(MessageScene(
                 self.app, _("No record"), _("The record of this game is not in your records "
                 "folder (it was not written, or it was moved), so it cannot be replayed.")))
@@ -146,6 +148,20 @@ class HistoryScene(Scene):
                 "Replays cannot be watched in this version yet.")))
             return
         self.app.stack.push(ReplayScene(self.app, path))
+
+    def _record_path(self, h: stats.HistoryItem) -> Path | None:
+        """The game's record file, only when it is a file in the records folder (a row
+        names a bare file name, checked by game.stats; a link there may not lead out)."""
+        folder = self.app.paths.records_dir
+        if not h.record_file:
+            return None
+        path = folder / h.record_file
+        try:
+            if path.is_file() and path.resolve().parent == folder.resolve():
+                return path
+        except (OSError, RuntimeError):  # a loop of links
+            pass
+        return None
 
     def statistics(self) -> None:
         from game.ui.scenes.statistics import StatisticsScene

@@ -50,6 +50,13 @@ class LearnScene(Scene):
         self.first = 0  # the first tier shown when the nine rows do not fit (large UI scale)
         self.more = False  # some tiers are out of view: say how to reach them
 
+    def resume(self) -> None:
+        notice = progress.take_notice(self.app.paths)  # a damaged learn.json set aside: told once
+        if notice:
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, _("Learn 88"), notice))
+
     def relabel(self) -> None:
         """The buttons' words again in the language now in use."""
         for b, t in zip(self.group.buttons, TIER_NAMES, strict=False):

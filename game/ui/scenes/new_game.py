@@ -52,8 +52,10 @@ def start_new_game(app: App, begin: Callable[[], None]) -> None:
 
     summary, finished = saved
     if finished:
+        # game.storage moves it aside rather than let a new game's save replace it
         line = _("The last game ({summary}) is over but its record could not be written "
-                 "yet; a new game replaces it.").format(summary=summary)
+                 "yet; it is kept aside and written the next time the program "
+                 "starts.").format(summary=summary)
     else:
         line = _("The saved game ({summary}) will be replaced.").format(summary=summary)
     app.stack.push(ConfirmScene(app, _("Start a new game?"), [line], _("Start new game"),

@@ -2,8 +2,9 @@
 or import any record file, and export of the chosen record to a folder typed in a field.
 
 Pasting a path is the file dialog here (issue 14 asks for no more). Every file operation is
-game.replays' (checked, atomic, never over another file); what goes wrong is one sentence
-in the status line, never a traceback.
+game.replays' (checked, atomic, never over another file, only regular files opened); what
+goes wrong is one sentence in the status line, never a traceback. File names are shown as
+drawable text (game.text): a name that is not UTF-8 shows a replacement character.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pygame
 from game import files, replays
 from game.engine.errors import RecordError
 from game.i18n import N_, _, pgettext
-from game.seats import clean_typed
+from game.text import clean_typed, file_name_words
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.scene import Scene
@@ -156,7 +157,7 @@ class RecordsScene(Scene):
             return
         self.refresh()
         self.index = next((i for i, r in enumerate(self.records) if r == dest), 0)
-        self.status = _("Imported as {file}.").format(file=dest.name)
+        self.status = _("Imported as {file}.").format(file=file_name_words(dest.name))
 
     def export_selected(self) -> None:
         src = self.selected
@@ -176,7 +177,7 @@ class RecordsScene(Scene):
         except OSError as e:
             self.status = _("Not exported: {reason}").format(reason=files.describe_os_error(e))
             return
-        self.status = _("Exported to {path}.").format(path=dest)
+        self.status = _("Exported to {path}.").format(path=file_name_words(str(dest), 400))
 
     def close(self) -> None:
         self.app.stack.pop(self)
@@ -245,9 +246,10 @@ class RecordsScene(Scene):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
         except OSError:
             when = ""
+        name = file_name_words(p.stem)
         if replays.notes_path(p).exists():
-            return _("{name}   {when} · AI notes").format(name=p.stem, when=when)
-        return f"{p.stem}   {when}"
+            return _("{name}   {when} · AI notes").format(name=name, when=when)
+        return f"{name}   {when}"
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -263,7 +265,8 @@ class RecordsScene(Scene):
         x, y = box.x + 20, box.y + 14
         theme.blit_text(surface, _("Replays & records"), head, (x, y), theme.TEXT, True)
         y += round(head * 1.6)
-        folder = self.app.paths.records_dir if self.app.paths is not None else ""
+        folder = file_name_words(str(self.app.paths.records_dir), 400) \
+            if self.app.paths is not None else ""
         theme.blit_text(surface, theme.fit(_("Kept records, newest first · {folder}").format(
                                                folder=folder), small,
                                            box.w - 40), small, (x, y), theme.TEXT_DIM)

@@ -1,7 +1,10 @@
 """The replay viewer: a finished (or saved) game's record, action by action, at the table.
 
 The record is read through game.storage (size and shape limits) and replayed by the engine
-once, keeping a cheap `State.clone()` after the deal and after every recorded action. What
+once. A `Timeline` keeps a `State.clone()` only every `SNAPSHOT_EVERY` positions and
+rebuilds any other position on demand from the nearest one (a few dozen actions at most),
+so a valid 4 MB record of thousands of rounds opens in seconds and a few hundred MB (a clone
+per position cost 1.9 GB: each clone copies the game's history). What
 is drawn comes only from `state.view(seat)` of the chosen seat, so hands stay hidden exactly
 as that seat saw them; once a round is over "Reveal all" may show every seat's hand as it
 was dealt (read from the state right after the deal). The table is drawn by the table's own
@@ -12,8 +15,10 @@ decision panel goes. A record that cannot be loaded or replayed shows the engine
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +34,7 @@ from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
 from game.i18n import _, pgettext
 from game.seats import clean_name
+from game.text import clean_line, file_name_words
 from game.ui import theme
 from game.ui.chronicle import Chronicle
 from game.ui.intents import Intent
@@ -44,18 +50,81 @@ log = logging.getLogger(__name__)
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # actions per second while playing
 
 
+SNAPSHOT_EVERY = 32  # positions between two kept states
+CACHED_STATES = 16  # positions rebuilt lately, kept for stepping back and forth
+
+
+class Timeline:
+    """The states of a replayed record by position index, rebuilt on demand.
+
+    `keep` is called for every position while the record is replayed once; it clones the
+    state only at every `SNAPSHOT_EVERY`-th position. `state(i)` starts from the nearest
+    kept or recently built state at or before `i` and applies the recorded deals and
+    actions up to `i`. The states handed out are only read (views, phases, totals)."""
+
+    def __init__(self, rec: records.Record) -> None:
+        self.rec = rec
+        self.steps: list[tuple[int, int]] = []  # (round, action) of each position
+        self.kept: dict[int, State] = {}
+        self._kept_at: list[int] = []
+        self._cache: OrderedDict[int, State] = OrderedDict()
+
+    def keep(self, st: State, ri: int, ai: int) -> None:
+        i = len(self.steps)
+        self.steps.append((ri, ai))
+        if i % SNAPSHOT_EVERY == 0:
+            self.kept[i] = st.clone()
+            self._kept_at.append(i)
+
+    def _advance(self, st: State, i: int) -> None:
+        """Position i-1's state becomes position i's."""
+        from game.engine.cards import parse_card
+
+        ri, ai = self.steps[i]
+        rnd = self.rec.rounds[ri]
+        if ai == 0:
+            st.start_round([parse_card(c) for c in rnd["deck"]])
+        else:
+            records.apply_recorded(st, Action.parse(rnd["actions"][ai - 1]))
+
+    def state(self, i: int) -> State:
+        st = self._cache.get(i)
+        if st is not None:
+            self._cache.move_to_end(i)
+            return st
+        if i in self.kept:
+            return self.kept[i]
+        base = self._kept_at[bisect.bisect_right(self._kept_at, i) - 1]
+        nearer = [j for j in self._cache if base < j < i]
+        if nearer:
+            base = max(nearer)
+        st = (self._cache[base] if base in self._cache else self.kept[base]).clone()
+        for k in range(base + 1, i + 1):
+            self._advance(st, k)
+        self._cache[i] = st
+        while len(self._cache) > CACHED_STATES:
+            self._cache.popitem(last=False)
+        return st
+
+
 @dataclass
 class Position:
-    """The game right after the deal (action 0) or after a round's n-th recorded action."""
+    """The game right after the deal (action 0) or after a round's n-th recorded action;
+    its state comes from the replay's `Timeline` when asked for."""
 
     round: int  # index into record.rounds
     action: int  # recorded actions applied in this round
-    state: State
+    timeline: Timeline = field(repr=False)
+    index: int  # this position's place in the timeline
     log_len: int  # chronicle lines up to here
     statuses: dict[int, str] = field(default_factory=dict)
     text: str = ""  # the recorded action that led here ("" after the deal)
     note: str = ""  # the AI's explanation of that action, from the sidecar
     line: str = ""  # the narrated line of that action (or of the deal)
+
+    @property
+    def state(self) -> State:
+        return self.timeline.state(self.index)
 
 
 def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
@@ -71,6 +140,7 @@ def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
     chron = Chronicle(names)
     out: list[Position] = []
     dealt: list[dict[int, list[str]]] = []
+    timeline = Timeline(rec)
 
     def keep(ri: int, ai: int, evs: list[Event], text: str = "", note: str = "") -> None:
         chron.replay(evs)
@@ -82,8 +152,9 @@ def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
                              for k, s in enumerate(ev.data.get("seats", []))}
         if note:
             chron.lines.append(f"  » {note}")
-        out.append(Position(ri, ai, st.clone(), len(chron.lines), dict(chron.statuses),
-                            text, note, line))
+        timeline.keep(st, ri, ai)
+        out.append(Position(ri, ai, timeline, len(out), len(chron.lines),
+                            dict(chron.statuses), text, note, line))
 
     from game.engine.cards import parse_card
 
@@ -141,10 +212,10 @@ class ReplayScene(Scene):
                 raise RecordError(_("the record holds no round"))
             self.rec = rec
         except RecordError as e:
-            self.error = str(e)[:600]
+            self.error = clean_line(str(e), 600)
         except Exception as e:  # an engine bug a file can reach: still only a message
             log.exception("record %s could not be replayed", self.path)
-            self.error = f"{type(e).__name__}: {e}"
+            self.error = clean_line(f"{type(e).__name__}: {e}", 600)
         if self.error is not None:
             self.positions = []
             return
@@ -380,7 +451,8 @@ class ReplayScene(Scene):
         theme.blit_text(surface, _("This record cannot be replayed"), head, (x, y), theme.TEXT,
                         True)
         y += round(head * 1.6)
-        for line in [self.error or "", "", _("File: {path}").format(path=self.path)]:
+        for line in [self.error or "", "", _("File: {path}").format(
+                path=file_name_words(str(self.path), 400))]:
             for part in theme.wrap(line, body, box.w - 48):
                 theme.blit_text(surface, part, body, (x, y), theme.TEXT)
                 y += round(body * 1.4)

@@ -58,6 +58,15 @@ class ResultScene(Scene):
         self.group.set(self._buttons())
         self.app.audio.play("game_end")
 
+    def resume(self) -> None:
+        from game import progress
+
+        notice = progress.take_notice(self.app.paths)  # the tier could not be saved: told once
+        if notice:
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, _("Learn 88"), notice))
+
     def _buttons(self) -> list[Button]:
         """Play again, New game, Title; first the next tier after a Learn 88 game."""
         buttons = [Button(_("Play again"), self.play_again, "primary"),

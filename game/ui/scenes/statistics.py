@@ -61,10 +61,10 @@ def load(paths) -> tuple[list[stats.Figures], list[int], int, str | None]:  # no
     """(figures, the chart's results, games, a sentence for the player or None)."""
     if paths is None:
         return [], [], 0, None
-    try:
-        db, msg = stats.open_db(paths.stats_db)
-        with db:
-            return db.summary(), db.timeline(CHART_GAMES), db.count(), msg
+    try:  # game.stats checks every value read; a file found damaged is set aside
+        (figs, line, n), msg = stats.read(paths.stats_db, lambda db: (
+            db.summary(), db.timeline(CHART_GAMES), db.count()))
+        return figs, line, n, msg
     except stats.StatsError as e:
         return [], [], 0, str(e)
     except Exception as e:  # sqlite surprises: the screen still opens

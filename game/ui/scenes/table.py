@@ -504,11 +504,12 @@ class TableScene(Scene):
         from game.ui.scenes.result import ResultScene
 
         path = problem = told = None
-        if self.app.paths is not None:  # the autosave goes only once the record is written
-            rec = self.session.record()
-            path, problem = storage.finish_game(self.app.paths, rec,
-                                                 notes=self.session.ai_notes)
-            told = self._add_to_stats(rec, path)
+        if self.app.paths is not None:  # record, statistics, autosave: game.storage
+            kept = storage.keep_finished(
+                self.app.paths, self.session.record(), self.session.ai_notes,
+                self.session.st, source=self.app.paths.autosave, save_first=True,
+                resumed=bool(self.session.past_events))
+            path, problem, told = kept.path, kept.problem, kept.told
         self.app.last_record_path = path
         self.app.stack.reset(ResultScene(self.app, self.session, path))
         from game.ui.scenes.message import MessageScene
@@ -517,19 +518,6 @@ class TableScene(Scene):
             self.app.stack.push(MessageScene(self.app, _("Record not saved"), problem))
         if told:
             self.app.stack.push(MessageScene(self.app, _("Statistics"), told))
-
-    def _add_to_stats(self, rec, path) -> str | None:  # noqa: ANN001
-        """Count the finished game in the statistics (game.stats never raises; a problem
-        comes back as one sentence, told once per run)."""
-        from game import stats
-
-        return stats.record_game(
-            self.app.paths.stats_db, rec, self.session.st,
-            record_file=path.name if path is not None else None,
-            duration_s=round(self.session.played_seconds(), 1),
-            resumed=bool(self.session.past_events),
-            undos=int(getattr(self.session, "undo_count", 0)),
-            hints=int(getattr(self.session, "hint_count", 0)))
 
     # --- input --------------------------------------------------------------------------
     def _hand_cards(self) -> list[str]:

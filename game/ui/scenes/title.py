@@ -53,32 +53,19 @@ class TitleScene(Scene):
         paths = self.app.paths
         if paths is None:
             return None
-        rec, msg = storage.load_autosave(paths)
+        # games an earlier run could not finish first (records, statistics), then the save
+        rec, msg = storage.start_up(paths)
         if rec is None:
             return msg
         try:
             from game.ui.session import GameSession
 
-            session = GameSession.from_record(rec)
-            if session.next_step() == "over":  # finished, but its record is not written yet
-                from game import replays
-
-                path, _told = storage.finish_game(paths, rec,
-                                              notes=replays.read_notes(paths.autosave))
-                if path is not None:
-                    from game import stats
-
-                    told = stats.record_game(paths.stats_db, rec, session.st,
-                                             record_file=path.name, resumed=True)
-                    saved = _("The record of your last game has now been saved as "
-                              "{file}.").format(file=path.name)
-                    return " ".join(m for m in (saved, told) if m)
-            self.saved_text = session.summary()
+            self.saved_text = GameSession.from_record(rec).summary()
         except Exception as e:  # a saved game must never keep the player from the menu
             log.warning("saved game cannot be continued", exc_info=True)
             return storage.reject_autosave(paths, str(e) or type(e).__name__)
         self.saved = rec
-        return None
+        return msg
 
     def _buttons(self) -> list[Button]:
         """The menu in the player's language (built again on a language switch)."""

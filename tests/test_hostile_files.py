@@ -1,0 +1,216 @@
+"""Issue 24, items 6, 8, 9 and 11: files that are no files, text that draws nothing, names
+that are not UTF-8, a kill during Export, modes of replaced files. Each through the path
+the program really takes (the settings and the autosave at start-up, learn.json, the
+Records screen's Open, Import and Export, the replay viewer, History)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import files, progress, replays, storage
+from game import settings as settings_mod
+from game.simulate import simulate
+from tests.ui.driver import frames, key, make_app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def a_record() -> object:
+    return simulate("hachihachi", {"rounds": 1}, 3, ["random"], 31)
+
+
+def no_file(path: Path, kind: str) -> None:
+    path.unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    elif kind == "folder":
+        path.mkdir()
+
+
+KINDS = ["fifo", "device", "folder"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_settings_autosave_and_learn_that_are_no_files_never_block(tmp_path, kind):
+    paths = storage.default_paths(tmp_path).ensure()
+    for p in (settings_mod.settings_path(paths), paths.autosave, progress.progress_path(paths)):
+        no_file(p, kind)
+    t0 = time.perf_counter()
+    loaded, msg = settings_mod.load(paths)
+    assert msg and "set aside" in msg
+    assert progress.load(paths) == set()
+    rec, msg = storage.load_autosave(paths)
+    assert rec is None and msg and "set aside" in msg
+    assert time.perf_counter() - t0 < 5
+    for p in (settings_mod.settings_path(paths), paths.autosave, progress.progress_path(paths)):
+        assert not (p.exists() or p.is_symlink()), p  # moved aside: told once
+
+
+def test_the_program_starts_with_a_fifo_as_settings_and_autosave(tmp_path):
+    import subprocess
+
+    paths = storage.default_paths(tmp_path).ensure()
+    os.mkfifo(settings_mod.settings_path(paths))
+    os.mkfifo(paths.autosave)
+    env = dict(os.environ, HACHIHACHI_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-m", "game", "--startup-probe"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
+    from game.ui.scenes.records import RecordsScene
+
+    app = make_app(tmp_path)
+    target = tmp_path / "typed.json"
+    no_file(target, kind)
+    scene = RecordsScene(app)
+    app.stack.push(scene)
+    scene.path_field.text = str(target)
+    t0 = time.perf_counter()
+    scene.import_path()
+    assert scene.status.startswith("Not imported")
+    scene.open_path()
+    frames(app, 2)
+    assert time.perf_counter() - t0 < 5
+    assert app.stack.top.name == "replay" and app.stack.top.error and not app.errors
+    app.close()
+
+
+def test_a_history_row_whose_record_is_a_fifo_does_not_block(tmp_path):
+    from game import stats
+    from game.ui.scenes.history import HistoryScene
+
+    app = make_app(tmp_path)
+    rec = a_record()
+    stats.record_game(app.paths.stats_db, rec, record_file="game.json")
+    os.mkfifo(app.paths.records_dir / "game.json")
+    app.stack.reset(HistoryScene(app))
+    frames(app, 1)
+    app.stack.top.open_selected()
+    frames(app, 2)
+    assert not app.errors and app.stack.top.name in ("message", "replay")
+    app.close()
+
+
+def test_a_record_name_that_is_not_utf8_is_listed_and_opens(tmp_path):
+    from game.ui.scenes.records import RecordsScene
+
+    app = make_app(tmp_path)
+    name = os.fsdecode(b"partie-caf\xe9.json")  # Latin-1 bytes on Linux
+    storage.write_record(app.paths.records_dir / name, a_record())
+    scene = RecordsScene(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert not app.errors, app.errors
+    assert len(scene.records) == 1 and "\ufffd" in scene._row_text(scene.records[0])
+    scene.open_selected()
+    frames(app, 3)
+    assert app.stack.top.name == "replay" and app.stack.top.error is None and not app.errors
+    key(app, pygame.K_ESCAPE)
+    scene.folder_field.text = str(tmp_path / "out")
+    scene.export_selected()
+    frames(app, 2)
+    assert scene.status.startswith("Exported") and not app.errors
+    app.close()
+
+
+def test_the_viewer_draws_notes_and_names_with_a_nul(tmp_path):
+    from game.ui.scenes.replay import ReplayScene
+
+    app = make_app(tmp_path)
+    rec = a_record()
+    rec.seats[0]["name"] = "A\x00B"
+    path = app.paths.records_dir / "g.json"
+    storage.write_record(path, rec)
+    first = rec.rounds[0]["actions"][0]
+    replays.notes_path(path).write_text(
+        '{"format": "hanafuda-notes/1", "notes": [{"round": 0, "action": 0, "text": "'
+        + first + '", "note": "why\\u0000 \\ud800 not\\u200b"}]}', encoding="utf-8")
+    scene = ReplayScene(app, path)
+    app.stack.push(scene)
+    for i in range(4):
+        scene.go(i)
+        frames(app, 1)
+    assert scene.error is None and not app.errors, app.errors
+    assert any("why" in p.note and "\x00" not in p.note for p in scene.positions)
+    app.close()
+
+
+def _export_in_a_child(src: Path, folder: Path, kill_at: int) -> bool:
+    """replays.export_record in a child killed at the `kill_at`-th line of game code;
+    True when it was killed."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        count = 0
+        game_dir = str(ROOT / "game")
+
+        def local(frame, event, arg):  # noqa: ANN001, ANN202
+            nonlocal count
+            if event == "line":
+                count += 1
+                if count == kill_at:
+                    os.kill(os.getpid(), signal.SIGKILL)
+            return local
+
+        sys.settrace(lambda f, e, a: local if f.f_code.co_filename.startswith(game_dir)
+                     else None)
+        try:
+            replays.export_record(src, folder)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFSIGNALED(status)
+
+
+def test_a_kill_during_export_leaves_no_temporary_in_the_players_folder(tmp_path):
+    src = tmp_path / "records" / "g.json"
+    src.parent.mkdir()
+    rec = a_record()
+    storage.write_record(src, rec)
+    replays.write_notes(src, {(0, 0): (rec.rounds[0]["actions"][0], "a reason")})
+    killed_any = False
+    n = 1
+    while True:
+        folder = tmp_path / f"out{n}"
+        killed = _export_in_a_child(src, folder, n)
+        killed_any |= killed
+        left = sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+        assert not [x for x in left if x.endswith(files.TEMP_SUFFIX)], (n, left)
+        for x in left:  # whatever is there is whole
+            assert files.read_json(folder / x, storage.RECORD_LIMITS)
+        if not killed:
+            assert left == ["g.json", "g.notes.json"]
+            break
+        n += max(1, n // 8)
+    assert killed_any and n > 50
+
+
+def test_a_replaced_file_keeps_its_mode_and_a_new_one_gets_the_umasks(tmp_path):
+    paths = storage.default_paths(tmp_path).ensure()
+    storage.write_record(paths.autosave, a_record())
+    os.chmod(paths.autosave, 0o644)
+    storage.save_autosave(paths, a_record())
+    assert stat.S_IMODE(paths.autosave.stat().st_mode) == 0o644
+    os.chmod(paths.autosave, 0o640)
+    storage.save_autosave(paths, a_record())
+    assert stat.S_IMODE(paths.autosave.stat().st_mode) == 0o640
+    umask = os.umask(0o022)
+    try:
+        fresh = tmp_path / "fresh.json"
+        files.atomic_write_text(fresh, "{}")
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+    finally:
+        os.umask(umask)
