@@ -835,6 +835,10 @@ class TableScene(Scene):
         return states
 
     def draw(self, surface: pygame.Surface) -> None:
+        with theme.table_text(self.current_layout()[0].text):  # as its layout holds it
+            self._draw(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         self._sync_panel()
         L, seat = self.current_layout()
         info = self._info()
