@@ -538,6 +538,20 @@ class TableView:
                 theme.blit_text(s, name, nsz, (r.right + 5, lab.centery), theme.TEXT_DIM,
                                 False, "midleft")
 
+    def draw_numbers(self, s: pygame.Surface, numbers: dict[str, int], size: int) -> None:
+        """Each hand card's number key in a gold disc at its top right, drawn on the card
+        where it is this frame (so it travels with it while the hand closes up)."""
+        for card, n in numbers.items():
+            r = self.card_rects.get(card)
+            if r is None:
+                continue
+            d = max(size + 6, round(r.w * 0.3))
+            disc = pygame.Rect(0, 0, d, d)
+            disc.topright = (r.right - max(2, r.w // 20), r.y + max(2, r.w // 20))
+            pygame.draw.ellipse(s, theme.GOLD, disc)
+            pygame.draw.ellipse(s, theme.INK, disc, 1)
+            theme.blit_text(s, str(n), size, disc.center, theme.INK, True, "center")
+
     def draw_sprites(self, s: pygame.Surface, frames: list[Frame],
                      states: dict[str, State]) -> None:
         self.card_rects = {}

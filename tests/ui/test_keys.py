@@ -50,7 +50,7 @@ def test_a_number_after_a_click_only_focuses(tmp_path):
     _next_turn(app, table)
     n = free_card(table)
     size = _hand(table)
-    card = table._hand_cards()[n - 1]
+    card = next(c for c, k in table.hand_numbers().items() if k == n)
     r = table.tv.card_rects[card]
     click(app, (r.x + 4, r.centery))  # the mouse plays a card
     assert _hand(table) == size - 1
