@@ -239,14 +239,22 @@ def face_width(L: Layout) -> int:
 
 
 def face_step(L: Layout, panel_w: int, shown: int) -> float:
-    """The fan step of `shown` revealed cards: whole (FACE_STEP) while the fan takes at
-    most 45 % of the panel, else overlapping, never below half a card (the corner mark
-    and the plant still show)."""
+    """The fan step of `shown` revealed cards: whole (FACE_STEP) while the fan (with the
+    backs of the rest of a 7-card hand) takes at most half the panel and leaves the
+    captures room for four groups, else overlapping, never below 40 % of a card (the
+    corner mark and the plant still show)."""
     if not shown:
         return FACE_STEP
-    backs = L.back_w * (1 + BACK_STEP * 6)
-    fits = (0.45 * panel_w - backs) / (shown * face_width(L))
-    return max(0.5, min(FACE_STEP, fits))
+    w = L.opp_cap_w  # the captures keep room for four groups of one card
+    room = min(0.5 * panel_w, panel_w - 32 - 4 * w - 3 * max(4, round(0.15 * w)) - 8)
+    fits = (room - _backs_w(L, shown)) / (shown * face_width(L))
+    return max(0.4, min(FACE_STEP, fits))
+
+
+def _backs_w(L: Layout, shown: int) -> int:
+    """Width of the backs beside `shown` revealed cards (of a hand of at most 7)."""
+    backs = 7 - shown
+    return round(L.back_w * (1 + BACK_STEP * (backs - 1))) if backs > 0 else 0
 
 
 def fan_width(L: Layout, shown: int = 0, panel_w: int = 0) -> int:
@@ -254,7 +262,7 @@ def fan_width(L: Layout, shown: int = 0, panel_w: int = 0) -> int:
     if not shown:
         return round(L.back_w * 2.6)
     step = face_step(L, panel_w, shown) if panel_w else FACE_STEP
-    return round(shown * step * face_width(L) + L.back_w * (1 + BACK_STEP * 6))
+    return max(round(L.back_w * 2.6), round(shown * step * face_width(L)) + _backs_w(L, shown))
 
 
 def opponent_parts(rect, L: Layout, shown: int = 0) -> tuple:

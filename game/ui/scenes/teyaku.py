@@ -15,7 +15,7 @@ import pygame
 from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
-from game.ui.layout import height_of
+from game.ui.layout import MIN_FACE_W, height_of
 from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome
@@ -36,6 +36,9 @@ class TeyakuScene(Scene):
         self.t = 0.0
         self.group = ButtonGroup([Button(_("Continue ⏎"), self.close, "primary")])
         self.auto = not table.session.humans
+        self._fit_key: tuple | None = None
+        self._fit: tuple[int, int, bool] = (13, 24, True)
+        self.text_size = 0  # the holders' text size last drawn (tests)
         table.tv.dock = "teyaku"  # the table reserves the panel rect for us
 
     def relabel(self) -> None:
@@ -107,22 +110,40 @@ class TeyakuScene(Scene):
         return round(cw + max(0, n - 1) * STEP * cw) if n else 0
 
     def fit(self, rect: pygame.Rect, window_h: int, max_cw: int) -> tuple[int, int, bool]:
-        """(text size, card width, beside) that fit every holder in `rect`: smaller cards
-        first, then the cards beside the text, then smaller text (last resort: clipped)."""
+        """(text size, card width, beside) that fit every holder in `rect`: the largest
+        text, from the body size down one pixel at a time, at which the cards stay readable
+        (at least MIN_FACE_W wide, or 60 % of the table's); only then smaller cards (down
+        to 24 px); the cards beside the text before smaller text. At 200 % the text grows
+        with the table's instead of dropping straight to 13 px (issue 23). Cached: it is
+        asked every frame and the answer changes only with the rect and the words."""
         body = theme.size_of("body", window_h)
-        small = theme.size_of("small", window_h)
+        lines = tuple((text, len(cards)) for text, cards in self.lines())
+        key = (rect.size, body, max_cw, lines)
+        if self._fit_key != key:
+            self._fit_key, self._fit = key, self._search(rect, body, max_cw)
+        return self._fit
+
+    def _search(self, rect: pygame.Rect, body: int, max_cw: int) -> tuple[int, int, bool]:
         most = max((len(c) for _, c in self.lines()), default=1)
         widest = max(16, math.floor(rect.w / (1 + STEP * max(0, most - 1))))
-        for size in dict.fromkeys((body, small, 13)):
-            for beside in (False, True):
-                top = min(max_cw, widest if not beside else widest // 2)
-                for cw in range(top, 23, -2):
-                    if self._measure(rect.w, size, cw, beside) <= rect.h:
-                        return size, cw, beside
+        readable = min(max_cw, max(MIN_FACE_W, round(0.6 * max_cw)))
+        for least in dict.fromkeys((readable, 24)):
+            for size in range(body, 12, -1):
+                for beside in (False, True):
+                    top = min(max_cw, widest if not beside else widest // 2)
+                    if top < least or self._measure(rect.w, size, least, beside) > rect.h:
+                        continue
+                    cw = next(c for c in (*range(top, least, -2), least)
+                              if self._measure(rect.w, size, c, beside) <= rect.h)
+                    return size, cw, beside
         return 13, 24, True
 
     def draw(self, surface: pygame.Surface) -> None:
         L, _seating = self.table.current_layout()
+        with theme.table_text(L.text):  # docked on the table: its text size (issue 23)
+            self._draw(surface, L)
+
+    def _draw(self, surface: pygame.Surface, L) -> None:  # noqa: ANN001 - Layout
         body = theme.size_of("body", L.window.h)
         head = theme.size_of("panel_title", L.window.h)
         rect = L.panel or L.field.inflate(-16, -8)
@@ -143,6 +164,7 @@ class TeyakuScene(Scene):
         y = btn.rect.bottom + 8
         room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         size, cw, beside = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
+        self.text_size = size
         lh = round(size * 1.35)
         clip = surface.get_clip()
         surface.set_clip(room.inflate(24, 4))
