@@ -367,6 +367,11 @@ def top_label_h(size: int) -> int:
     return round(size * 1.5)
 
 
+def top_label_least(size: int) -> int:
+    """The width of a group's label without its kind name ("カス 12")."""
+    return round(size * 3.2)
+
+
 def top_label_w(size: int) -> int:
     """The width a capture group keeps for its label above it ("カス 12 Chaff": the glyph
     with its translation, TABLE.md §0.7)."""
@@ -441,18 +446,27 @@ def group_positions(rect: Rect, counts: list[int], w: int,
 
 
 def top_group_positions(rect: Rect, counts: list[int], w: int, label_h: int,
-                        min_w: int) -> list[tuple[Rect, list[tuple[int, int]]]]:
+                        min_w: int, least_w: int = 0
+                        ) -> list[tuple[Rect, list[tuple[int, int]]]]:
     """An opponent's capture groups: (label rect, card positions) per group, the label
     line above its cards. A group is as wide as its fan or its label (`min_w`), whichever
     is wider; the fans spread (42 % of a card, up to 75 %) into the row's room, and only
     when it is short are the largest squeezed (issue 23: they overlapped to one card with
-    free room beside them)."""
+    free room beside them). In a short row the labels give up their kind names
+    (down to `least_w`, the glyph and count) before the fans close below 42 %."""
     used = [c for c in counts if c]
     k = len(used)
     gap = max(4, round(GROUP_GAP * w))
+    extents = [(c - 1) * w for c in used]
+
+    def natural(m: int) -> int:
+        return sum(max(m, w + round(0.42 * e)) for e in extents) + gap * max(0, k - 1)
+
+    floor = max(w, least_w)
+    while min_w > floor and natural(min_w) > rect.w:
+        min_w -= 1
     if used:  # a row too short for every label: each gets its share (drawn shortened)
         min_w = min(min_w, max(w, (rect.w - gap * (k - 1)) // k))
-    extents = [(c - 1) * w for c in used]
     # groups whose fan is narrower than their label are as wide as the label (their fan
     # spreads under it); the others share what is left (water-filling)
     fixed: set[int] = set()

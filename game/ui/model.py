@@ -24,6 +24,7 @@ from game.ui.layout import (
     slot_positions,
     top_group_positions,
     top_label_h,
+    top_label_least,
     top_label_w,
 )
 
@@ -281,7 +282,8 @@ def opponent_parts(rect, L: Layout, shown: int = 0) -> tuple:
 def opponent_groups(caps, L: Layout, groups: list[list[str]]) -> list:
     """(label rect, card positions) of an opponent's four capture groups in `caps`."""
     return top_group_positions(caps, [len(g) for g in groups], L.opp_cap_w,
-                               top_label_h(L.opp_label), top_label_w(L.opp_label))
+                               top_label_h(L.opp_label), top_label_w(L.opp_label),
+                               top_label_least(L.opp_label))
 
 
 def shown_cards(model: TableModel, seat: int) -> int:
