@@ -5,10 +5,13 @@ it is unit-tested for every size and seat count (no overlaps, all inside the win
 card sizes). The helpers below place cards inside those regions (hand, fans, capture groups,
 month slots), also pure.
 
-`text` is the UI text scale (theme.effective_scale() / 100, up to 2.0): the bands that hold
-text (top bar, name plate rows, capture-group labels, the own plate and prompt row, the
-bench, the sidebar's width) are at least as tall as that text needs, and the card bands
-take what remains, so at a large scale the cards get smaller and no text is cut (issue 15).
+`text` is the UI text scale asked for (theme.effective_scale() / 100, up to 2.0): the bands
+that hold text (top bar, name plate rows, capture-group labels, the own plate and prompt
+row, the bench, the sidebar's width) are at least as tall as that text needs, and the card
+bands take what remains (issue 15). The table gives its text only as much as leaves every
+card readable (`table_text`, issue 23: at 200 % on 1280 × 720 the field cards had shrunk to
+40 px while the text doubled), so `Layout.text` may be less than asked, and whatever draws
+on the table sizes its text by it (theme.table_text).
 """
 
 from __future__ import annotations
@@ -123,39 +126,43 @@ LABEL_W = 3.0  # a capture label left of its group (own row): "カス" (2 em) an
 
 
 def layout(width: int, height: int, active: int = 3, seats: int = 3, phase: str = "play",
-           panel: bool = False, card_scale: float = 1.0, text: float = 1.0) -> Layout:
+           panel: bool = False, card_scale: float = 1.0, text: float = 1.0,
+           name_lines: int = 1) -> Layout:
     """Rectangles and card sizes for a window of width x height (TABLE.md §4.1), holding
     text drawn at `text` times the design size, or less: `Layout.text` is the scale the
-    table's text gets (`table_text`), the largest that leaves every card readable."""
-    t = table_text(width, height, active, seats, card_scale, text)
-    return _layout(width, height, active, seats, phase, panel, card_scale, t)
+    table's text gets (`table_text`), the largest that leaves every card readable.
+    `name_lines` 2: an opponent's name row always has a second line for its details (a
+    Sudaoshi seat's role and burden do not fit beside its name and points)."""
+    t = table_text(width, height, active, seats, card_scale, text, name_lines)
+    return _layout(width, height, active, seats, phase, panel, card_scale, t, name_lines)
 
 
 def table_text(width: int, height: int, active: int, seats: int, card_scale: float = 1.0,
-               text: float = 1.0) -> float:
+               text: float = 1.0, name_lines: int = 1) -> float:
     """The text scale the table uses for `text` asked (issue 23): the largest, in steps of
     TEXT_STEP from `text` down to 1.0, at which every card keeps its READABLE share of its
     100 % size and the docked sidebar keeps room for the scores and the log under a decision
     panel. It depends on the window and the seats only (not on the phase or on an open
     panel), so the text keeps its size for the whole game."""
-    return _table_text(width, height, active, seats, round(card_scale, 3), round(text, 3))
+    return _table_text(width, height, active, seats, round(card_scale, 3), round(text, 3),
+                       name_lines)
 
 
 @functools.lru_cache(maxsize=256)
 def _table_text(width: int, height: int, active: int, seats: int, card_scale: float,
-                text: float) -> float:
+                text: float, name_lines: int) -> float:
     if text <= 1.0:
         return max(0.5, text)
     phases = ("play", "dropout") if seats > active else ("play",)
-    base = {ph: _layout(width, height, active, seats, ph, False, card_scale, 1.0)
+    base = {ph: _layout(width, height, active, seats, ph, False, card_scale, 1.0, name_lines)
             for ph in phases}
     steps = [text] + [round(text - k * TEXT_STEP, 3) for k in range(1, 12)
                       if text - k * TEXT_STEP > 1.0 + 1e-6]
     for t in steps:
-        if all(readable(_layout(width, height, active, seats, ph, False, card_scale, t),
-                        base[ph])
-               and log_room(_layout(width, height, active, seats, ph, True, card_scale, t),
-                            seats)
+        if all(readable(_layout(width, height, active, seats, ph, False, card_scale, t,
+                                name_lines), base[ph])
+               and log_room(_layout(width, height, active, seats, ph, True, card_scale, t,
+                                    name_lines), seats)
                for ph in phases):
             return t
     return 1.0
@@ -193,7 +200,7 @@ def log_room(L: Layout, seats: int) -> bool:
 
 
 def _layout(width: int, height: int, active: int, seats: int, phase: str, panel: bool,
-            card_scale: float, text: float) -> Layout:
+            card_scale: float, text: float, name_lines: int = 1) -> Layout:
     win = Rect(0, 0, width, height)
     aw, ah = width, height
     if width / height > 2.1:
@@ -228,6 +235,9 @@ def _layout(width: int, height: int, active: int, seats: int, phase: str, panel:
     # chip (drop-out) keeps two lines of status under its backs
     line = round(small * 1.35)
     row1 = max(round(0.045 * th), round(small * 1.5) + 4)
+    forced = name_lines > 1 and mode != "dropout"  # the details' own line, always
+    if forced:
+        row1 += line
     label_h = round(small * 3.7) + 4
     chip_text = 2 * round(small * 1.3) + 4 if mode == "dropout" else 0
     bench_h = round(bench_f * th) and max(round(bench_f * th), round(small * 1.5) + 8)
@@ -323,7 +333,9 @@ def _layout(width: int, height: int, active: int, seats: int, phase: str, panel:
         opp_cap_w = min(width_of(och), max(floor_w, opp_fit))
         # a name row too long for one line takes a second one where the cards leave room
         spare = row2_h - 4 - max(height_of(opp_cap_w) + lab_h, height_of(back_w))
-        if spare >= line:
+        if forced:
+            opp_lines = 2
+        elif spare >= line:
             row1 += line
             opp_lines = 2
 

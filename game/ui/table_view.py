@@ -346,11 +346,16 @@ class TableView:
         kind = _("{kind} · thinking…").format(kind=si.kind) if si.thinking else si.kind
         note = si.stamp or si.status
         if chip:  # a narrow seat chip: name and total on top, status and kind at the bottom
-            theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
-                            True, "topright")
-            tw_small = theme.text_width(total, small, True)
-            theme.blit_text(s, theme.fit(name, small, rect.w - tw_small - 24, True), small,
-                            (x, y), theme.GOLD if turn else theme.TEXT, True)
+            # both shrink (not below 13 px) before the name is shortened (issue 23)
+            csz = next((z for z in range(small, 12, -1)
+                        if theme.text_width(name, z, True) + theme.text_width(total, z, True)
+                        + 24 <= rect.w), 13)
+            theme.blit_text(s, total, csz, (rect.right - 8, y + (small - csz) // 2),
+                            theme.signed_color(si.total), True, "topright")
+            tw_small = theme.text_width(total, csz, True)
+            theme.blit_text(s, theme.fit(name, csz, rect.w - tw_small - 24, True), csz,
+                            (x, y + (small - csz) // 2), theme.GOLD if turn else theme.TEXT,
+                            True)
             self._chip_rows(s, rect, si, kind, note, small)
             return
         # the name row: the name, its details (kind · points · role, a status first) and the
@@ -373,21 +378,25 @@ class TableView:
     @staticmethod
     def _own_plate(s: pygame.Surface, rect: pygame.Rect, si: SeatInfo, turn: bool, name: str,
                    total: str, size: int, small: int) -> None:
-        """The viewer's plate: name, kind, total, points, role and status, one under the
-        other. Only whole lines are drawn: when they are more than the plate holds, the
-        kind ("Human") gives way first, then the role (issue 23: a status ran out of it)."""
+        """The viewer's plate: name (two lines if it must), kind, total, points, role and
+        status, one under the other. Only whole lines are drawn: when they are more than
+        the plate holds, the kind ("Human") gives way first, then the role (issue 23: a
+        status ran out of it, a long name was cut)."""
         w = rect.w - 16
         # (text, size, colour, bold, priority: lower goes first when short of room)
-        nsz, nlines = theme.fit_label(name, size, w, max_lines=1, bold=True, minimum=small)
+        nsz, nlines = theme.fit_label(name, size, w, max_lines=2, bold=True, minimum=small)
         rows: list[tuple[str, int, tuple, bool, int]] = [
-            (nlines[0], nsz, theme.GOLD if turn else theme.TEXT, True, 9),
+            (part, nsz, theme.GOLD if turn else theme.TEXT, True, 9) for part in nlines]
+        rows += [
             (theme.fit(si.kind, small, w), small, theme.TEXT_DIM, False, 0),
             (total, size, theme.signed_color(si.total), True, 9)]
         if si.points is not None:
             rows.append((_("{points} pts").format(points=si.points), small, theme.TEXT_DIM,
                          False, 8))
-        if si.role:
-            rows.append((theme.fit(si.role, small, w), small, theme.TEXT_DIM, False, 1))
+        if si.role:  # "Dealer · burden 100": smaller, then two lines, before it is cut
+            rsz, parts = theme.fit_label(si.role, small, w, max_lines=2,
+                                         minimum=min(small, 13))
+            rows += [(part, rsz, theme.TEXT_DIM, False, 1) for part in parts]
         for line in dict.fromkeys(x for x in (si.status, si.stamp) if x):
             ssz, parts = theme.fit_label(line, small, w, max_lines=2, minimum=min(small, 13))
             rows += [(part, ssz, theme.MATCH, False, 5) for part in parts]
@@ -429,18 +438,22 @@ class TableView:
     def _chip_rows(s: pygame.Surface, rect: pygame.Rect, si: SeatInfo, kind: str, note: str,
                    small: int) -> None:
         """A seat chip's two lines under its backs (the layout keeps them): the status
-        ("Dropped · paid 24") and the kind; each shrinks before it is shortened, and a
-        word is never split (issue 23: "Droppe / d" over the backs)."""
+        ("Dropped · paid 24") and the kind; each shrinks before it is shortened, a status
+        too long for one line takes both, and a word is never split (issue 23: "Droppe /
+        d" over the backs)."""
         w = rect.w - 16
         if theme.text_width(kind, small) > w and si.short_kind:  # the level alone
             kind = (_("{kind} · thinking…").format(kind=si.short_kind) if si.thinking
                     else si.short_kind)
+        least = min(small, 13)
+        if note and theme.text_width(note, least) > w:  # the status needs both lines
+            kind = ""
         rows = [(t, c) for t, c in ((note, theme.MATCH), (kind, theme.TEXT_DIM)) if t]
         lh = round(small * 1.3)
         per = 1 if len(rows) > 1 else 2  # two lines in all
         parts: list[tuple[str, int, tuple]] = []
         for text, color in rows:
-            sz, lines = theme.fit_label(text, small, w, lh * per, per, minimum=min(small, 13))
+            sz, lines = theme.fit_label(text, small, w, lh * per, per, minimum=least)
             parts += [(part, sz, color) for part in lines]
         by = rect.bottom - 4 - lh * len(parts)
         for part, sz, color in parts:

@@ -142,3 +142,19 @@ def test_the_text_grows_with_the_scale_and_keeps_its_size_all_game(size, config)
                  for phase in ("play", "dropout") for panel in (False, True)}
         assert len(sizes) == 1
         assert sizes.pop() >= 1.4
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("scale", SCALES)
+def test_a_second_name_line_when_the_table_asks_for_it(size, scale):
+    """Sudaoshi's seats carry a role and burden: their name rows get a second line, the
+    cards still keep their minimum height and the regions stay apart."""
+    W, H = size
+    L = layout(W, H, 3, 3, "play", text=scale / 100, name_lines=2)
+    assert L.opp_lines == 2
+    assert L.opp_row >= 2 * round(L.small * 1.35)
+    assert height_of(L.hand_w) >= MIN_HEIGHT["hand"] * H
+    assert height_of(L.field_w) >= MIN_HEIGHT["field"] * H
+    assert height_of(L.opp_cap_w) >= MIN_HEIGHT["opponents"] * H
+    for (a, ra), (b, rb) in itertools.combinations(L.regions().items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb}"

@@ -169,12 +169,15 @@ class TableScene(Scene):
         w, h = self.app.screen.get_size()
         need_panel = self.panel.visible or table_chrome.needs_dock(self)
         text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
+        rs = self.session.rs  # seats with a role (Sudaoshi) need a second line on plates
+        lines = 2 if any(seat_role(rs.name, p, par) for p, par in zip(v.positions, v.par,
+                                                                       strict=False)) else 1
         key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
-               need_panel, text)
+               need_panel, text, lines)
         if key != self._layout_key:
             self._layout_key = key
             self._layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
-                                  text=text)
+                                  text=text, name_lines=lines)
         self._seating = seat
         assert self._layout is not None
         return self._layout, seat
