@@ -36,7 +36,8 @@ def test_first_number_of_a_turn_only_focuses(tmp_path):
     key(app, pygame.K_0 + n)  # a new turn: only focuses, whatever sits there now
     frames(app, 2)
     assert _hand(table) == size
-    assert table.show_focus and table.focus_i == n - 1
+    focused = table._hand_cards()[table.focus_i]
+    assert table.show_focus and table.hand_numbers()[focused] == n  # the card numbered n
     key(app, pygame.K_0 + n)
     frames(app, 2)
     assert _hand(table) == size - 1
