@@ -7,19 +7,14 @@ here imports pygame, and no agent ever receives the true game state.
 
 from __future__ import annotations
 
+from game.engine.vocab import N_
+
 from .base import Agent
 from .expectimax import ExpectimaxAgent
 from .master import MasterAgent
 from .montecarlo import MonteCarloAgent
 from .random_agent import RandomAgent
 from .rules_agent import CasualAgent, GreedyAgent, RulesAgent
-
-
-def N_(s: str) -> str:
-    """Marks a player-visible word for the catalog; the UI translates it where shown (ai/
-    stays free of game.i18n)."""
-    return s
-
 
 AGENTS: dict[str, tuple[type, str]] = {
     "random": (RandomAgent, N_("Plays a uniformly random legal move (a baseline).")),

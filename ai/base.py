@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.engine.actions import Action
+from game.engine.actions import CANCEL, PLAY, SAGE, SHOUBU, TAKE, Action
 from game.engine.view import PlayerView
 
 
@@ -23,7 +23,7 @@ class Agent(Protocol):
 
 # The verbs the searching players (Expert, Master, Monte Carlo) search; the windows before
 # play (join/drop, mizuten, swap) are answered by ai.windows instead.
-SEARCHED = frozenset({"play", "take", "sage", "shoubu", "cancel"})
+SEARCHED = frozenset({PLAY, TAKE, SAGE, SHOUBU, CANCEL})
 
 
 def is_searched(legal: Sequence[Action]) -> bool:

@@ -11,7 +11,7 @@ budget of leaves, so a decision is reproducible and does not depend on the machi
 
 from __future__ import annotations
 
-from game.engine.actions import Action
+from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
@@ -70,10 +70,10 @@ class ExpectimaxAgent(RulesAgent):
         return [t / n for t in totals]
 
     def _explain(self, a: Action, value: float) -> None:
-        if a.verb == "play":
+        if a.verb == PLAY:
             self.why = (f"I played the {_name(a.args[0])}: over every card I might draw next "
                         f"it promised the most ({value:+.0f} mon).")
-        elif a.verb == "take":
+        elif a.verb == TAKE:
             self.why = f"I took the {_name(a.args[0])}: it promised the most."
         else:
             self.why = f"I called {a.verb}: it promised more than the alternative."

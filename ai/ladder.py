@@ -26,14 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine import rulesets
+from game.engine.vocab import N_
 
 from . import AGENT_NAMES, AGENTS, LEVELS
-
-
-def N_(s: str) -> str:
-    """Marks a player-visible template for the catalog; the UI translates it."""
-    return s
-
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_PATH = HERE / "ladder.json"

@@ -25,7 +25,7 @@ family), against Expert's 39 ms; 180 and 57 ms with the pure-Python kernel.
 
 from __future__ import annotations
 
-from game.engine.actions import Action
+from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
@@ -101,10 +101,10 @@ class MasterAgent(RulesAgent):
         return [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(n)]
 
     def _explain(self, a: Action, value: float, n: int) -> None:
-        if a.verb == "play":
+        if a.verb == PLAY:
             self.why = (f"I played the {_name(a.args[0])}: of my {n} choices it did best over "
                         f"{self.worlds} imagined deals ({value:+.0f} mon).")
-        elif a.verb == "take":
+        elif a.verb == TAKE:
             self.why = f"I took the {_name(a.args[0])}: it did best over many imagined deals."
         else:
             self.why = f"I called {a.verb}: it did better than the alternative."

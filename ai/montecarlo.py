@@ -8,7 +8,7 @@ of rollouts, so a decision is reproducible.
 
 from __future__ import annotations
 
-from game.engine.actions import Action
+from game.engine.actions import PLAY, Action
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
@@ -45,7 +45,7 @@ class MonteCarloAgent(RulesAgent):
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         a = legal[best]
         mean = totals[best] / worlds_n
-        if a.verb == "play":
+        if a.verb == PLAY:
             self.why = (f"I played the {_name(a.args[0])}: over {worlds_n} imagined deals it "
                         f"scored best ({mean:+.0f} mon on average).")
         else:

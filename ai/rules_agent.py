@@ -105,11 +105,10 @@ class RulesAgent:
                      piles: dict[int, int]) -> tuple[int, int]:
         """Resolve an arriving card, choosing the better target when there is a choice."""
         model = sit.model
-        matches = field & model.rel[card]
-        k = matches.bit_count()
-        if k == 2 or (model.sum_rule and k > 2):
+        among = model.rs.capture_choices(field, card)  # the rules API's choice
+        if among:
             best = None
-            for t in cards_of(matches):
+            for t in cards_of(among):
                 f, g = model.arrive(field, card, t)
                 trial = dict(piles)
                 trial[sit.me] = trial[sit.me] | g

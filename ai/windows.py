@@ -16,10 +16,11 @@ level answers these windows its own way (``WINDOW_LEVEL`` on the agent class):
   was positive (``MIZUTEN_MIN_OTHERS``); the hand swap is always taken, since holding the
   dealer's hand only adds the ``dealer_hand`` achievement's chance (nobody has looked at any
   hand yet, so the cards themselves are as good either way).
-- ``master``: simulation. The unseen cards are dealt at random consistently with the view,
-  the seats still to decide follow the intermediate rule, the start of play is built with
-  ``State.from_position`` and played out greedily; joining and dropping (or mizuten and
-  passing) are compared on the same worlds. The budget is a number of worlds and every
+- ``master``: simulation. The engine deals the unseen cards at random consistently with the
+  view (``State.resample`` of the window), the seats still to decide follow the intermediate
+  rule, the engine plays the rest of the window (fees, pot, compensation) and the round is
+  played out greedily; joining and dropping (or mizuten and passing) are compared on the
+  same worlds. The budget is a number of worlds and every
   world's seed comes from the agent's own generator, so a decision is reproducible.
 
 Everything reads the view only: the unseen cards are those the view does not place.
@@ -33,7 +34,10 @@ with ``{"hand_swap": true}`` expert +39.5 (+21.1 .. +57.9), master +45.1 (+24.5 
 expert +4.1 (-0.5 .. +8.7), master +3.9 (-1.2 .. +9.0); both seeds pooled (400 deal-sets):
 expert +2.3 (-1.0 .. +5.6), master +4.0 (+0.5 .. +7.5). The master's simulation pays at
 join/drop; the expert's fitted estimate is not clearly better than the intermediate rule
-there, and gains its margin from the hand swap.
+there, and gains its margin from the hand swap. (These figures were measured when the master
+simulated the window with its own copy of the rules; since issue 25 the engine plays it,
+which returns the fees when nobody joins, pays the pot to a walkover's seat and pays
+forced-out compensation: not measured again.)
 """
 
 from __future__ import annotations
@@ -42,13 +46,12 @@ import statistics
 from typing import TYPE_CHECKING
 
 from game.engine.actions import DROP, JOIN, MIZUTEN, PASS, SWAP, Action
-from game.engine.cards import BRIGHTS, HAND_SIZE, cards_of
-from game.engine.ledger import POT, Payment
+from game.engine.cards import BRIGHTS, cards_of
+from game.engine.deal import dealt_seats
 from game.engine.preview import preview
 from game.engine.rng import Rng
-from game.engine.state import GREEDY, State
+from game.engine.state import DROPOUT, GREEDY, MIZUTEN_PH, State
 from game.engine.view import PlayerView
-from game.engine.vocab import Reason
 
 from .model import Model, Situation, model_of
 
@@ -243,84 +246,47 @@ def _others_at_table(view: PlayerView) -> int:
 
 def _order(view: PlayerView) -> list[int]:
     """The seats dealt in, in turn order from the dealer (the drop-out order)."""
-    n = view.seats
-    return [(view.dealer + i) % n for i in range(n) if (view.dealer + i) % n != view.blank]
+    return list(dealt_seats(view.seats, view.dealer, view.blank))
+
+
+def world(view: PlayerView, seed: int, *, me_joins: bool | None, mizuten: bool) -> State:
+    """One sampled world from this seat's view before play, played to the round's end.
+
+    The engine deals the cards the view does not place at random (``State.resample`` of the
+    window, ``seed``) and plays the window through ``apply``: this seat declares mizuten as
+    ``mizuten`` says and joins as ``me_joins`` says (None: by the expert's estimate on its
+    sampled hand); the seats still to decide join or drop by the intermediate rule. Fees,
+    the pot, forced-out compensation and a misdeal when nobody joins are the engine's; play
+    is then rolled out greedily.
+    """
+    model = model_of(view)
+    st = State.resample(view, Rng(seed))
+    me, m = view.seat, view.multiplier
+    while st.phase == MIZUTEN_PH or st.phase == DROPOUT:
+        seat = st.to_move
+        legal = st.legal_actions()
+        if st.phase == MIZUTEN_PH:
+            verb = MIZUTEN if mizuten else PASS
+        elif len(legal) == 1:  # this seat must join
+            verb = legal[0].verb
+        else:
+            hand = st.hands[seat]
+            if seat == me and me_joins is not None:
+                joins = me_joins
+            elif seat == me:
+                joins = _expert_joins_hand(model, hand, view, seat)
+            else:
+                joins = intermediate_joins(model, hand, view.field_mask, m)
+            verb = JOIN if joins else DROP
+        st.apply(next(a for a in legal if a.verb == verb), check=False)
+    st.playout(Rng(seed ^ 0x9E3779B9), GREEDY)
+    return st
 
 
 def play_world(view: PlayerView, seed: int, *, me_joins: bool | None,
                mizuten: bool) -> float:
-    """One sampled world from this seat's view before play, played out: this seat's net.
-
-    The cards the view does not place are dealt at random (``seed``); the seats still to
-    decide join or drop by the intermediate rule, this seat as ``me_joins`` says (None: by
-    the expert's estimate on its sampled hand), the fees go into the pot, and the start of
-    play is built with ``State.from_position`` and played out greedily.
-    """
-    model = model_of(view)
-    rs = model.rs
-    rng = Rng(seed)
-    me, m = view.seat, view.multiplier
-    order = _order(view)
-    known = view.hand_mask
-    rest = cards_of(rs.deck_mask & ~known & ~view.field_mask)
-    rng.shuffle(rest)
-    hands = {}
-    i = 0
-    for s in order:
-        if s == me and known:
-            hands[s] = known
-            continue
-        hand = 0
-        for c in rest[i:i + HAND_SIZE]:
-            hand |= 1 << c
-        i += HAND_SIZE
-        hands[s] = hand
-    joined = list(view.active)
-    start = order.index(me)
-    drops = start - len(joined)
-    payments = list(view.payments)
-    for s in order[start:]:
-        if len(joined) == rs.active_count:
-            break  # the rest are forced out
-        must = (s == view.dealer and mizuten) or (
-            rs.compulsory and len(order) - drops == rs.active_count)
-        if must:
-            joins = True
-        elif s == me and me_joins is not None:
-            joins = me_joins
-        elif s == me:
-            joins = _expert_joins_hand(model, hands[s], view, s)
-        else:
-            joins = intermediate_joins(model, hands[s], view.field_mask, m)
-        if joins:
-            joined.append(s)
-            continue
-        drops += 1
-        fee = rs.fee(drops, order.index(s)) * m
-        if fee:
-            payments.append(Payment(s, POT, fee, Reason.DROPOUT_FEE))
-    if len(joined) < 2:  # nobody to play against: only the fees count
-        return float(sum(p.amount for p in payments if p.to == me)
-                     - sum(p.amount for p in payments if p.frm == me))
-    used = 0
-    for s in joined:
-        used |= hands[s]
-    pile = [c for c in rest if not used >> c & 1]
-    if known and me not in joined:
-        pile = [c for c in pile if not known >> c & 1] + cards_of(known & ~used)
-    rng.shuffle(pile)
-    claims = {}
-    for pos, s in enumerate(joined):
-        claim = rs.claim(hands[s], pos)
-        if claim is not None:
-            claims[s] = claim
-    st = State.from_position(rs, view.seats, dealer=view.dealer, active=joined,
-                             hands={s: hands[s] for s in joined}, field=view.field_mask,
-                             pile=pile, to_move=joined[0], multiplier=m, claims=claims,
-                             mizuten=mizuten or view.mizuten, holder=view.holder,
-                             payments=payments, blank=view.blank, events=False)
-    st.playout(Rng(seed ^ 0x9E3779B9), GREEDY)
-    return float(st.round_returns()[me])
+    """This seat's net in one sampled world (``world``)."""
+    return float(world(view, seed, me_joins=me_joins, mizuten=mizuten).round_returns()[view.seat])
 
 
 def _expert_joins_hand(model: Model, hand: int, view: PlayerView, seat: int) -> bool:

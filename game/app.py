@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import signal
 import sys
 import time
 import warnings
@@ -22,6 +23,7 @@ from game import i18n
 log = logging.getLogger("game")
 
 FPS = 60
+IDLE_FPS = 30  # the loop's pace while nothing changes on screen (input answers in <= 33 ms)
 
 
 def setup_logging(log_dir: Path | None) -> None:
@@ -61,6 +63,7 @@ class App:
         from game import settings as settings_mod
         from game import storage
         from game.ui.audio import Audio
+        from game.ui.keygate import KeyGate
         from game.ui.layout import DEFAULT_SIZE
         from game.ui.scene import SceneStack
         from game.ui.table_view import shared_renderer
@@ -86,16 +89,23 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
+        self.keys = KeyGate()  # a key acts only where it went down (issue 23)
         self.audio = Audio(settings.volume, 1.0, settings.muted)
         self.renderer = shared_renderer("red", settings.corner_marks)
         self.apply_access()
+        from game.ui import terms
+
+        terms.set_style(settings.term_style)  # the saved term style from the first frame
         self.warm_queue: list[int] = []
         self.warm_art()
         self.running = True
+        self.stop_requested: str | None = None  # a signal's name: save and leave (issue 23)
         self.smoke = smoke
         self.last_record_path: Path | None = None
         self.errors: list[str] = []
         self.frame_times: list[float] = []
+        self.idle = False  # the last step drew nothing: nothing had changed
+        self._drawn: object | None = None  # the frame key of the last frame drawn
 
     def warm_art(self) -> None:
         """Build the card cache at start-up for the sizes the first deal shows (hand and
@@ -146,6 +156,7 @@ class App:
         from game.ui.table_view import shared_renderer
 
         s = self.settings
+        self.invalidate()
         terms.set_style(s.term_style)  # the words module reads the term style, not the app
         if self.apply_access():  # new sizes or colours: lay out and paint again
             for scene in self.stack.scenes:
@@ -208,6 +219,7 @@ class App:
             # the manager ignored the minimum: grow the same window back, never recreate it
             self._window.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
         self.screen = pg.display.get_surface()
+        self.invalidate()
         for scene in self.stack.scenes:
             scene.resize(self.screen.get_size())
 
@@ -221,8 +233,12 @@ class App:
         if event.type == pg.VIDEORESIZE:
             self._resize(event.w, event.h)
             return
-        intent = intent_of(event)
+        if event.type == pg.WINDOWFOCUSLOST:
+            self.keys.release_all()
         top = self.stack.top
+        if not self.keys.admit(event, self.input_owner()):
+            return  # a held key or a button released over a scene it was not pressed in
+        intent = intent_of(event)
         if intent in (Intent.SCALE_UP, Intent.SCALE_DOWN, Intent.SCALE_RESET):
             editing = getattr(top, "editing", None)  # a text field keeps its keys
             if not (callable(editing) and editing()):
@@ -239,18 +255,44 @@ class App:
             except pg.error as e:
                 log.info("fullscreen not available: %s", e)
 
+    def invalidate(self) -> None:
+        """Draw the next frame whatever the frame keys say (settings applied, a window
+        resized, a test that reads what a frame draws)."""
+        self._drawn = None
+
+    def _frame_key(self) -> object | None:
+        """The visible scenes, the window size and the top scene's own frame key; None when
+        the top scene cannot say what it shows (then every frame is drawn)."""
+        top = self.stack.top
+        own = top.frame_key() if top is not None else None
+        if own is None:
+            return None
+        return (tuple(id(s) for s in self.stack.visible()), self.screen.get_size(), own)
+
+    def input_owner(self) -> tuple[object, object]:
+        """The context a key press belongs to: the top scene itself (compared by identity,
+        never by an id a new scene could reuse) and what it says is on screen
+        (`Scene.input_context`)."""
+        top = self.stack.top
+        return (top, top.input_context() if top is not None else None)
+
     def step(self, dt: float = 1 / FPS) -> None:
         """One frame: input, update of the top scene, drawing, flip. Never raises."""
         start = time.perf_counter()
         try:
-            for event in self.pg.event.get():
+            events = self.pg.event.get()
+            for event in events:
                 self.handle(event)
             top = self.stack.top
             if top is not None:
                 top.update(dt)
-            for scene in self.stack.visible():
-                scene.draw(self.screen)
-            self.pg.display.flip()
+            key = self._frame_key()
+            self.idle = not events and key is not None and key == self._drawn
+            if not self.idle:
+                for scene in self.stack.visible():
+                    scene.draw(self.screen)
+                self.pg.display.flip()
+                self._drawn = key
             if self.warm_queue and self.renderer.warm(self.warm_queue[0], limit=3):
                 self.warm_queue.pop(0)
         except Exception as e:  # a player never sees a traceback
@@ -303,10 +345,28 @@ class App:
             log.exception("could not save the game's record")
             return None
 
+    def stop_now(self) -> None:
+        """SIGTERM, SIGINT or SIGHUP: the system or the player's terminal wants the program
+        gone. No question (the quit dialog would keep it alive for good): the game in
+        progress is saved once more, then the loop ends."""
+        from game.ui.scenes.table import TableScene
+
+        log.info("%s received: saving and leaving", self.stop_requested)
+        table = self.stack.find(TableScene)
+        if table is not None and not table.finished:
+            try:
+                table.save_now()
+            except Exception:  # leaving must never fail
+                log.exception("the last save before leaving failed")
+        self.running = False
+
     def run_loop(self, max_seconds: float | None = None) -> None:
         t0 = time.monotonic()
         while self.running and self.stack.top is not None:
-            dt = self.clock.tick(FPS) / 1000.0
+            if self.stop_requested:
+                self.stop_now()
+                break
+            dt = self.clock.tick(IDLE_FPS if self.idle else FPS) / 1000.0
             self.step(min(dt, 0.1))
             if max_seconds is not None and time.monotonic() - t0 > max_seconds:
                 break
@@ -319,6 +379,33 @@ class App:
             scene.shutdown()
         self.stack.scenes.clear()
         self.audio.stop()
+
+
+def _kernel_name() -> str:
+    from game.engine import kernel_name
+
+    return kernel_name()
+
+
+def _catch_stop_signals(holder: list[App]) -> None:
+    """SIGTERM (and SIGINT, SIGHUP) ask the running App to save and leave at its next
+    frame. SDL would turn them into a window-close event, which asks "Quit the game?" while
+    a game is on: a `kill` then never ended the program. SDL installs its own handler only
+    where none is set, so ours stays."""
+    def stop(signum: int, _frame: object) -> None:
+        name = signal.Signals(signum).name
+        if holder:
+            holder[0].stop_requested = name
+        else:  # the window is not open yet: nothing to save
+            raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, stop)
+            except (ValueError, OSError):  # not the main thread, or not allowed here
+                pass
 
 
 def run(smoke: bool = False, size: tuple[int, int] | None = None,
@@ -340,8 +427,11 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
         pass
     setup_logging(paths.log_dir)
     paths.clean_up()  # temporary files of a writer killed mid-save
+    holder: list[App] = []
+    _catch_stop_signals(holder)  # before SDL starts, so SDL leaves these signals to us
     try:
         app = App(size, paths, language=language)
+        holder.append(app)
     except Exception as e:
         log.exception("the window could not be opened")
         print(f"error: the game window could not be opened: {e}", file=sys.stderr)
@@ -360,6 +450,8 @@ def run(smoke: bool = False, size: tuple[int, int] | None = None,
         if not reached:
             print(f"error: the title was not reached: {'; '.join(app.errors)}", file=sys.stderr)
         return 0 if reached else 1
+    log.info("the title is open (%dx%d, kernel %s)", *app.screen.get_size(),
+             _kernel_name())
     try:
         app.run_loop()
     finally:

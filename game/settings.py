@@ -48,7 +48,6 @@ class Settings:
     volume: float = 0.8
     muted: bool = False
     corner_marks: bool = False
-    sort_hand: bool = True
     confirm_quit: bool = True
     hints: str = "watch"  # HINT_LEVELS: Off, Matches, + yaku watch, + advisor
     welcome_seen: bool = False  # the first-run welcome (Settings: Show welcome again)
@@ -97,7 +96,7 @@ class Settings:
         if not isinstance(self.ui_scale, int) or isinstance(self.ui_scale, bool) or \
                 self.ui_scale not in (0, *UI_SCALES):
             self.ui_scale = d.ui_scale
-        for name in ("muted", "corner_marks", "sort_hand", "confirm_quit", "welcome_seen",
+        for name in ("muted", "corner_marks", "confirm_quit", "welcome_seen",
                      "reduced_motion", "high_contrast"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))

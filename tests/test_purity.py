@@ -1,6 +1,8 @@
-"""Layering rules of the guide: the engine and the AIs never load pygame (GUIDE §1), and no
-module outside ``game/engine`` touches a private field of ``State`` (GUIDE §1b: positions are
-built by the engine, with ``State.from_position`` and ``State.resample``)."""
+"""Layering rules of the guide: the engine and the AIs never load pygame (GUIDE §1), imports
+point one way (the engine imports nothing of ours outside itself, the AIs only the engine,
+the app-level services never the UI), and no module outside ``game/engine`` touches a
+private field of ``State`` (GUIDE §1b: positions are built by the engine, with
+``State.from_position`` and ``State.resample``)."""
 
 from __future__ import annotations
 
@@ -86,3 +88,85 @@ def test_no_module_outside_the_engine_touches_a_private_state_field():
     found = [v for p in files
              for v in _violations(p.read_text(encoding="utf-8"), str(p.relative_to(ROOT)))]
     assert not found, "private State fields used outside game/engine:\n" + "\n".join(found)
+
+
+# ---------------------------------------------------------------------------- import direction
+
+OURS = {"game", "ai", "art", "sounds", "benchmarks", "tests"}
+# game/*.py modules above the UI (the program's shell and the catalog tool); every other
+# module of game/ is an app-level service (storage, stats, settings, files, replays ...)
+SHELL = {"__init__", "__main__", "app", "cli", "messages"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> set[str]:
+    """Every module an import statement names (top-level and inside functions), relative
+    imports resolved against ``module``; ``from x import y`` gives ``x`` and ``x.y``."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found |= {f"{target}.{a.name}" for a in node.names}
+    return found
+
+
+def _ours(name: str) -> bool:
+    return name.split(".")[0] in OURS
+
+
+def _layer_violations(files: list[Path], allowed: tuple[str, ...]) -> list[str]:
+    """Imports of our own modules outside ``allowed`` prefixes, as "file: module"."""
+    bad = []
+    for path in files:
+        mod = _module_name(path)
+        for name in imports_of(path.read_text(encoding="utf-8"), mod,
+                               path.name == "__init__.py"):
+            if _ours(name) and not any(name == a or name.startswith(a + ".")
+                                       for a in allowed):
+                bad.append(f"{path.relative_to(ROOT)}: {name}")
+    return sorted(set(bad))
+
+
+def test_the_import_check_resolves_what_it_should():
+    src = ("from .cards import X\nfrom ..ui import scene\nimport game.ui.theme\n"
+           "def f():\n    from ai import model\n")
+    got = imports_of(src, "game.engine.state")
+    assert {"game.engine.cards", "game.ui", "game.ui.scene", "game.ui.theme", "ai",
+            "ai.model"} <= got
+    assert imports_of("from . import rollout\n", "game.engine", True) >= {
+        "game.engine.rollout"}
+
+
+def test_the_engine_imports_nothing_of_ours_outside_itself():
+    files = sorted(ENGINE.rglob("*.py"))
+    assert len(files) > 30
+    assert _layer_violations(files, ("game.engine",)) == []
+
+
+def test_the_ais_import_only_the_engine():
+    files = sorted((ROOT / "ai").rglob("*.py"))
+    assert len(files) > 8
+    assert _layer_violations(files, ("game.engine", "ai")) == []
+
+
+def test_app_level_services_never_import_the_ui():
+    services = [p for p in sorted((ROOT / "game").glob("*.py")) if p.stem not in SHELL]
+    assert {"storage", "stats", "files", "settings", "replays"} <= {p.stem for p in services}
+    bad = [f"{p.relative_to(ROOT)}: {name}" for p in services
+           for name in imports_of(p.read_text(encoding="utf-8"), _module_name(p))
+           if name == "game.ui" or name.startswith("game.ui.")]
+    assert bad == []  # (the UI, the shell and the tools may import anything below them)
+

@@ -1,13 +1,14 @@
-/* The compiled rollout kernel: the SplitMix64 generator and State._rollout_turns in C.
+/* The compiled rollout kernel: the SplitMix64 generator and rollout.py's turn loop in C.
  *
  * Optional: game/engine/kernel.py loads it when it was built and HACHI_PURE_PYTHON is not
  * set; otherwise the pure-Python code in rng.py and state.py runs. Both must give
  * bit-identical draws and the same recorded actions (tests/engine/test_ckernel.py).
  *
- * Nothing of the rules lives here except the turn mechanics _rollout_turns already
- * duplicates (capture by the ruleset's relation table, the drawn card's choice, the
- * dekiyaku trigger): the dekiyaku value, the actions and settlement stay in Python and are
- * called back.
+ * Nothing of the rules lives here except the turn mechanics (capture by the ruleset's
+ * relation table, the drawn card's choice, the dekiyaku trigger), which must equal the
+ * generic turn code that rollout.py drives without this kernel; the dekiyaku value, the
+ * actions and settlement stay in Python and are called back. Its fast paths are registered
+ * in game/engine/FASTPATHS.md and tagged "fastpath:" below.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -27,6 +28,7 @@ typedef struct {
 #define MAX_WEIGHT ((int64_t)1 << 50) /* greedy scores (x100, four cards) fit in int64 */
 
 /* ------------------------------------------------------------------ generator */
+/* rng.PyRng in C, draw for draw. fastpath: c-generator */
 
 typedef struct {
     PyObject_HEAD
@@ -402,14 +404,38 @@ static PyTypeObject RngType = {
 
 /* ------------------------------------------------------------------ rollout turns */
 
-static PyObject *PLAY1 = NULL;  /* state._PLAY1: [seat][card] -> Action */
-static PyObject *PLAY2 = NULL;  /* state._play2(seat, card, target) -> Action */
-static PyObject *TAKE = NULL;   /* state._take(seat, target) -> Action */
+static PyObject *PLAY1 = NULL;  /* actions.PLAY1: [seat][card] -> Action */
+static PyObject *PLAY2 = NULL;  /* actions.play2(seat, card, target) -> Action */
+static PyObject *TAKE = NULL;   /* actions.take_action(seat, target) -> Action */
 static PyObject *DECIDE = NULL; /* state.DECIDE */
 
-static PyObject *s_hands, *s_captured, *s_pile, *s_actions, *s_turns, *s_vcache, *s_last,
-    *s_vfn, *s_yaku, *s_sagers, *s_rel, *s_sum, *s_field, *s_pile_pos, *s_turn_i, *s_turn_caps,
-    *s_phase, *s_to_move, *s_below;
+/* The State slots read and written by name. The names come from Python (state.KERNEL_SLOTS,
+ * checked against State.__slots__ at import) through setup(), in this order; nothing here
+ * spells a slot's name. */
+enum {
+    F_HANDS, F_CAPTURED, F_PILE, F_ACTIONS, F_TURNS, F_VCACHE, F_LAST, F_VFN, F_YAKU, F_SAGERS,
+    F_REL, F_SUM, F_FIELD, F_PILE_POS, F_TURN_I, F_TURN_CAPS, F_PHASE, F_TO_MOVE, N_SLOTS
+};
+static PyObject *slot_name[N_SLOTS];
+#define s_hands slot_name[F_HANDS]
+#define s_captured slot_name[F_CAPTURED]
+#define s_pile slot_name[F_PILE]
+#define s_actions slot_name[F_ACTIONS]
+#define s_turns slot_name[F_TURNS]
+#define s_vcache slot_name[F_VCACHE]
+#define s_last slot_name[F_LAST]
+#define s_vfn slot_name[F_VFN]
+#define s_yaku slot_name[F_YAKU]
+#define s_sagers slot_name[F_SAGERS]
+#define s_rel slot_name[F_REL]
+#define s_sum slot_name[F_SUM]
+#define s_field slot_name[F_FIELD]
+#define s_pile_pos slot_name[F_PILE_POS]
+#define s_turn_i slot_name[F_TURN_I]
+#define s_turn_caps slot_name[F_TURN_CAPS]
+#define s_phase slot_name[F_PHASE]
+#define s_to_move slot_name[F_TO_MOVE]
+static PyObject *s_below; /* the generator's method, for another generator type */
 
 /* Tables converted once per tuple object (the ruleset's relation table and card values);
  * each call copies them first (callbacks can let another thread's call replace them). */
@@ -469,7 +495,7 @@ typedef struct {
 } Gate;
 static Gate gate_cache;
 
-/* 1 a gate, 0 none (always call V), -1 error. */
+/* 1 a gate, 0 none (always call V), -1 error. kernel.dek_gate's pairs. fastpath: dekiyaku-gate */
 static int gate_of(PyObject *obj)
 {
     if (obj == Py_None)
@@ -529,7 +555,11 @@ static inline uint64_t pick(uint64_t mask, uint64_t i)
     return mask & (~mask + 1);
 }
 
-/* state._best_target: the most valuable card of matches, the lowest among equals. */
+/* capture.choices: with k >= 2 field cards to take, whether the player chooses one of them
+ * (exactly two of the month; under month sum, any number over one). fastpath: capture-choice */
+static inline int is_choice(int k, int summ) { return k == 2 || (summ && k > 2); }
+
+/* rollout.best_target: the most valuable card of matches, the lowest among equals. */
 static inline int best_target(uint64_t m, const int64_t *values)
 {
     int best = -1;
@@ -545,7 +575,8 @@ static inline int best_target(uint64_t m, const int64_t *values)
     return best;
 }
 
-/* state._greedy_card: (card, target or -1), the hand card taking the most points. */
+/* rollout.greedy_card: (card, target or -1), the hand card taking the most points.
+ * fastpath: greedy-policy */
 static inline int greedy_card(uint64_t hand, uint64_t field, const int64_t *rel,
                               const int64_t *values, int summ, int *target)
 {
@@ -563,7 +594,7 @@ static inline int greedy_card(uint64_t hand, uint64_t field, const int64_t *rel,
             int k = popc(m);
             if (k == 1) {
                 v = 100 * (values[c] + values[ctz64(m)]);
-            } else if (k == 2 || summ) {
+            } else if (is_choice(k, summ)) {
                 t = best_target(m, values);
                 v = 100 * (values[c] + values[t]);
             } else {
@@ -683,7 +714,8 @@ enum { STOP_SAGER = 0, STOP_DECIDE = 1, STOP_LAST = 2, NOT_HANDLED = -1 };
 
 /* rollout_turns(state, rng, greedy, values, gate) -> 0 a sager's turn (to_move set), 1 a dekiyaku
  * rose (phase DECIDE), 2 the last turn was played (the caller settles), -1 nothing done
- * (values the kernel cannot hold: the caller runs the Python kernel). */
+ * (values the kernel cannot hold: the caller runs the Python code).
+ * fastpath: c-turns */
 static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 5) {
@@ -815,7 +847,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
             matches = field & (uint64_t)rel[card];
             if (matches) {
                 int k = popc(matches);
-                if (k == 2 || (summ && k > 2)) { /* the player picks one of the candidates */
+                if (is_choice(k, summ)) { /* the player picks one of the candidates */
                     if (draw(g, rng, (uint64_t)k, &r) < 0)
                         goto done;
                     matches = pick(matches, r);
@@ -849,7 +881,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
             matches = field & (uint64_t)rel[drawn];
             if (matches) {
                 int k = popc(matches);
-                if (k == 2 || (summ && k > 2)) { /* the player picks one of the candidates */
+                if (is_choice(k, summ)) { /* the player picks one of the candidates */
                     if (greedy) {
                         matches = (uint64_t)1 << best_target(matches, values);
                     } else {
@@ -870,7 +902,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         }
         if (gained) {
             capt[seat] |= gained;
-            if (with_vfn && (gained & yaku)) {
+            if (with_vfn && (gained & yaku)) { /* fastpath: yaku-cards */
                 int open = !gated;
                 for (int k = 0; !open && k < gate.n; k++)
                     open = popc(capt[seat] & gate.mask[k]) >= gate.need[k];
@@ -943,9 +975,20 @@ done:
 
 static PyObject *setup(PyObject *mod, PyObject *args)
 {
-    PyObject *play1, *play2, *take, *decide;
-    if (!PyArg_ParseTuple(args, "O!OOO:setup", &PyList_Type, &play1, &play2, &take, &decide))
+    PyObject *play1, *play2, *take, *decide, *slots;
+    if (!PyArg_ParseTuple(args, "O!OOOO!:setup", &PyList_Type, &play1, &play2, &take, &decide,
+                          &PyTuple_Type, &slots))
         return NULL;
+    if (PyTuple_GET_SIZE(slots) != N_SLOTS) {
+        PyErr_Format(PyExc_TypeError, "setup: the kernel uses %d State slots, not %zd",
+                     (int)N_SLOTS, PyTuple_GET_SIZE(slots));
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < N_SLOTS; i++)
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(slots, i))) {
+            PyErr_SetString(PyExc_TypeError, "setup: slot names must be strings");
+            return NULL;
+        }
     for (Py_ssize_t s = 0; s < PyList_GET_SIZE(play1); s++) {
         PyObject *row = PyList_GET_ITEM(play1, s);
         if (!PyList_Check(row) || PyList_GET_SIZE(row) != 48) {
@@ -957,6 +1000,11 @@ static PyObject *setup(PyObject *mod, PyObject *args)
     Py_XSETREF(PLAY2, Py_NewRef(play2));
     Py_XSETREF(TAKE, Py_NewRef(take));
     Py_XSETREF(DECIDE, Py_NewRef(decide));
+    for (Py_ssize_t i = 0; i < N_SLOTS; i++) {
+        PyObject *name = Py_NewRef(PyTuple_GET_ITEM(slots, i));
+        PyUnicode_InternInPlace(&name);
+        Py_XSETREF(slot_name[i], name);
+    }
     Py_RETURN_NONE;
 }
 
@@ -968,10 +1016,11 @@ static PyObject *set_big_below(PyObject *mod, PyObject *fn)
 
 static PyMethodDef module_methods[] = {
     {"rollout_turns", (PyCFunction)(void (*)(void))rollout_turns, METH_FASTCALL,
-     "rollout_turns(state, rng, greedy, values, gate): State._rollout_turns in C; returns 0 "
+     "rollout_turns(state, rng, greedy, values, gate): rollout._turns in C; returns 0 "
      "(a sager's turn), 1 (DECIDE), 2 (settle) or -1 (not done: values out of range)."},
     {"setup", setup, METH_VARARGS,
-     "setup(PLAY1, play2, take, DECIDE): the engine's action caches and phase."},
+     "setup(PLAY1, play2, take, DECIDE, slots): the engine's action caches, phase and the "
+     "State slot names the kernel uses (state.KERNEL_SLOTS)."},
     {"set_big_below", set_big_below, METH_O, "The Python Rng.below, for n > 2**56."},
     {NULL, NULL, 0, NULL},
 };
@@ -987,24 +1036,6 @@ PyMODINIT_FUNC PyInit__ckernel(void)
     if (PyType_Ready(&RngType) < 0)
         return NULL;
 #define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
-    INTERN(s_hands, "hands");
-    INTERN(s_captured, "captured");
-    INTERN(s_pile, "pile");
-    INTERN(s_actions, "actions");
-    INTERN(s_turns, "_turns");
-    INTERN(s_vcache, "vcache");
-    INTERN(s_last, "_last_turn");
-    INTERN(s_vfn, "_vfn");
-    INTERN(s_yaku, "_yaku_cards");
-    INTERN(s_sagers, "sagers");
-    INTERN(s_rel, "_rel");
-    INTERN(s_sum, "_sum");
-    INTERN(s_field, "field");
-    INTERN(s_pile_pos, "pile_pos");
-    INTERN(s_turn_i, "turn_i");
-    INTERN(s_turn_caps, "turn_caps");
-    INTERN(s_phase, "phase");
-    INTERN(s_to_move, "to_move");
     INTERN(s_below, "below");
 #undef INTERN
     PyObject *m = PyModule_Create(&module_def);
@@ -1013,6 +1044,16 @@ PyMODINIT_FUNC PyInit__ckernel(void)
     Py_INCREF(&RngType);
     if (PyModule_AddObject(m, "Rng", (PyObject *)&RngType) < 0) {
         Py_DECREF(&RngType);
+        Py_DECREF(m);
+        return NULL;
+    }
+#if defined(__SIZEOF_INT128__) && !defined(HACHI_NO_INT128)
+    const int native_int128 = 1;
+#else
+    const int native_int128 = 0;
+#endif
+    /* which division the generator's pool uses (CI builds both: -DHACHI_NO_INT128) */
+    if (PyModule_AddIntConstant(m, "native_int128", native_int128) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import CARD_IDS, INDEX
+from .cards import BLANK_TABLE, CARD_IDS, INDEX
 from .errors import NotationError
 
 PLAY, TAKE, SAGE, SHOUBU, CANCEL = "play", "take", "sage", "shoubu", "cancel"
@@ -113,3 +113,57 @@ class Action(NamedTuple):
 def parse_action(text: object) -> Action:
     """The record form read back; an alias of ``Action.parse`` kept for existing callers."""
     return Action.parse(text)
+
+
+# ---------------------------------------------------------------------------- interned actions
+# The hot paths (legal moves, rollouts, the compiled kernel) hand out the same Action objects
+# again and again: made once and cached here, never built per move.
+
+# PLAY1[seat][card]: "seat play card" without a target (seats up to the largest table).
+PLAY1: list[list[Action]] = [[Action(seat, PLAY, (c,)) for c in range(48)]
+                             for seat in range(BLANK_TABLE)]
+_PLAY2: dict[int, Action] = {}
+_TAKE: dict[int, Action] = {}
+_VERBS: dict[tuple[int, str], Action] = {}
+_CHUNK_PLAYS: dict[int, tuple[Action, ...]] = {}
+
+
+def play2(seat: int, card: int, target: int) -> Action:
+    """``seat play card target`` (a capture with a choice), cached."""
+    key = (seat * 48 + card) * 48 + target
+    a = _PLAY2.get(key)
+    if a is None:
+        a = _PLAY2[key] = Action(seat, PLAY, (card, target))
+    return a
+
+
+def take_action(seat: int, target: int) -> Action:
+    """``seat take target`` (the drawn card's target), cached like the plays."""
+    key = seat * 48 + target
+    a = _TAKE.get(key)
+    if a is None:
+        a = _TAKE[key] = Action(seat, TAKE, (target,))
+    return a
+
+
+def verb_action(seat: int, verb: str) -> Action:
+    """``seat verb`` without arguments (sage, shoubu, join, mizuten ...), cached: the windows
+    before play ask every round."""
+    a = _VERBS.get((seat, verb))
+    if a is None:
+        a = _VERBS[(seat, verb)] = Action(seat, verb)
+    return a
+
+
+def chunk_plays(seat: int, shift: int, chunk: int) -> tuple[Action, ...]:
+    """The single-card plays of the hand cards in a 12-bit chunk (three months), cached."""
+    key = (seat << 16 | shift) << 12 | chunk
+    got = _CHUNK_PLAYS.get(key)
+    if got is None:
+        got = _CHUNK_PLAYS[key] = tuple(PLAY1[seat][shift + i] for i in range(12)
+                                        if chunk >> i & 1)
+    return got
+
+
+# the mizuten offer's two answers per seat, in legal_actions' order (rollouts draw from it)
+MIZUTEN_OFFER = tuple((Action(s, MIZUTEN), Action(s, PASS)) for s in range(BLANK_TABLE))

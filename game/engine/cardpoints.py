@@ -10,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .ledger import Basis, Payment
+from .ledger import Basis
 from .vocab import Reason
 
 if TYPE_CHECKING:
     from .state import State
-
-_new_tuple = tuple.__new__  # Payment without NamedTuple's Python __new__, as State.pay does
 
 PAR_88 = 88  # three players share 264 card points: 88 each is even (hachihachi.md §11)
 
@@ -31,79 +29,35 @@ def settle_against_par(st: State, seats: Sequence[int], points: Sequence[int],
     if len(points) != len(pars):
         raise ValueError("one par per seat")
     if len(points) == 3 and not st.events_on:
-        # three seats with events off (every rollout): the same transfers, unrolled
+        # fastpath: par-three-seats
+        # three seats with events off (every rollout): the same transfers in the same order,
+        # unrolled (each amount is above 0: a surplus or a deficit times m >= 1)
         s0, s1, s2 = seats
         d0, d1, d2 = points[0] - pars[0], points[1] - pars[1], points[2] - pars[2]
-        m, record, net, reason = st.m, st.payments.append, st.net, Reason.CARD_POINTS
+        m, pay, reason = st.m, st.pay_quiet, Reason.CARD_POINTS
         below = (d0 < 0) + (d1 < 0) + (d2 < 0)
-        # each transfer written where it arises, in the general loop's order (seat order);
-        # a positive surplus or deficit times m > 0 is above 0, and the seats are distinct
-        if below == 1 and m > 0:  # the one below pays each surplus, in seat order
-            lo = s0 if d0 < 0 else s1 if d1 < 0 else s2
+        if below == 1:  # the one below pays each surplus, in seat order
+            lo = (s0,) if d0 < 0 else (s1,) if d1 < 0 else (s2,)
             if d0 > 0:
-                amount = d0 * m
-                record(_new_tuple(Payment, (lo, s0, amount, reason, None)))
-                net[s0] += amount
-                net[lo] -= amount
+                pay(reason, lo, s0, d0 * m)
             if d1 > 0:
-                amount = d1 * m
-                record(_new_tuple(Payment, (lo, s1, amount, reason, None)))
-                net[s1] += amount
-                net[lo] -= amount
+                pay(reason, lo, s1, d1 * m)
             if d2 > 0:
-                amount = d2 * m
-                record(_new_tuple(Payment, (lo, s2, amount, reason, None)))
-                net[s2] += amount
-                net[lo] -= amount
-        elif below == 2 and m > 0 and (d0 > 0 or d1 > 0 or d2 > 0):  # two below pay one
+                pay(reason, lo, s2, d2 * m)
+        elif below == 2 and (d0 > 0 or d1 > 0 or d2 > 0):  # the two below pay the one above
             hi = s0 if d0 > 0 else s1 if d1 > 0 else s2
             if d0 < 0:
-                amount = -d0 * m
-                record(_new_tuple(Payment, (s0, hi, amount, reason, None)))
-                net[hi] += amount
-                net[s0] -= amount
+                pay(reason, (s0,), hi, -d0 * m)
             if d1 < 0:
-                amount = -d1 * m
-                record(_new_tuple(Payment, (s1, hi, amount, reason, None)))
-                net[hi] += amount
-                net[s1] -= amount
+                pay(reason, (s1,), hi, -d1 * m)
             if d2 < 0:
-                amount = -d2 * m
-                record(_new_tuple(Payment, (s2, hi, amount, reason, None)))
-                net[hi] += amount
-                net[s2] -= amount
+                pay(reason, (s2,), hi, -d2 * m)
         # (nobody below, or all three below: nobody above, nothing to pay)
         return
-    # one loop, no comprehension frames (every three-player round ends here)
-    d, below, above = [], [], []
-    for i, p in enumerate(points):
-        x = p - pars[i]
-        d.append(x)
-        if x < 0:
-            below.append(i)
-        elif x > 0:
-            above.append(i)
+    d = [p - par for p, par in zip(points, pars, strict=True)]
+    below = [i for i, x in enumerate(d) if x < 0]
+    above = [i for i, x in enumerate(d) if x > 0]
     ev, m, pay = st.events_on, st.m, st.pay
-    if not ev:  # State.pay written inline: seat to seat, amounts above 0, no basis, no event
-        record, net, reason = st.payments.append, st.net, Reason.CARD_POINTS
-        if len(below) == 1:
-            lo = seats[below[0]]
-            for i in above:
-                hi, amount = seats[i], d[i] * m
-                if amount > 0 and lo != hi:
-                    record(_new_tuple(Payment, (lo, hi, amount, reason, None)))
-                    net[hi] += amount
-                    net[lo] -= amount
-        else:
-            for i in above:
-                hi = seats[i]
-                for j in below:
-                    lo, amount = seats[j], -d[j] * m
-                    if amount > 0 and lo != hi:
-                        record(_new_tuple(Payment, (lo, hi, amount, reason, None)))
-                        net[hi] += amount
-                        net[lo] -= amount
-        return
     if len(below) == 1:
         lo = seats[below[0]]
         for i in above:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import CardError
+
 BRIGHT, ANIMAL, RIBBON, CHAFF = "bright", "animal", "ribbon", "chaff"
 
 # (id, kind) in canonical order: month 1..12, inside a month Bright, Animal, Ribbon, Chaff.
@@ -80,7 +82,9 @@ def names_of(mask: int) -> list[str]:
     return [CARD_IDS[c] for c in cards_of(mask)]
 
 
-def _mask_names(*names: str) -> int:
+def mask_of_names(*names: str) -> int:
+    """The mask of cards given by id (``mask_of_names("moon", "geese")``): the one way the
+    engine's tables name card sets (KeyError for a name that is not a card id)."""
     return mask_of(INDEX[n] for n in names)
 
 
@@ -96,26 +100,26 @@ WILLOW = MONTH_MASK[10]
 # Group-B teyaku and chaff-equivalents.
 CHAFF_EQUIV = CHAFF_MASK | WILLOW
 
-LARGE_BRIGHTS = _mask_names("crane", "curtain", "moon")
-GRAND_BRIGHTS = _mask_names("rain_man", "phoenix")
-SHIKO = _mask_names("crane", "curtain", "moon", "phoenix")
+LARGE_BRIGHTS = mask_of_names("crane", "curtain", "moon")
+GRAND_BRIGHTS = mask_of_names("rain_man", "phoenix")
+SHIKO = mask_of_names("crane", "curtain", "moon", "phoenix")
 GOKO = BRIGHTS
-AKATAN = _mask_names("pine_ribbon", "plum_ribbon", "cherry_ribbon")
-AOTAN = _mask_names("peony_ribbon", "chrysanthemum_ribbon", "maple_ribbon")
-INOSHIKACHO = _mask_names("boar", "deer", "butterflies")
-WILLOW_RIBBON = _mask_names("willow_ribbon")
-PAULOWNIA_CHAFF3 = _mask_names("paulownia_chaff_1", "paulownia_chaff_2", "paulownia_yellow")
-STANDING_MONTHS = (4, 5, 7)
+AKATAN = mask_of_names("pine_ribbon", "plum_ribbon", "cherry_ribbon")
+AOTAN = mask_of_names("peony_ribbon", "chrysanthemum_ribbon", "maple_ribbon")
+INOSHIKACHO = mask_of_names("boar", "deer", "butterflies")
+WILLOW_RIBBON = mask_of_names("willow_ribbon")
+PAULOWNIA_CHAFF3 = mask_of_names("paulownia_chaff_1", "paulownia_chaff_2", "paulownia_yellow")
+STANDING_MONTHS = (4, 5, 7)  # standing triplets (hachihachi.md §6.2)
 
 # The Nuki deck (common.md §3): drop months 4, 5, 7 and two Paulownia chaff.
 NUKI_DECK = ALL_MASK & ~(MONTH_MASK[3] | MONTH_MASK[4] | MONTH_MASK[6]
-                         | _mask_names("paulownia_yellow", "paulownia_chaff_2"))
+                         | mask_of_names("paulownia_yellow", "paulownia_chaff_2"))
 
 
 def parse_card(name: object) -> int:
-    """Card index of an id; ValueError naming the value if it is not a card id."""
+    """Card index of an id; CardError (a ValueError) naming the value if it is not one."""
     if isinstance(name, str):
         idx = INDEX.get(name)
         if idx is not None:
             return idx
-    raise ValueError(f"unknown card id: {name!r}")
+    raise CardError(f"unknown card id: {name!r}")

@@ -47,3 +47,14 @@ FEE_ENTRIES = (Entry(Reason.DROPOUT_FEE, Category.FEE, None),
                Entry(Reason.COMPENSATION, Category.FEE, None))
 CARD_POINTS_ENTRY = Entry(Reason.CARD_POINTS, Category.CARD_POINTS, None)
 POT_ENTRY = Entry(Reason.POT, Category.POT, None)
+
+
+class AchievementRule(NamedTuple):
+    """One achievement (hachihachi.md §12, nuki.md §8) as the rules reference states it."""
+
+    id: str
+    value: int  # mon at m = 1
+    points: int  # card points the holder's pile needs (mizuten: or the dealer pays); 0: none
+    teyaku: tuple[str, ...] = ()  # the claimed teyaku that qualify (nukeyaku, tobikomi)
+    once: bool = False  # tobikomi: once a round, not once for each month
+    seats: int = 0  # mizuten: the fewest seats at the table at which the dealer may declare

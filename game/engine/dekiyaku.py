@@ -74,6 +74,7 @@ class DekiyakuTable:
         """V as a closure over this table's masks: the engine calls it after every turn that
         captures a yaku card, so it first rules out, in a few mask tests, piles that complete
         no enabled dekiyaku (Five Brights holds the Four Brights' cards)."""
+        # fastpath: dekiyaku-reject
         v = self.values
         shiko = SHIKO if "goko" in v or "shiko" in v else _NEVER
         akatan, aotan, ino = (m if k in v else _NEVER for k, m in (

@@ -5,6 +5,12 @@ class RulesError(ValueError):
     """A bad argument to the rules API: unknown ruleset, option, value or card."""
 
 
+class CardError(RulesError):
+    """Not a card id (``cards.parse_card``, the rules API's card arguments): a subclass, as
+    python-chess's ``InvalidMoveError`` is, so a caller can tell a bad card from other bad
+    input or catch every ValueError in one place."""
+
+
 class IllegalAction(ValueError):
     """A well-formed action that is not legal in the current state."""
 

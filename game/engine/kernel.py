@@ -2,8 +2,10 @@
 pure-Python code it mirrors.
 
 The extension is optional (``setup.py`` builds it when a C compiler is there) and the Python
-code stays the reference: the generator in ``rng.py`` and ``State._rollout_turns`` give
-bit-identical draws and the same recorded actions either way (tests/engine/test_ckernel.py).
+code stays the reference: the generator in ``rng.py``, and the generic turn code that
+``rollout._turns`` drives, give bit-identical draws and the same recorded actions either way
+(tests/engine/test_ckernel.py). The State slots the kernel uses are named in
+``state.KERNEL_SLOTS`` and handed to it by ``setup``.
 ``HACHI_PURE_PYTHON=1``, read once at import, forces the Python code.
 """
 
@@ -50,6 +52,7 @@ def dek_gate(rs: object, vfn: object) -> tuple[tuple[int, int], ...] | None:
     of some entry's ``cards`` are in the pile, so the compiled kernel calls V only then (it
     ran on about 11 piles a round, of which one in 50 scored). None for any other value
     function: always called. Cached per function."""
+    # fastpath: dekiyaku-gate
     got = _GATES.get(id(vfn))
     if got is None or got[0] is not vfn:
         from .dekiyaku import DekiyakuTable

@@ -47,6 +47,7 @@ class MultiplierCarry:
     def step(self, field: int, carry: object) -> tuple[int, object]:
         """The round's m and the new carry, remembered by the field's brights and the carry
         (a handful of cases: one dict lookup instead of the lists of ``_step``, every deal)."""
+        # fastpath: multiplier-memo
         key = (field & _ALL_BRIGHTS, carry)
         try:
             got = self._memo.get(key)
@@ -62,6 +63,7 @@ class MultiplierCarry:
         """``step`` as the rule is written (hachihachi.md §3)."""
         if self.mode == QUEUE and not field & self._counted:
             # no bright that counts (half of all deals): the queue only moves on
+            # fastpath: multiplier-memo
             return (carry[0], tuple(carry[1:])) if carry else (1, ())  # type: ignore[index]
         f = field_brights(field, grand=self.grand)
         if self.mode == QUEUE:

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .ledger import Basis, Payment, scaled
+from .ledger import Basis, scaled
 
 if TYPE_CHECKING:
     from .state import State
-
-_new_tuple = tuple.__new__  # Payment without NamedTuple's Python __new__, as State.pay does
 
 
 def opponents(st: State, seat: int) -> list[int]:
@@ -46,7 +44,8 @@ def from_each_opponent(st: State, payee: int, base: int, den: int, reason: str, 
     Liability (hatto, tobikomi): a ``liable`` opponent pays both opponents' shares alone.
     ``unit``: the kan in mon, so the basis can say "2 kan x 12" (display only).
     """
-    # settlement's hot path: opponents(), split_denominator() and scaled() written inline
+    # settlement's hot path (every claim and dekiyaku of every rollout): opponents(),
+    # split_denominator() and scaled() written out. fastpath: payment-forms
     opps = list(st.active)  # the active seats are distinct: removing the payee is opponents()
     if payee in opps:
         opps.remove(payee)
@@ -55,15 +54,10 @@ def from_each_opponent(st: State, payee: int, base: int, den: int, reason: str, 
         st.pay(liable, payee, scaled(2 * base, d, st.m), reason, _basis(st, base, d, 2, unit))
         return
     amount = -(-base * st.m // d)
-    if not st.events_on:  # State.pay written inline: seat to seat, no basis, no event
-        if amount > 0:
-            record, net = st.payments.append, st.net
-            for o in opps:
-                record(_new_tuple(Payment, (o, payee, amount, reason, None)))
-                net[payee] += amount
-                net[o] -= amount
+    if not st.events_on:  # one ledger call, no basis, no event
+        st.pay_quiet(reason, opps, payee, amount)
         return
-    b = _basis(st, base, d, 1, unit) if st.events_on else None
+    b = _basis(st, base, d, 1, unit)
     pay = st.pay
     for o in opps:
         pay(o, payee, amount, reason, b)
@@ -73,18 +67,12 @@ def to_each_opponent(st: State, payer: int, base: int, reason: str, *,
                      split: bool = False, unit: int = 0) -> None:
     """'To each opponent': ``payer`` pays base x m to every other active player (a penalty,
     such as a failed mizuten)."""
-    opps = list(st.active)  # distinct seats: removing the payer is the comprehension
-    if payer in opps:
-        opps.remove(payer)
-    d = 2 if split and len(opps) == 2 else 1
-    amount = -(-base * st.m // d)
-    if not st.events_on:  # State.pay written inline: seat to seat, no basis, no event
-        if amount > 0:
-            record, net = st.payments.append, st.net
-            for o in opps:
-                record(_new_tuple(Payment, (payer, o, amount, reason, None)))
-                net[o] += amount
-                net[payer] -= amount
+    opps = opponents(st, payer)
+    d = split_denominator(1, split, len(opps))
+    amount = scaled(base, d, st.m)
+    if not st.events_on:  # one ledger call, no basis, no event
+        for o in opps:
+            st.pay_quiet(reason, (payer,), o, amount)
         return
     b = _basis(st, base, d, 1, unit)
     pay = st.pay
@@ -97,14 +85,12 @@ def from_every_seat(st: State, payee: int, base: int, reason: str, *, unit: int 
     base x m (the mizuten and dealer-hand achievements)."""
     amount = base * st.m
     blank = st.blank
-    if not st.events_on:  # State.pay written inline: seat to seat, no basis, no event
-        if amount > 0:
-            record, net = st.payments.append, st.net
-            for s in range(st.n):
-                if s != payee and s != blank:
-                    record(_new_tuple(Payment, (s, payee, amount, reason, None)))
-                    net[payee] += amount
-                    net[s] -= amount
+    if not st.events_on:  # one ledger call, no basis, no event
+        payers = list(range(st.n))
+        payers.remove(payee)
+        if blank in payers:
+            payers.remove(blank)
+        st.pay_quiet(reason, payers, payee, amount)
         return
     b = _basis(st, base, 1, 1, unit)
     pay = st.pay

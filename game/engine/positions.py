@@ -3,8 +3,10 @@
 ``State.from_position`` (worked examples, tests, scenarios) checks what it is given and builds
 a State in the middle of play; ``State.resample`` (search: OpenSpiel's
 ``resample_from_infostate``) deals the cards one seat cannot see at random, consistently with
-its view. Outside a real game these are the only ways to make a position: nothing outside
-``game/engine`` writes a State's private fields (tests/test_purity.py checks it).
+its view, in play or in a window before play (mizuten, drop-out: the AIs simulate those
+windows through the engine, fees, pot and compensation included). Outside a real game
+these are the only ways to make a position: nothing outside ``game/engine`` writes a
+State's private fields (tests/test_purity.py checks it).
 
 Turns: every active player plays 7 turns (docs/rules/common.md §5), so a position's turn
 number follows from the hand sizes: in play, read from the seat to move round the table,
@@ -19,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import CARD_IDS, HAND_SIZE, INDEX, cards_of
+from .deal import dealt_seats
 from .ledger import POT, Payment
 from .teyaku import GROUP_B_IDS, TRIPLET_IDS, Claim
 
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 
 # The phases a position can be in, by their view names (state.PHASE_NAMES).
 POSITION_PHASES = ("play", "take", "decide")
+# The windows before play a view can be resampled in (the seat to move decides there).
+WINDOW_PHASES = ("mizuten", "dropout")
 
 Cards = int | str | Iterable[str | int]  # a mask, "id id ...", or card ids / indices
 
@@ -313,7 +318,8 @@ def claim_from_view(claim: ClaimView) -> Claim:
 
 
 def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> State:
-    """A State in this view's position (play, take or decide), the hidden cards sampled.
+    """A State in this view's position (play, take or decide; or a window before play, see
+    ``_resample_window``), the hidden cards sampled.
 
     What the seat sees stays as it is (its hand, the field, every capture pile, claims,
     payments, decisions, multiplier, totals); the other active hands and the draw pile are
@@ -323,9 +329,13 @@ def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> Sta
     (a view does not show them): liability watches, and the field multiplier's carry, which
     restarts.
     """
+    if view.phase in WINDOW_PHASES:
+        if next_draw is not None:
+            raise PositionError("next_draw names the next card drawn in play, not in a window")
+        return _resample_window(view, rng)
     if view.phase not in POSITION_PHASES:
         raise PositionError(f"a view in {view.phase!r} has no position to resample (play, "
-                            f"take or decide)")
+                            f"take, decide, or the mizuten and drop-out windows)")
     rs = ruleset_of(view)
     me = view.seat
     active = list(view.active) or list(range(view.seats))
@@ -359,6 +369,57 @@ def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> Sta
           sage_order=list(view.sage_order), mizuten=view.mizuten, holder=view.holder,
           phase=view.phase, drawn=view.drawn, payments=list(view.payments),
           blank=view.blank, acting=view.acting_dealer)
+    st.totals = list(view.totals)
+    st.results = list(view.results)
+    st.rounds_played = view.round - 1
+    return st
+
+
+def _resample_window(view: PlayerView, rng: Rng) -> State:
+    """A State at this view's window before play (mizuten or drop-out), the hidden cards
+    dealt at random: every dealt seat's hand (this seat's too while hands are hidden) and the
+    pile. The decisions so far are the view's: who joined (``active``), the seats before the
+    mover in the drop-out order dropped, and the fees paid (``payments``). Played on through
+    ``apply``, the window ends as the rules say (forced-out seats, compensation, the pot, a
+    misdeal when nobody joins)."""
+    from .state import DROPOUT, MIZUTEN_PH
+
+    rs = ruleset_of(view)
+    dealt = list(dealt_seats(view.seats, view.dealer, view.blank))
+    mine = view.hand_mask  # 0 while the hands are hidden (the mizuten window)
+    rest = cards_of(rs.deck_mask & ~mine & ~view.field_mask)
+    rng.shuffle(rest)
+    hands = [0] * view.seats
+    i = 0
+    for s in dealt:
+        if s == view.seat and mine:
+            hands[s] = mine
+            continue
+        hands[s] = sum(map(_BIT.__getitem__, rest[i:i + HAND_SIZE]))
+        i += HAND_SIZE
+    st = rs.new_state(view.seats, view.dealer, events=False)
+    st._reset_round(())
+    st.blank = view.blank
+    st.participants = dealt
+    st.hands = hands
+    st.field = view.field_mask
+    st.pile = rest[i:]
+    st.m = view.multiplier
+    st.mizuten = view.mizuten
+    st.holder = view.holder
+    st.mizuten_asked = True
+    st.to_move = view.to_move
+    if view.phase == "mizuten":
+        st.phase = MIZUTEN_PH
+    else:
+        st.phase = DROPOUT
+        st.hidden_hands = False
+        st.order = dealt[:]
+        st.order_i = dealt.index(view.to_move)
+        st.active = list(view.active)
+        st.drops = st.order_i - len(st.active)  # the seats before the mover that did not join
+    for p in view.payments:  # the fees so far: net and pot follow
+        st.pay(p.frm, p.to, p.amount, p.reason, p.basis)
     st.totals = list(view.totals)
     st.results = list(view.results)
     st.rounds_played = view.round - 1

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from . import rulesets
 from .actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP, Action
+from .deal import dealt_seats
 from .ledger import scaled
 from .payments import each_opponent_pays
 from .positions import ruleset_of
@@ -84,16 +85,11 @@ def _cancel(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
     return ChoicePreview(a, view.phase, got, tuple(mine), multiplier=view.multiplier)
 
 
-def _drops_so_far(view: PlayerView) -> int:
-    return sum(1 for line in view.log if line.endswith(" drop"))
-
-
 def _drop(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
-    k = _drops_so_far(view) + 1
-    n = view.seats
-    p = (view.seat - view.dealer) % n
-    if view.blank >= 0 and (view.blank - view.dealer) % n < p:
-        p -= 1
+    # p: this seat's place in the drop-out order; every seat before it has answered, and
+    # those that did not join dropped, so this drop would be the k-th
+    p = dealt_seats(view.seats, view.dealer, view.blank).index(view.seat)
+    k = p - len(view.active) + 1
     fee = rs.fee(k, p) * view.multiplier
     return ChoicePreview(a, view.phase, -fee, fee=fee, multiplier=view.multiplier)
 

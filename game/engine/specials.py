@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import CHAFF_EQUIV
 from .payments import from_each_opponent
-from .vocab import Ending
+from .vocab import Ending, Reason
 
 if TYPE_CHECKING:
     from .state import State
@@ -59,3 +59,39 @@ def settle_special(st: State, pts: dict[int, int], values: SpecialValues, *,
                 st.ending, st.winner = Ending.SUJUROKU, s
                 return True
     return False
+
+
+class SpecialRule(NamedTuple):
+    """One round-end special as the rules reference states it: from ``threshold`` on (card
+    points, or chaff-equivalents for Sixteen Chaff) each opponent pays the amounts listed
+    (count, mon at m = 1), each holding up to the next count, and ``step`` mon more for
+    every count past the last one (0: no more)."""
+
+    id: str
+    threshold: int
+    amounts: tuple[tuple[int, int], ...]
+    step: int
+
+
+def special_rules(values: SpecialValues, most_points: int,
+                  most_chaff: int) -> tuple[SpecialRule, ...]:
+    """The specials of ``values`` as data, read from the amounts they pay at every count a
+    pile can reach (up to ``most_points`` card points and ``most_chaff`` chaff-equivalents),
+    in the order the round-end procedure checks them."""
+    out = []
+    if values.sohachi is not None:
+        out.append(SpecialRule(Reason.SOHACHI, SOHACHI_POINTS,
+                               ((SOHACHI_POINTS, values.sohachi),), 0))
+    for rid, fn, first, last in ((Reason.NIHACHI, values.nihachi, NIHACHI_POINTS, most_points),
+                                 (Reason.SUJUROKU, values.sujuroku, SUJUROKU_CHAFF,
+                                  most_chaff)):
+        if fn is None or last < first:
+            continue
+        vals = [fn(x) for x in range(first, last + 1)]
+        i = len(vals) - 1  # the first count from which the amounts grow evenly
+        while i > 0 and (i + 1 >= len(vals) or vals[i] - vals[i - 1] == vals[i + 1] - vals[i]):
+            i -= 1
+        step = vals[i + 1] - vals[i] if i + 1 < len(vals) else 0
+        out.append(SpecialRule(rid, first, tuple((first + j, vals[j]) for j in range(i + 1)),
+                               step))
+    return tuple(out)

@@ -4,20 +4,18 @@ One ``State`` holds a whole game (dealer, carry, totals, history) and the round 
 It is driven by ``apply(action)``, which returns events; chance comes in as actions too
 (``start_round(deck)``, ``* blank S``, ``* deck ...``), so a record replays without a
 generator. Rulesets configure the mechanics through attributes and hooks (see
-``rulesets/base.py``); this module holds what every ruleset shares.
-
-Phases (``state.phase``):
-DEAL (chance: a new deck), BLANK (chance: ``* blank S``), SWAP, MIZUTEN, DROPOUT,
-RESHUFFLE (chance: ``* deck``), PLAY, TAKE (the drawn card has a choice), DECIDE
-(sage/shoubu), OVER (the game has ended).
+``rulesets/base.py``); this module holds what every ruleset shares. Around it: ``phases.py``
+(the phases), ``deal.py`` (the deck check and the deal), ``rollout.py`` (``playout``) and
+``actions.py`` (the interned actions); the fast paths are registered in FASTPATHS.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from operator import add
 from typing import TYPE_CHECKING, Any
 
+from . import rollout
 from .actions import (
     BLANK,
     CANCEL,
@@ -26,28 +24,47 @@ from .actions import (
     DROP,
     JOIN,
     MIZUTEN,
+    MIZUTEN_OFFER,
     PASS,
     PLAY,
+    PLAY1,
     SAGE,
     SHOUBU,
     SWAP,
-    TAKE,
     Action,
+    chunk_plays,
+    play2,
+    take_action,
+    verb_action,
 )
-from .capture import SUM_MASK  # noqa: F401 - re-exported for older callers
+from .capture import choices
 from .cards import (
-    BLANK_TABLE,
     CARD_IDS,
     CARD_MONTH_MASK,
-    FIELD_SIZE,
     HAND_SIZE,
     cards_of,
     names_of,
 )
+from .deal import deal
+from .deal import start_round as _start_round
 from .errors import IllegalAction
 from .events import Event
-from .kernel import ckernel, dek_gate
+from .kernel import ckernel
 from .ledger import POT, Basis, Payment, RoundResult
+from .phases import (
+    BLANK_PH,
+    DEAL,
+    DECIDE,
+    DROPOUT,
+    MIZUTEN_PH,
+    OVER,
+    PHASE_NAMES,
+    PLAY_PH,
+    RESHUFFLE,
+    SWAP_PH,
+    TAKE_PH,
+)
+from .rollout import GREEDY, RANDOM
 from .teyaku import GATE_TABLES, month_counts
 from .vocab import EventKind
 
@@ -56,166 +73,19 @@ if TYPE_CHECKING:
     from .rulesets.base import Claim, Ruleset
     from .view import PlayerView
 
-DEAL, BLANK_PH, SWAP_PH, MIZUTEN_PH, DROPOUT, RESHUFFLE, PLAY_PH, TAKE_PH, DECIDE, OVER = range(10)
-PHASE_NAMES = ("deal", "blank", "swap", "mizuten", "dropout", "reshuffle", "play", "take",
-               "decide", "over")
-
-
-
-def _cached_actions() -> tuple[list, dict]:
-    single = [[Action(seat, PLAY, (c,)) for c in range(48)] for seat in range(BLANK_TABLE)]
-    return single, {}
-
-
-_PLAY1, _PLAY2 = _cached_actions()
-
-
-def _pick(mask: int, i: int) -> int:
-    """The i-th set bit of ``mask`` (lowest first), as a one-bit mask."""
-    while i:
-        mask &= mask - 1
-        i -= 1
-    return mask & -mask
-
-
-_CHUNK_ACTIONS: dict[int, tuple[Action, ...]] = {}
-
-
-def _chunk_actions(seat: int, shift: int, chunk: int) -> tuple[Action, ...]:
-    """The single-card plays of the hand cards in a 12-bit chunk (three months), cached."""
-    key = (seat << 16 | shift) << 12 | chunk
-    got = _CHUNK_ACTIONS.get(key)
-    if got is None:
-        got = _CHUNK_ACTIONS[key] = tuple(_PLAY1[seat][shift + i] for i in range(12)
-                                          if chunk >> i & 1)
-    return got
-
-
-def _play2(seat: int, c: int, t: int) -> Action:
-    key = (seat * 48 + c) * 48 + t
-    a = _PLAY2.get(key)
-    if a is None:
-        a = _PLAY2[key] = Action(seat, PLAY, (c, t))
-    return a
-
-
-_TAKE: dict[int, Action] = {}
-
-
-def _take(seat: int, t: int) -> Action:
-    """``seat take t`` (the drawn card's target), cached like the plays."""
-    key = seat * 48 + t
-    a = _TAKE.get(key)
-    if a is None:
-        a = _TAKE[key] = Action(seat, TAKE, (t,))
-    return a
-
-
-# State._rollout_turns in C when the extension is built (game/engine/kernel.py), else None.
-_CK_TURNS = None
-if ckernel is not None:
-    ckernel.setup(_PLAY1, _play2, _take, DECIDE)
-    _CK_TURNS = ckernel.rollout_turns
-
-
-_VERBS: dict[tuple[int, str], Action] = {}
-
-
-def _verb(seat: int, verb: str) -> Action:
-    """``seat verb`` without arguments (sage, shoubu, join, mizuten ...), cached: the windows
-    before play ask every round."""
-    a = _VERBS.get((seat, verb))
-    if a is None:
-        a = _VERBS[(seat, verb)] = Action(seat, verb)
-    return a
-
-
-# the mizuten offer's two answers per seat, in legal_actions' order (rollouts draw from it)
-_MIZUTEN_OFFER = tuple((Action(s, MIZUTEN), Action(s, PASS)) for s in range(BLANK_TABLE))
+__all__ = ["BLANK_PH", "DEAL", "DECIDE", "DROPOUT", "GREEDY", "KERNEL_SLOTS", "MIZUTEN_PH",
+           "OVER", "PHASE_NAMES", "PLAY_PH", "RANDOM", "RESHUFFLE", "SWAP_PH", "TAKE_PH",
+           "State"]
 
 _new_tuple = tuple.__new__
-_BIT = tuple(1 << c for c in range(48))  # a card's bit by lookup: no shift, no new int
-_SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
-def _is_permutation(deck: tuple[int, ...], cards: bytes) -> bool:
-    """Whether ``deck`` (as long as ``cards``) holds each of ``cards`` once, in C calls:
-    about a seventh of the instructions of ``frozenset(deck) == deck_set`` (every deal).
-
-    As bytes, every card is one of ``cards`` when deleting those leaves nothing; and no card
-    repeats when translating by the table that maps ``deck[i]`` to ``cards[i]`` gives
-    ``cards`` back (a repeated card maps to its last position's card, so an earlier position
-    comes out wrong, the cards being distinct).
-    """
-    try:
-        b = bytes(deck)
-    except (TypeError, ValueError):  # not a card number at all
-        return False
-    return not b.translate(None, cards) and b.translate(bytes.maketrans(b, cards)) == cards
-
-
-def _seat_order(n: int, dealer: int, blank: int) -> tuple[int, ...]:
-    """The seats dealt in, dealer first (the blank holder sits out), cached."""
-    key = (n, dealer, blank)
-    got = _SEAT_ORDERS.get(key)
-    if got is None:
-        got = _SEAT_ORDERS[key] = tuple((dealer + i) % n for i in range(n)
-                                        if (dealer + i) % n != blank)
-    return got
-
-
-# Rollout policies for ``State.playout``.
-RANDOM = "random"  # uniformly random legal moves
-GREEDY = "greedy"  # the most card points now: the policy the search AIs roll out with
-
-
-def _best_target(matches: int, values: tuple[int, ...]) -> int:
-    """The most valuable card of ``matches`` (the lowest card among equals; any weights,
-    negative ones included)."""
-    best, best_v = -1, 0
-    while matches:
-        low = matches & -matches
-        c = low.bit_length() - 1
-        if best < 0 or values[c] > best_v:
-            best, best_v = c, values[c]
-        matches ^= low
-    return best
-
-
-def _greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, ...],
-                 summ: bool) -> tuple[int, int, int]:
-    """The greedy play: (card, target or -1, score), the hand card taking the most points.
-
-    Score (x100, to stay in integers): the points a capture takes, card included (with a
-    choice, the most valuable target); a card that takes nothing scores minus its own value,
-    so the cheapest card is discarded. Ties go to the lowest card. (-1, -1, 0) for no card.
-    """
-    best, best_t, best_v = -1, -1, 0
-    while hand:
-        low = hand & -hand
-        c = low.bit_length() - 1
-        hand ^= low
-        m = field & rel[c]
-        t = -1
-        if not m:
-            v = -values[c]
-        else:
-            k = m.bit_count()
-            if k == 1:
-                v = 100 * (values[c] + values[m.bit_length() - 1])
-            elif k == 2 or summ:  # a choice: the most valuable target
-                t = _best_target(m, values)
-                v = 100 * (values[c] + values[t])
-            else:  # three of the month: all taken
-                v = values[c]
-                while m:
-                    lm = m & -m
-                    v += values[lm.bit_length() - 1]
-                    m ^= lm
-                v *= 100
-        if best < 0 or v > best_v:
-            best, best_t, best_v = c, t, v
-    return best, best_t, best_v
+# The State slots the compiled kernel reads and writes by name (game/engine/_ckernel.c, in
+# this order): handed to the extension by ``setup``, and checked against ``__slots__`` when
+# this module loads, so a renamed slot fails at import, not in the middle of a rollout.
+KERNEL_SLOTS = ("hands", "captured", "pile", "actions", "_turns", "vcache", "_last_turn",
+                "_vfn", "_yaku_cards", "sagers", "_rel", "_sum", "field", "pile_pos",
+                "turn_i", "turn_caps", "phase", "to_move")
 
 
 class State:
@@ -418,8 +288,8 @@ class State:
     @classmethod
     def resample(cls, view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> State:
         """A full State consistent with one seat's view (OpenSpiel's
-        ``resample_from_infostate``): the cards that seat cannot see dealt at random from
-        ``rng``. See ``positions.resample``."""
+        ``resample_from_infostate``), in play or in the mizuten and drop-out windows: the
+        cards that seat cannot see dealt at random from ``rng``. See ``positions.resample``."""
         from .positions import resample
 
         return resample(view, rng, next_draw=next_draw)
@@ -450,10 +320,17 @@ class State:
 
         return make_view(self, seat)
 
-    def _emit(self, kind: str, seat: int = -1, **data: object) -> None:
-        """Report an event; its kind must be in the engine's vocabulary (vocab.EventKind)."""
+    def emit(self, kind: str, seat: int = -1, **data: object) -> None:
+        """Report an event (rulesets call this for the events of their own rules); its kind
+        must be in the engine's vocabulary (vocab.EventKind). Nothing happens when events
+        are off; callers that build costly data first check ``reporting``."""
         if self._ev is not None:
             self._ev.append(Event(EventKind(kind), seat, data))
+
+    @property
+    def reporting(self) -> bool:
+        """Whether ``emit`` records events now (``apply`` with events on)."""
+        return self._ev is not None
 
     def pay(self, frm: int, to: int, amount: int, reason: str,
             basis: Basis | None = None) -> None:
@@ -476,76 +353,31 @@ class State:
         if self._ev is not None:
             self._ev.append(Event(EventKind.PAYMENT, to, p.as_json()))
 
+    def pay_quiet(self, reason: str, payers: Iterable[int], payee: int, amount: int) -> None:
+        """Each seat of ``payers`` pays ``amount`` to the seat ``payee`` (the ledger's usual
+        group, 'from each opponent'), recorded as ``pay`` records it with events off
+        (settlement in rollouts): no basis, no event, the same payments and net; nothing
+        when the amount is not above 0. Seats only (the pot's transfers go through
+        ``pay``), each payer other than the payee. The ledger's bookkeeping is written here
+        and in ``pay`` only."""
+        # fastpath: pay-quiet
+        if amount > 0:
+            record, net = self.payments.append, self.net
+            for frm in payers:
+                record(_new_tuple(Payment, (frm, payee, amount, reason, None)))
+                net[payee] += amount
+                net[frm] -= amount
+
     # ------------------------------------------------------------------ chance
 
-    def start_round(self, deck: list[int] | tuple[int, ...]) -> list[Event]:
-        """Deal a new round from a deck (top first): the DEAL chance outcome."""
-        if self.phase != DEAL:
-            raise IllegalAction(f"cannot deal now (phase {PHASE_NAMES[self.phase]})")
-        deck = tuple(deck)
-        rs = self.rs
-        if len(deck) != rs.deck_size or not _is_permutation(deck, rs.deck_bytes):
-            raise IllegalAction(f"the deck is not a permutation of the {rs.name} deck")
-        self._ev = [] if self.events_on else None
-        self._reset_round(deck)
-        self.history.append((deck, self.actions))
-        if self._ev is not None:
-            self._emit("round_start", self.dealer, round=self.rounds_played + 1,
-                       dealer=self.dealer)
-        if self.n == BLANK_TABLE:
-            self.phase = BLANK_PH
-            self.to_move = CHANCE
-        else:
-            self._deal()
-        ev = self._ev or []  # _flush, inline (every deal)
-        self._ev = None
-        return ev
+    # Deal a new round from a deck (top first): the DEAL chance outcome. Written in deal.py;
+    # bound here as the method itself (no extra call per round).
+    start_round = _start_round
 
     def _flush(self) -> list[Event]:
         ev = self._ev or []
         self._ev = None
         return ev
-
-    def _deal(self) -> None:
-        d, deck = self.dealer, self.deck
-        order = _SEAT_ORDERS.get((self.n, d, self.blank))  # _seat_order's cache, inline
-        seats = list(order if order is not None else _seat_order(self.n, d, self.blank))
-        self.participants = seats
-        # the deck is a permutation (start_round checked it): distinct cards, one bit each,
-        # so adding the bits is or-ing them. Unpacked (HAND_SIZE 7, FIELD_SIZE 6: another
-        # size fails to unpack), looked up and added: ints add by a specialised opcode, while
-        # shifts and ors allocate (two thirds of the instructions of 1 << a | ...)
-        hands, bit = self.hands, _BIT
-        k = 0
-        for s in seats:
-            a, b, c, e, f, g, h = deck[k:k + HAND_SIZE]
-            hands[s] = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g] + bit[h]
-            k += HAND_SIZE
-        a, b, c, e, f, g = deck[k:k + FIELD_SIZE]
-        self.field = field = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g]
-        self.pile = list(deck[k + FIELD_SIZE:])
-        self.pile_pos = 0
-        if self._ev is not None:
-            self._emit("dealt", d, field=names_of(field), pile=len(self.pile),
-                       seats=seats)
-        rs = self.rs
-        if rs.field_check == "misdeal":
-            x = field - ((field >> 1) & 0x555555555555)  # month_counts, inlined
-            x = (x & 0x333333333333) + ((x >> 2) & 0x333333333333)
-            four = (x >> 2) & 0x111111111111
-            if four:
-                if self._ev is not None:
-                    self._emit("misdeal", d, month=four.bit_length() // 4 + 1)
-                self._finish("misdeal", None)
-                return
-        self.carry_before = self.carry
-        self.m, self.carry = rs.field_multiplier(self.field, self.carry)
-        if self._ev is not None:
-            self._emit("multiplier", -1, m=self.m, carry=list(rs.carry_list(self.carry)))
-        if rs.hand_swap and len(seats) >= 3 and self.blank != d:
-            self.swap_queue = seats[1:]
-        self.holder = d
-        self._next_window()
 
     def _next_window(self) -> None:
         """Open the next window before play: swap, mizuten, drop-out, or start play."""
@@ -586,7 +418,7 @@ class State:
             return
         self.forced = self.order[self.order_i:]
         for s in self.forced:
-            self._emit("forced_out", s)
+            self.emit("forced_out", s)
         k = len(self.active)
         if k == 0:
             # Nobody willing: misdeal; fees returned, carry restored (hachihachi.md §5.6).
@@ -594,11 +426,11 @@ class State:
             self.net = [0] * self.n
             self.pot = 0
             self.carry = self.carry_before
-            self._emit("misdeal", self.dealer, reason="nobody willing")
+            self.emit("misdeal", self.dealer, reason="nobody willing")
             self._finish("misdeal", None)
             return
         if k == 1:
-            self._emit("walkover", self.active[0])
+            self.emit("walkover", self.active[0])
             self._finish("walkover", self.active[0])
             return
         self.acting = self.active[0]
@@ -629,6 +461,7 @@ class State:
         hands, shaped = self.hands, rs.claim_shaped
         if shaped is not None:
             # the table's claim with its gate inline (most hands stop here, with no frame)
+            # fastpath: claim-gate
             g0, g1, g2, g3 = GATE_TABLES
             for s in self.active:
                 h = hands[s]
@@ -659,12 +492,12 @@ class State:
         self._turns = tuple(self.active) * HAND_SIZE
         self.to_move = self.acting
         if self._ev is not None:
-            self._emit("turn", self.acting)
+            self.emit("turn", self.acting)
 
     def _claimed(self, seat: int, claim: Claim) -> None:
         self.claims[seat] = claim
         if self._ev is not None:
-            self._emit("teyaku", seat, items=dict(claim.items), cards=names_of(claim.reveal))
+            self.emit("teyaku", seat, items=dict(claim.items), cards=names_of(claim.reveal))
 
     def _arrive(self, seat: int, card: int, target: int) -> None:
         """Resolve a card arriving on the field (common.md §4), target chosen if needed.
@@ -676,28 +509,26 @@ class State:
         if not matches:
             self.field |= 1 << card
             if self._ev is not None:
-                self._emit("placed", seat, card=CARD_IDS[card])
+                self.emit("placed", seat, card=CARD_IDS[card])
             return
         got = (1 << card) | ((1 << target) if target >= 0 else matches)
         self.field &= ~got
         self.captured[seat] |= got
         self.turn_caps.append(got)
         if self._ev is not None:
-            self._emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
+            self.emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
 
     def needs_choice(self, card: int) -> int:
         """The field cards among which the player must choose for ``card`` (0 if no choice)."""
-        matches = self.field & self._rel[card]
-        k = matches.bit_count()
-        if k == 2 or (k > 2 and self.rs.capture_sum):
-            return matches
-        return 0
+        return choices(self._rel, self._sum, self.field, card)
 
     def _play(self, seat: int, card: int, target: int) -> None:
         """A whole turn after the hand card is chosen: hand step, draw step, end of turn.
 
-        The hot path of every playout, so both steps are written out with locals.
+        The hot path of every move, so both steps are written out with locals: ``_arrive``
+        (``capture.arrive``) inline, twice; the drawn card's choice is ``capture.choices``.
         """
+        # fastpath: play-inline
         ev = self._ev
         rel = self._rel
         hand = self.hands[seat] & ~(1 << card)
@@ -707,7 +538,7 @@ class State:
         self.turn_caps = caps
         gained = 0
         if ev is not None:
-            self._emit("played", seat, card=CARD_IDS[card])
+            self.emit("played", seat, card=CARD_IDS[card])
         matches = field & rel[card]
         if matches:
             got = (1 << card) | ((1 << target) if target >= 0 else matches)
@@ -715,11 +546,11 @@ class State:
             gained = got
             caps.append(got)
             if ev is not None:
-                self._emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
+                self.emit("captured", seat, card=CARD_IDS[card], cards=names_of(got))
         else:
             field |= 1 << card
             if ev is not None:
-                self._emit("placed", seat, card=CARD_IDS[card])
+                self.emit("placed", seat, card=CARD_IDS[card])
             if hand and self._watching:
                 self.field = field
                 self.rs.watch_play(self, seat, card)
@@ -728,11 +559,11 @@ class State:
             drawn = self.pile[pos]
             self.pile_pos = pos + 1
             if ev is not None:
-                self._emit("drew", seat, card=CARD_IDS[drawn])
+                self.emit("drew", seat, card=CARD_IDS[drawn])
             matches = field & rel[drawn]
             if matches:
                 k = matches.bit_count()
-                if k == 2 or (k > 2 and self._sum):
+                if k == 2 or (k > 2 and self._sum):  # fastpath: capture-choice
                     self.field = field
                     if gained:
                         self.captured[seat] |= gained
@@ -744,11 +575,11 @@ class State:
                 gained |= got
                 caps.append(got)
                 if ev is not None:
-                    self._emit("captured", seat, card=CARD_IDS[drawn], cards=names_of(got))
+                    self.emit("captured", seat, card=CARD_IDS[drawn], cards=names_of(got))
             else:
                 field |= 1 << drawn
                 if ev is not None:
-                    self._emit("placed", seat, card=CARD_IDS[drawn])
+                    self.emit("placed", seat, card=CARD_IDS[drawn])
         self.field = field
         if gained:
             self.captured[seat] |= gained
@@ -763,15 +594,15 @@ class State:
             self.rs.check_liability(self, seat)
         last = self.turn_i == self._last_turn
         vfn = self._vfn
-        if vfn is not None and gained & self._yaku_cards:
+        if vfn is not None and gained & self._yaku_cards:  # fastpath: yaku-cards
             v = vfn(self.captured[seat])
             if v > self.vcache[seat]:
                 self.vcache[seat] = v
                 self.phase = DECIDE
                 self.to_move = seat
                 if self._ev is not None:
-                    self._emit("yaku", seat, items=self.rs.dek_items(self.captured[seat]),
-                               last=last)
+                    self.emit("yaku", seat, items=self.rs.dek_items(self.captured[seat]),
+                              last=last)
                 return
         if last:
             self._settle(None, -1)
@@ -780,17 +611,15 @@ class State:
         self.to_move = self._turns[t]
         self.phase = PLAY_PH
         if self._ev is not None:
-            self._emit("turn", self.to_move)
+            self.emit("turn", self.to_move)
 
-    def _next_turn(self, last: bool) -> None:
-        if last:
-            self._settle(None, -1)
-            return
+    def _next_turn(self) -> None:
+        """After a sage: the next seat's turn (a dekiyaku on the last turn asks shoubu only)."""
         self.turn_i += 1
         self.to_move = self._turns[self.turn_i]
         self.phase = PLAY_PH
         if self._ev is not None:
-            self._emit("turn", self.to_move)
+            self.emit("turn", self.to_move)
 
     def last_turn_done(self) -> bool:
         """This is the round's last turn: each active player plays 7 turns, one card each."""
@@ -805,52 +634,60 @@ class State:
             acts = [Action(seat, CANCEL)] if self.sagers >> seat & 1 else []
             field = self.field
             h = self.hands[seat]
-            if self._sum:
+            if self._sum:  # the rule as written: capture.choices for each card
                 rel = self._rel
-                single = _PLAY1[seat]
+                single = PLAY1[seat]
                 for c in cards_of(h):
-                    matches = field & rel[c]
-                    if matches.bit_count() >= 2:
-                        acts.extend(_play2(seat, c, t) for t in cards_of(matches))
+                    among = choices(rel, True, field, c)
+                    if among:
+                        acts.extend(play2(seat, c, t) for t in cards_of(among))
                     else:
                         acts.append(single[c])
                 return acts
-            # Same month: only cards of a month with exactly two field cards need a choice.
+            # Same month: only cards of a month with exactly two field cards need a choice
+            # (capture.choices for every card at once, in nibbles).
+            # fastpath: capture-choice
             x = month_counts(field)
             pairs = ((x >> 1) & ~x & 0x111111111111) * 0xF
             plain = h & ~pairs
             for shift in (0, 12, 24, 36):
                 chunk = plain >> shift & 0xFFF
                 if chunk:
-                    acts.extend(_chunk_actions(seat, shift, chunk))
+                    acts.extend(chunk_plays(seat, shift, chunk))
             choice = h & pairs
             if choice:
                 for c in cards_of(choice):
                     for t in cards_of(field & CARD_MONTH_MASK[c]):
-                        acts.append(_play2(seat, c, t))
+                        acts.append(play2(seat, c, t))
             return acts
         if ph == TAKE_PH:
-            return [_take(seat, t) for t in cards_of(self.needs_choice(self.drawn))]
+            return [take_action(seat, t) for t in cards_of(self.needs_choice(self.drawn))]
         if ph == DECIDE:
             if self.rs.decision == "stop" or self.last_turn_done():
-                return [_verb(seat, SHOUBU)]
-            return [_verb(seat, SAGE), _verb(seat, SHOUBU)]
+                return [verb_action(seat, SHOUBU)]
+            return [verb_action(seat, SAGE), verb_action(seat, SHOUBU)]
         if ph == DROPOUT:
             if self.must_join(seat):
-                return [_verb(seat, JOIN)]
-            return [_verb(seat, JOIN), _verb(seat, DROP)]
+                return [verb_action(seat, JOIN)]
+            return [verb_action(seat, JOIN), verb_action(seat, DROP)]
         if ph == SWAP_PH:
-            return [_verb(seat, SWAP), _verb(seat, PASS)]
+            return [verb_action(seat, SWAP), verb_action(seat, PASS)]
         if ph == MIZUTEN_PH:
-            return list(_MIZUTEN_OFFER[seat])
+            return list(MIZUTEN_OFFER[seat])
         return []
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action, check: bool = True) -> list[Event]:
-        """Apply one action (chance ones included) and return the events it caused."""
+        """Apply one action (chance ones included) and return the events it caused.
+
+        ``check=False`` (search, replays of checked records) skips the legality test; a play
+        with events off then goes straight to the turn code. Otherwise the phase's handler
+        (``_BY_PHASE``) applies it, the way OpenSpiel's games dispatch ``_apply_action``.
+        """
         ph = self.phase
         if ph == PLAY_PH and not check and not self.events_on and action.verb == PLAY:
+            # fastpath: apply-play
             self.actions.append(action)
             args = action.args
             self._play(action.seat, args[0], args[-1] if args.__len__() == 2 else -1)
@@ -859,61 +696,73 @@ class State:
         if action.seat == CHANCE:
             self._apply_chance(action)
             return self._flush()
-        if check and action not in self.legal_actions():
+        handler = _BY_PHASE[ph]
+        if handler is None or (check and action not in self.legal_actions()):
             self._ev = None
             raise IllegalAction(f"illegal action {str(action)!r} "
                                 f"(phase {PHASE_NAMES[ph]}, seat {self.to_move} to move)")
-        seat, verb = action.seat, action.verb
-        if verb != PASS:
+        if action.verb != PASS:
             self.actions.append(action)
-        if ph == PLAY_PH:
-            if verb == CANCEL:
-                self._emit("cancel", seat)
-                self._settle("cancel", seat)
-            else:
-                args = action.args
-                self._play(seat, args[0], args[1] if len(args) > 1 else -1)
-        elif ph == TAKE_PH:
-            card = self.drawn
-            self.drawn = -1
-            self.phase = PLAY_PH
-            self._arrive(seat, card, action.args[0])
-            self._end_turn(seat)
-        elif ph == DECIDE:
-            if verb == SHOUBU:
-                self._emit("shoubu", seat)
-                self._settle("shoubu", seat)
-            else:
-                if not self.sagers >> seat & 1:
-                    self.sagers |= 1 << seat
-                    self.sage_order.append(seat)
-                self._emit("sage", seat)
-                self._next_turn(False)
-        elif ph == DROPOUT:
-            self.order_i += 1
-            if verb == JOIN:
-                self.active.append(seat)
-                self._emit("join", seat)
-            else:
-                self.drops += 1
-                self._emit("drop", seat)
-                self.rs.pay_fee(self, seat, self.drops, self.order.index(seat))
-            self._dropout_next()
-        elif ph == SWAP_PH:
-            self.swap_queue.pop(0)
-            if verb == SWAP:
-                h = self.holder
-                self.hands[h], self.hands[seat] = self.hands[seat], self.hands[h]
-                self.holder = seat
-                self._emit("swap", seat, holder=h)
-            self._next_window()
-        elif ph == MIZUTEN_PH:
-            if verb == MIZUTEN:
-                self.mizuten = True
-                if self._ev is not None:
-                    self._emit("mizuten", seat)
-            self._next_window()
+        handler(self, action.seat, action)
         return self._flush()
+
+    def _apply_play(self, seat: int, action: Action) -> None:
+        """PLAY: a hand card (and its target), or a sager's cancel."""
+        if action.verb == CANCEL:
+            self.emit("cancel", seat)
+            self._settle("cancel", seat)
+        else:
+            args = action.args
+            self._play(seat, args[0], args[1] if len(args) > 1 else -1)
+
+    def _apply_take(self, seat: int, action: Action) -> None:
+        """TAKE: the drawn card's chosen target, then the end of the turn."""
+        card = self.drawn
+        self.drawn = -1
+        self.phase = PLAY_PH
+        self._arrive(seat, card, action.args[0])
+        self._end_turn(seat)
+
+    def _apply_decide(self, seat: int, action: Action) -> None:
+        """DECIDE: shoubu ends the round; sage plays on."""
+        if action.verb == SHOUBU:
+            self.emit("shoubu", seat)
+            self._settle("shoubu", seat)
+            return
+        if not self.sagers >> seat & 1:
+            self.sagers |= 1 << seat
+            self.sage_order.append(seat)
+        self.emit("sage", seat)
+        self._next_turn()
+
+    def _apply_dropout(self, seat: int, action: Action) -> None:
+        """DROPOUT: join, or drop and pay the drop-out fee into the pot."""
+        self.order_i += 1
+        if action.verb == JOIN:
+            self.active.append(seat)
+            self.emit("join", seat)
+        else:
+            self.drops += 1
+            self.emit("drop", seat)
+            self.rs.pay_fee(self, seat, self.drops, self.order.index(seat))
+        self._dropout_next()
+
+    def _apply_swap(self, seat: int, action: Action) -> None:
+        """SWAP: take the dealer's hand (the holder's) or pass."""
+        self.swap_queue.pop(0)
+        if action.verb == SWAP:
+            h = self.holder
+            self.hands[h], self.hands[seat] = self.hands[seat], self.hands[h]
+            self.holder = seat
+            self.emit("swap", seat, holder=h)
+        self._next_window()
+
+    def _apply_mizuten(self, seat: int, action: Action) -> None:
+        """MIZUTEN: the dealer declares mizuten (plays blind) or passes."""
+        if action.verb == MIZUTEN:
+            self.mizuten = True
+            self.emit("mizuten", seat)
+        self._next_window()
 
     def _apply_chance(self, action: Action) -> None:
         if self.phase == BLANK_PH and action.verb == BLANK:
@@ -922,8 +771,8 @@ class State:
                 raise IllegalAction(f"'* blank' names seat {s}, which is not at the table")
             self.actions.append(action)
             self.blank = s
-            self._emit("blank", s)
-            self._deal()
+            self.emit("blank", s)
+            deal(self)
             return
         if self.phase == RESHUFFLE and action.verb == DECK:
             want = self.reshuffle_cards()
@@ -933,7 +782,7 @@ class State:
             self.actions.append(action)
             self.pile = list(action.args)
             self.pile_pos = 0
-            self._emit("reshuffle", -1, pile=len(self.pile))
+            self.emit("reshuffle", -1, pile=len(self.pile))
             self._begin_play()
             return
         raise IllegalAction(f"chance action {str(action)!r} is not expected now "
@@ -954,185 +803,9 @@ class State:
                 continue
             yield self.to_move
 
-    def playout(self, rng, policy: str = RANDOM,
-                weights: tuple[int, ...] | None = None) -> None:
-        """Play the current round to its end (a rollout) with a fixed policy for every seat.
-
-        ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll
-        out with): each turn takes the most card points it can (ties: the lowest card), a
-        sager with nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws
-        nothing from ``rng`` once play has begun. ``weights`` (48 ints, GREEDY only) replace
-        the card points in that choice, so a caller can roll out with its own judgement of
-        the cards (points plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and
-        every action is recorded as usual. Plain turns run in a tight kernel
-        (``_rollout_turns``); every other decision goes through ``apply``.
-        """
-        greedy = policy == GREEDY
-        if not greedy and policy != RANDOM:
-            raise ValueError(f"unknown rollout policy {policy!r} (known: {RANDOM}, {GREEDY})")
-        if weights is None:
-            weights = self.rs.values
-        elif len(weights) != 48:
-            raise ValueError(f"weights must give 48 card values, not {len(weights)}")
-        while True:
-            ph = self.phase
-            if ph == PLAY_PH and self._ev is None and not self._watching:
-                self._rollout_turns(rng, greedy, weights)
-                continue
-            if ph == DEAL or ph == OVER:
-                return
-            if ph == MIZUTEN_PH and self._ev is None and not self.events_on:
-                # apply's mizuten step for either policy (both draw from the same pair)
-                action = rng.choice(_MIZUTEN_OFFER[self.to_move])
-                if action.verb == MIZUTEN:
-                    self.actions.append(action)
-                    self.mizuten = True
-                self._next_window()
-            elif ph == BLANK_PH or ph == RESHUFFLE:
-                self.apply(self.sample_chance(rng), check=False)
-            elif greedy:
-                self.apply(self._greedy_action(rng, weights), check=False)
-            else:
-                self.apply(rng.choice(self.legal_actions()), check=False)
-
-    def _rollout_turns(self, rng, greedy: bool = False,
-                       weights: tuple[int, ...] | None = None) -> None:
-        """Policy turns on locals until a decision, a sager's turn or the round's end.
-
-        A random turn plays a uniformly random hand card (and a random one of two targets);
-        a greedy turn plays ``_greedy_card``'s pick (and the most valuable target), valued by
-        ``weights`` (default: the ruleset's card points).
-
-        The same rules as ``_play`` and ``_end_turn`` (same-month or month-sum capture, the
-        drawn card's choice, the dekiyaku trigger) for rulesets without liability and with
-        events off; tests replay its rounds through ``apply`` and compare. Returns with the
-        state consistent at a point where the generic path takes over.
-
-        With the compiled kernel (``_CK_TURNS``, game/engine/_ckernel.c) the loop runs in C
-        with the same draws and records; this code stays the reference and the fallback.
-        """
-        values = self.rs.values if weights is None else weights
-        if _CK_TURNS is not None:
-            stop = _CK_TURNS(self, rng, greedy, values, dek_gate(self.rs, self._vfn))
-            if stop == 2:  # the last turn was played
-                self._settle(None, -1)
-                return
-            if stop == 0:  # a sager's turn (to_move set): one generic move
-                if greedy:
-                    self.apply(self._greedy_action(rng, values), check=False)
-                else:
-                    self.apply(rng.choice(self.legal_actions()), check=False)
-                return
-            if stop == 1:  # a dekiyaku rose: DECIDE
-                return
-            # -1: weights the C kernel cannot hold (not 48 ints under 2**50): the code below
-        hands, captured, pile = self.hands, self.captured, self.pile
-        record = self.actions.append
-        turns, vcache, last = self._turns, self.vcache, self._last_turn
-        vfn, yaku, sagers = self._vfn, self._yaku_cards, self.sagers
-        rel, below, summ = self._rel, rng.below, self._sum
-        field, pos, t = self.field, self.pile_pos, self.turn_i
-        n_pile = len(pile)
-        while True:
-            seat = turns[t]
-            if sagers >> seat & 1:  # may cancel: leave it to the generic path
-                break
-            h = hands[seat]
-            if greedy:
-                card, target, _ = _greedy_card(h, field, rel, values, summ)
-                matches = (1 << target) if target >= 0 else field & rel[card]
-                record(_play2(seat, card, target) if target >= 0 else _PLAY1[seat][card])
-                if matches:
-                    gained = (1 << card) | matches
-                    field &= ~gained
-                else:
-                    gained = 0
-                    field |= 1 << card
-            else:
-                r = below(h.bit_count())
-                while r:
-                    h &= h - 1
-                    r -= 1
-                card = (h & -h).bit_length() - 1
-                h = hands[seat]
-                matches = field & rel[card]
-                if matches:
-                    k = matches.bit_count()
-                    if k == 2 or (summ and k > 2):  # the player picks one of the candidates
-                        matches = _pick(matches, below(k))
-                        record(_play2(seat, card, matches.bit_length() - 1))
-                    else:
-                        record(_PLAY1[seat][card])
-                    gained = (1 << card) | matches
-                    field &= ~gained
-                else:
-                    record(_PLAY1[seat][card])
-                    gained = 0
-                    field |= 1 << card
-            hands[seat] = h & ~(1 << card)
-            if pos < n_pile:
-                drawn = pile[pos]
-                pos += 1
-                matches = field & rel[drawn]
-                if matches:
-                    k = matches.bit_count()
-                    if k == 2 or (summ and k > 2):  # the player picks one of the candidates
-                        if greedy:
-                            matches = 1 << _best_target(matches, values)
-                        else:
-                            matches = _pick(matches, below(k))
-                        record(_take(seat, matches.bit_length() - 1))
-                    got = (1 << drawn) | matches
-                    field &= ~got
-                    gained |= got
-                else:
-                    field |= 1 << drawn
-            if gained:
-                captured[seat] |= gained
-                if vfn is not None and gained & yaku:
-                    v = vfn(captured[seat])
-                    if v > vcache[seat]:
-                        vcache[seat] = v
-                        self.field, self.pile_pos, self.turn_i = field, pos, t
-                        self.turn_caps = []
-                        self.phase = DECIDE
-                        self.to_move = seat
-                        return
-            if t == last:
-                self.field, self.pile_pos, self.turn_i = field, pos, t
-                self.turn_caps = []
-                self._settle(None, -1)
-                return
-            t += 1
-        self.field, self.pile_pos, self.turn_i = field, pos, t
-        self.turn_caps = []
-        self.to_move = turns[t]
-        # a sager's turn: one generic move (cancel or a play), then the kernel resumes
-        if greedy:
-            self.apply(self._greedy_action(rng, values), check=False)
-        else:
-            self.apply(rng.choice(self.legal_actions()), check=False)
-
-    def _greedy_action(self, rng, weights: tuple[int, ...] | None = None) -> Action:
-        """The greedy policy's move outside the kernel: the same pick for a play (a sager
-        with nothing to take cancels and collects), the most valuable target for the drawn
-        card, shoubu at a decision; anything else (windows before play) at random.
-        ``weights``: the card values of the choice (default: the ruleset's card points)."""
-        ph, seat = self.phase, self.to_move
-        values = self.rs.values if weights is None else weights
-        if ph == PLAY_PH:
-            card, target, score = _greedy_card(self.hands[seat], self.field, self._rel,
-                                               values, self._sum)
-            if card < 0 or (self.sagers >> seat & 1 and score <= 0):
-                return Action(seat, CANCEL)
-            return _play2(seat, card, target) if target >= 0 else _PLAY1[seat][card]
-        if ph == TAKE_PH:
-            return _take(seat, _best_target(self.needs_choice(self.drawn), values))
-        legal = self.legal_actions()
-        for a in legal:
-            if a.verb == SHOUBU:
-                return a
-        return rng.choice(legal)
+    # Play the current round to its end with a fixed policy for every seat (a rollout):
+    # rollout.playout, bound here as the method itself (no extra call per rollout).
+    playout = rollout.playout
 
     def sample_chance(self, rng) -> Action:
         """A chance outcome for BLANK or RESHUFFLE drawn from a seeded generator."""
@@ -1168,8 +841,8 @@ class State:
         totals = self.totals
         totals[:] = map(add, totals, net)  # in place (one C loop): totals[s] += net[s]
         if self._ev is not None:
-            self._emit("round_end", -1 if winner is None else winner,
-                       round=self.rounds_played + 1, **result.as_json())
+            self.emit("round_end", -1 if winner is None else winner,
+                      round=self.rounds_played + 1, **result.as_json())
         if ending != "misdeal":
             self.rounds_played += 1
             if self.rs.has_after_round:
@@ -1179,6 +852,27 @@ class State:
         self.to_move = CHANCE
         if ending != "misdeal" and self.rs.game_over(self):
             self.phase = OVER
-            self._emit("game_end", -1, totals=list(self.totals))
+            self.emit("game_end", -1, totals=list(self.totals))
         else:
             self.phase = DEAL
+
+
+# apply's handler per phase (index: the phase); None where no player acts (chance, over)
+_HANDLERS = {SWAP_PH: State._apply_swap, MIZUTEN_PH: State._apply_mizuten,
+             DROPOUT: State._apply_dropout, PLAY_PH: State._apply_play,
+             TAKE_PH: State._apply_take, DECIDE: State._apply_decide}
+_BY_PHASE = tuple(_HANDLERS.get(ph) for ph in range(len(PHASE_NAMES)))
+
+
+def check_kernel_slots(slots: Iterable[str], names: Iterable[str] = KERNEL_SLOTS) -> None:
+    """ImportError unless every name the compiled kernel uses is a slot (a renamed slot must
+    fail when the engine loads, not inside a rollout)."""
+    missing = [n for n in names if n not in set(slots)]
+    if missing:
+        raise ImportError(f"game.engine.state: the compiled kernel uses State slots that do "
+                          f"not exist: {', '.join(missing)} (update KERNEL_SLOTS)")
+
+
+check_kernel_slots(State.__slots__)
+if ckernel is not None:
+    ckernel.setup(PLAY1, play2, take_action, DECIDE, KERNEL_SLOTS)

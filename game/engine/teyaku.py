@@ -15,6 +15,7 @@ from .cards import (
     MONTH_MASK,
     PAULOWNIA_CHAFF3,
     RIBBONS,
+    STANDING_MONTHS,
     WILLOW,
 )
 
@@ -43,21 +44,22 @@ class Shape(NamedTuple):
     a_cards: int  # cards revealed for the Group-A combination (mask)
     b: str | None  # Group-B id (karasu, pikaichi, toichi, tanichi, aka), or None
     b_cards: int  # chaff-class cards revealed for Group B (mask)
-    ribbons: int  # number of non-Willow ribbons (r), for aka and the 1921 set
-    counts: int  # cards per month as nibbles (see month_counts)
 
 
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__ (hot path)
 
 
 def is_standing(month: int, cards_of_month: int) -> bool:
-    """A triplet stands in months 4, 5, 7, or as exactly the three Paulownia chaff."""
-    if month in (4, 5, 7):
+    """The standing triplet (tatesanbon, hachihachi.md §6.2): a triplet stands in months 4,
+    5 and 7, or as exactly the three Paulownia chaff (``cards_of_month``: the triplet's
+    cards, read only for month 12). ``shape`` counts them by nibbles (fastpath)."""
+    if month in STANDING_MONTHS:
         return True
     return month == 12 and cards_of_month == PAULOWNIA_CHAFF3
 
 
 _N1 = 0x111111111111  # bit 0 of each month's nibble
+# is_standing for every triplet of a hand at once, in month nibbles. fastpath: standing-triplet
 _STANDING_NIBBLES = (1 << 12) | (1 << 16) | (1 << 24)  # months 4, 5, 7
 _PAULOWNIA_NIBBLE = 1 << 44
 _PAULOWNIA = MONTH_MASK[11]
@@ -142,7 +144,7 @@ def shape(hand: int) -> Shape:
         b = "pikaichi" if b_count else "toichi"
     b_cards = hand & ~_NOT_CHAFF_CLASS if b else 0
     # tuple.__new__ directly: Shape(...) would run NamedTuple's Python __new__
-    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards, r_count, x))
+    return _new_tuple(Shape, (a, triplets, standing, a_cards, b, b_cards))
 
 
 # Teyaku ids that are triplet combinations: their claimed months feed tobikomi (§12.2).
@@ -186,12 +188,17 @@ class TeyakuTable:
         self.best_one = best_one
         self.a_id = a_id
 
+    def rules(self) -> tuple[HandRule, ...]:
+        """What makes each teyaku this table scores, as data (see ``table_rules``)."""
+        return table_rules(self)
+
     def claim(self, hand: int, position: int = 0) -> Claim | None:
         """The teyaku this 7-card hand scores, or None (``position``: unused, the standard
         teyaku do not depend on it; the signature is ``Ruleset.claim``'s)."""
         if not self.values:
             return None
         # has_teyaku_shape by table (tests compare): most hands have no shape and stop here
+        # fastpath: teyaku-table-gate
         v = (_GATE0[hand & 0xFFF] + _GATE1[hand >> 12 & 0xFFF] + _GATE2[hand >> 24 & 0xFFF]
              + _GATE3[hand >> 36 & 0xFFF])
         if not (v >> 24 or v >> 16 == 3 or (v >> 8 & 0xFF) <= 1 or not v & 0xFF):
@@ -228,3 +235,127 @@ class TeyakuTable:
             reveal |= sh.b_cards
         triplets = sh.triplets if a in TRIPLET_IDS else ()
         return _new_tuple(Claim, (items, reveal, sh.a_cards if a else 0, triplets, b))
+
+
+# --- the definitions as data (hachihachi.md §6): the rules reference states these, and its
+# contract test builds hands from them and asks ``claim`` -----------------------------------
+
+# Month counts of each Group-A class, largest first (§6.1); ``shape`` classifies by them
+A_CLASS_SHAPES: dict[str, tuple[tuple[int, ...], ...]] = {
+    SHISO: ((4, 3),), ICHINISHI: ((4, 2, 1),), TWO_TRIPLETS: ((3, 3, 1),),
+    HANEKEN: ((3, 2, 2),), TESHI: ((4, 1, 1, 1),), KUTTSUKI: ((2, 2, 2, 1),),
+    TRIPLET: ((3, 2, 1, 1), (3, 1, 1, 1, 1)),
+}
+NO_MORE = 7  # "or more" in a count range: a hand holds seven cards
+# Group B (§6.3): (least, most) brights, animals and ribbons of the hand, its Willow cards
+# left out; every other card counts as chaff (``shape`` decides by the same counts)
+GROUP_B_KINDS: dict[str, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+    "karasu": ((0, 0), (0, 0), (0, 0)), "pikaichi": ((1, 1), (0, 0), (0, 0)),
+    "toichi": ((0, 0), (1, 1), (0, 0)), "tanichi": ((0, 0), (0, 0), (1, 1)),
+    "aka": ((0, 0), (0, 0), (2, NO_MORE)),
+}
+GROUP_B_KIND_MASKS = (_NON_WILLOW_BRIGHTS, _NON_WILLOW_ANIMALS, _NON_WILLOW_RIBBONS)
+
+
+class HandRule(NamedTuple):
+    """What makes one teyaku, as data: month counts (set teyaku), counts of kinds (chaff
+    teyaku) or a number of named cards (the 1921 ``nasake``)."""
+
+    id: str
+    # set teyaku: (month counts largest first, how many of its triplets stand; None: any)
+    shapes: tuple[tuple[tuple[int, ...], frozenset[int] | None], ...] = ()
+    # chaff teyaku: (least, most) brights, animals, ribbons without the Willow cards
+    kinds: tuple[tuple[int, int], ...] = ()
+    cards: int = 0  # at least ``need`` of these cards
+    need: int = 0
+    positions: tuple[int, ...] | None = None  # positions that can claim it; None: every one
+
+
+def set_rules(a_id: Callable[[str | None, int], str | None],
+              scored: Callable[[str], bool]) -> dict[str, list[tuple[tuple[int, ...],
+                                                                      frozenset[int] | None]]]:
+    """Each Group-A id a naming gives, with the month counts and standing triplets that make
+    it: the naming asked for every class and every number of standing triplets."""
+    out: dict[str, list[tuple[tuple[int, ...], frozenset[int] | None]]] = {}
+    for cls, hists in A_CLASS_SHAPES.items():
+        for hist in hists:
+            n = hist.count(3)
+            by_id: dict[str, set[int]] = {}
+            for standing in range(n + 1):
+                tid = a_id(cls, standing)
+                if tid is not None and scored(tid):
+                    by_id.setdefault(tid, set()).add(standing)
+            for tid, got in by_id.items():
+                out.setdefault(tid, []).append(
+                    (hist, None if len(got) == n + 1 else frozenset(got)))
+    return out
+
+
+def table_rules(table: TeyakuTable) -> tuple[HandRule, ...]:
+    """A teyaku table's definitions, in the order of its values (the catalogue's)."""
+    vals = table.values
+    sets = set_rules(table.a_id, lambda k: bool(vals.get(k)))
+    out = []
+    for k, v in vals.items():
+        if not v:
+            continue
+        if k in sets:
+            out.append(HandRule(k, shapes=tuple(sets[k])))
+        elif k in GROUP_B_KINDS:
+            out.append(HandRule(k, kinds=GROUP_B_KINDS[k]))
+    return tuple(out)
+
+
+def _month_cards(deck: int, month: int) -> list[int]:
+    """The cards of month index ``month`` in the deck, in canonical order."""
+    m = deck & MONTH_MASK[month]
+    return [c for c in range(48) if m >> c & 1]
+
+
+def example_hand(rule: HandRule, deck: int) -> int:
+    """A plain seven-card hand of the deck that makes ``rule`` (the reference draws it):
+    for a set teyaku its first shape, standing triplets from the standing months; for a chaff
+    teyaku the kinds it needs, one card a month, the rest chaff; for named cards the first
+    ``need`` of them, the rest chaff of other months. 0 when the deck cannot make it."""
+    full = [m for m in range(12) if deck & MONTH_MASK[m] == MONTH_MASK[m]]
+    if rule.shapes:
+        hist, allowed = rule.shapes[0]
+        stand = min(allowed) if allowed else 0
+        standing = [m for m in full if m + 1 in STANDING_MONTHS]
+        plain = [m for m in full if m + 1 not in STANDING_MONTHS]
+        hand = 0
+        for count in hist:
+            if count == 3 and stand:
+                pool, stand = standing, stand - 1
+            else:
+                pool = plain or standing
+            if not pool:
+                return 0
+            m = pool.pop(0)
+            for c in _month_cards(deck, m)[:count]:
+                hand |= 1 << c
+        return hand
+    months = [m for m in range(12) if deck & MONTH_MASK[m] and m != 10]  # Willow: chaff here
+    hand = 0
+    if rule.kinds:
+        for (least, _most), kind_mask in zip(rule.kinds, GROUP_B_KIND_MASKS, strict=True):
+            for _ in range(least):
+                m = next((m for m in months if deck & MONTH_MASK[m] & kind_mask), None)
+                if m is None:
+                    return 0
+                months.remove(m)
+                hand |= 1 << (deck & MONTH_MASK[m] & kind_mask).bit_length() - 1
+    elif rule.cards:
+        got = [c for c in range(48) if (rule.cards & deck) >> c & 1][:rule.need]
+        for c in got:
+            hand |= 1 << c
+            if c // 4 in months:
+                months.remove(c // 4)
+    chaff = _NOT_CHAFF_CLASS | WILLOW
+    for m in months:
+        if hand.bit_count() >= 7:
+            break
+        plain = deck & MONTH_MASK[m] & ~chaff
+        if plain:
+            hand |= plain & -plain
+    return hand if hand.bit_count() == 7 else 0

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .actions import CHANCE, DECK, Action
 from .cards import names_of
+from .dropout_window import DropoutWindow, window
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
 from .vocab import CaptureRule, PaidAt
@@ -34,8 +35,11 @@ class YakuProgress:
     have: int  # cards of the combination already in the seat's pile
     need: int  # cards it takes
     on_field: tuple[str, ...]  # missing cards lying on the field now
-    unseen: int  # missing cards nobody has seen placed (hands or the draw pile)
+    unseen: int  # missing cards the viewing seat cannot place (other hands, the draw pile)
     gone: int  # missing cards in other piles: lost for good
+    # missing cards whose holder the viewing seat knows, as (holder seat, card): its own
+    # hand, and the cards another seat revealed for teyaku and has not played yet
+    held: tuple[tuple[int, str], ...] = ()
 
     @property
     def made(self) -> bool:
@@ -43,7 +47,7 @@ class YakuProgress:
 
     @property
     def reachable(self) -> bool:
-        return self.have + len(self.on_field) + self.unseen >= self.need
+        return self.have + len(self.on_field) + len(self.held) + self.unseen >= self.need
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,7 @@ class PlayerView:
     agari: tuple[int, ...] = ()  # each seat's agari (Hachi), else ()
     streak: int | None = None  # the seat whose decisive wins run on (Hachi's agari), or None
     capture_rule: str = CaptureRule.SAME_MONTH
+    dropout: DropoutWindow | None = None  # the drop-out window while it is open
 
     @property
     def hand(self) -> list[str]:
@@ -132,9 +137,23 @@ def seat_positions(st: State) -> tuple[int, ...]:
     return tuple(pos)
 
 
-def yaku_watch(st: State, seat: int, position: int) -> tuple[YakuProgress, ...]:
+def known_holders(st: State, viewer: int) -> tuple[tuple[int, int], ...]:
+    """(seat, hand cards mask) the viewing seat knows of: its own hand once it may look at
+    it, and each other seat's teyaku cards it revealed and has not played yet."""
+    out = []
+    if not st.hidden_hands and st.hands[viewer]:
+        out.append((viewer, st.hands[viewer]))
+    for s, c in st.claims.items():
+        if s != viewer and c.reveal & st.hands[s]:
+            out.append((s, c.reveal & st.hands[s]))
+    return tuple(out)
+
+
+def yaku_watch(st: State, seat: int, position: int,
+               holders: tuple[tuple[int, int], ...] = ()) -> tuple[YakuProgress, ...]:
     """The capture combinations ``seat`` can still make or has made, with where their
-    missing cards are (public information only: the field and the piles)."""
+    missing cards are as the viewing seat knows it: the field and the piles (public), and
+    the hand cards whose holder it knows (``holders``, from ``known_holders``)."""
     rs = st.rs
     pile = st.captured[seat]
     others = 0
@@ -150,8 +169,14 @@ def yaku_watch(st: State, seat: int, position: int) -> tuple[YakuProgress, ...]:
         missing = cards & ~pile
         on_field = missing & st.field
         gone = (missing & others).bit_count()
-        unseen = (missing & ~st.field & ~others).bit_count()
-        prog = YakuProgress(e.id, e.value, have, e.need, tuple(names_of(on_field)), unseen, gone)
+        placed = 0
+        held: list[tuple[int, str]] = []
+        for holder, hand in holders:
+            placed |= missing & hand
+            held.extend((holder, name) for name in names_of(missing & hand))
+        unseen = (missing & ~st.field & ~others & ~placed).bit_count()
+        prog = YakuProgress(e.id, e.value, have, e.need, tuple(names_of(on_field)), unseen, gone,
+                            tuple(held))
         if prog.reachable:
             out.append(prog)
     return tuple(out)
@@ -168,6 +193,7 @@ def make_view(st: State, seat: int) -> PlayerView:
                            rs.claim_pays(c.items, st.m, n_opp), rs.teyaku_paid_at)
               for s, c in st.claims.items()}
     positions = seat_positions(st)
+    holders = known_holders(st, seat)
     n_act = len(st.active)
     planned = rs.rounds_planned
     if planned is not None and st.rounds_played >= planned and not st.over:
@@ -187,8 +213,10 @@ def make_view(st: State, seat: int) -> PlayerView:
         positions=positions,
         yaku=tuple(rs.yaku_now(st.captured[s], p) if p >= 0 else {}
                    for s, p in enumerate(positions)),
-        watch=tuple(yaku_watch(st, s, p) if p >= 0 else () for s, p in enumerate(positions)),
+        watch=tuple(yaku_watch(st, s, p, holders) if p >= 0 else ()
+                    for s, p in enumerate(positions)),
         par=tuple(rs.par(p, n_act) if p >= 0 else None for p in positions),
         rounds_planned=planned, capture_rule=rs.capture_rule,
         agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
+        dropout=window(st),
     )

@@ -11,6 +11,13 @@ from __future__ import annotations
 from enum import Enum
 
 
+def N_(message: str) -> str:
+    """Marks a player-visible word for the translation catalog (``python -m game.messages``
+    collects every ``N_("...")``); the UI translates it with ``_()`` where it shows it. The
+    one home of the marker for the engine and the AIs, which stay free of game.i18n."""
+    return message
+
+
 class StrEnum(str, Enum):
     """``enum.StrEnum`` for Python 3.10: members are their string values."""
 
@@ -24,30 +31,55 @@ class EventKind(StrEnum):
     """What ``State.apply`` reports; each kind's payload keys are in ``EVENT_FIELDS``."""
 
     ROUND_START = "round_start"
+    """A round begins: its number and dealer."""
     DEALT = "dealt"
+    """The deal: the six field cards, the pile's size and the seats dealt in, in order."""
     MISDEAL = "misdeal"
+    """A void deal: four of a month on the field, or nobody willing to play."""
     MULTIPLIER = "multiplier"
+    """The round's field multiplier, and the multipliers carried to later rounds."""
     BLANK = "blank"
+    """At a table of seven, the seat that sits this round out (the blank)."""
     SWAP = "swap"
+    """A seat took the dealer's hand (option ``hand_swap``); ``holder`` held it before."""
     MIZUTEN = "mizuten"
+    """The dealer declared mizuten: plays blind."""
     JOIN = "join"
+    """A seat joined the round in the drop-out window."""
     DROP = "drop"
+    """A seat dropped out (its drop-out fee follows as a payment)."""
     FORCED_OUT = "forced_out"
+    """A seat the full table left out, unasked (compensated by option)."""
     WALKOVER = "walkover"
+    """Only one seat was willing to play: it wins the round."""
     RESHUFFLE = "reshuffle"
+    """The cards the seats out of the round held went back into a new pile."""
     TEYAKU = "teyaku"
+    """A hand combination claimed before the first turn, and the cards it reveals."""
     TURN = "turn"
+    """A seat's turn begins."""
     PLAYED = "played"
+    """A hand card was played."""
     PLACED = "placed"
+    """A card that took nothing was laid on the field."""
     DREW = "drew"
+    """The top card of the pile was turned up."""
     CAPTURED = "captured"
+    """Cards went to a seat's pile (by a play, a draw, or a rule such as the Paulownia rule)."""
     YAKU = "yaku"
+    """A capture combination formed or rose: the seat decides sage or shoubu."""
     SAGE = "sage"
+    """The seat plays on for more (and may cancel later)."""
     SHOUBU = "shoubu"
+    """The seat stops the round and collects."""
     CANCEL = "cancel"
+    """A seat that called sage stops the round at its turn."""
     PAYMENT = "payment"
+    """One transfer of the ledger: payer, payee, amount, reason."""
     ROUND_END = "round_end"
+    """The round's result: ending, winner, multiplier, net per seat, payments."""
     GAME_END = "game_end"
+    """The game is over: the final totals."""
 
 
 # The payload of each event kind: required keys, then optional keys. ``seat`` of the event is
@@ -94,15 +126,26 @@ class Ending(StrEnum):
     """How a round ended (docs/rules/common.md §9), like python-chess's ``Termination``."""
 
     SHOUBU = "shoubu"
+    """A player called shoubu (also the automatic stop of curriculum tiers 2 and 3)."""
     CANCEL = "cancel"
+    """A player who had called sage cancelled it."""
     EXHAUSTED = "exhausted"
+    """The hands ran out and somebody held a dekiyaku (the 88 family)."""
     SOHACHI = "sohachi"
+    """All Eights: every active player holds exactly 88 card points (a round-end special)."""
     NIHACHI = "nihachi"
+    """Double Eights: one player holds 168 card points or more (a round-end special)."""
     SUJUROKU = "sujuroku"
+    """Sixteen Chaff: one player holds 16 chaff-equivalents or more (a round-end special)."""
     CARD_POINTS = "card_points"
+    """The hands ran out and card points settled the round."""
     DRAW = "draw"
+    """``hachi`` only: both round scores equal; no winner."""
     WALKOVER = "walkover"
+    """Only one player was willing to play."""
     MISDEAL = "misdeal"
+    """A void deal (common.md §7): four of a month on the field, or nobody willing; no
+    winner."""
 
 
 class Category(StrEnum):

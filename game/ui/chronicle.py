@@ -12,14 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.engine.events import Event
-from game.i18n import N_, _
-from game.ui.narrate import narrate
+from game.i18n import N_, _, ngettext, pgettext
+from game.ui.narrate import is_you, joined, narrate
 from game.ui.numbers import amount
+from game.ui.terms import plain
 
 # plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
 # (the same words as the table's stamps, so a plate never shows a status and its stamp twice)
 STATUSES = {"join": N_("Joined ✓"), "drop": N_("Dropped"), "forced_out": N_("Forced out"),
             "blank": N_("Blank card"), "sage": N_("下げ Sage!"), "mizuten": N_("不見転 Mizuten!")}
+# events of a seat's own turn: the hand-over's summary starts after the last of them
+OWN_TURN = frozenset({"played", "placed", "captured", "drew", "sage", "shoubu", "cancel",
+                      "join", "drop", "mizuten", "swap"})
 
 
 class Chronicle:
@@ -31,6 +35,10 @@ class Chronicle:
         self.multiplier = multiplier
         self.lines: list[str] = []
         self.statuses: dict[int, str] = {}
+        self.reasons: dict[int, tuple[int, ...]] = {}  # forced out: the seats that joined
+        self.joined: list[int] = []  # seats that joined this round's drop-out window
+        self.events: list[Event] = []  # every event noted: the log is retold from them
+        self.since: dict[int, int] = {}  # seat -> index of the first line after its turn
         self.round = 1
         self.play_started = False  # the round's first turn has come (the reveal is due)
         self.card_played = False  # a card has been played this round
@@ -39,24 +47,35 @@ class Chronicle:
     def note(self, ev: Event) -> str | None:
         """Record one event; returns its log line (None for silent events)."""
         d = ev.data
+        self.events.append(ev)
         if ev.kind == "round_start":
             self.round = int(d.get("round", self.round + 1))
             self.statuses.clear()
+            self.reasons.clear()
+            self.joined = []
             self.play_started = self.card_played = self.round_over = False
         rnd = int(d.get("round", self.round)) if ev.kind == "round_end" else self.round
         line = narrate(ev, self.names, rnd)
+        if ev.kind == "join" and ev.seat >= 0:
+            self.joined.append(ev.seat)
+        elif ev.kind == "forced_out" and ev.seat >= 0 and self.joined:
+            why = forced_out_why(self.names, ev.seat, self.joined)
+            self.reasons[ev.seat] = tuple(self.joined)
+            line = pgettext("log line", "R{round} {line}").format(round=rnd, line=why)
         if ev.kind == "multiplier" and not self.multiplier:
             line = None
         if line:
             self.lines.append(line)
         if ev.kind in STATUSES and ev.seat >= 0:
-            self.statuses[ev.seat] = _(STATUSES[ev.kind])
+            self.statuses[ev.seat] = plain(_(STATUSES[ev.kind]))
         elif ev.kind == "cancel" and ev.seat >= 0:
             self.statuses.pop(ev.seat, None)
         elif ev.kind == "payment" and d.get("reason") == "dropout_fee" and \
                 isinstance(d.get("from"), int):  # the bench chip names the fee (issue 11)
             self.statuses[d["from"]] = _("Dropped · paid {amount}").format(
                 amount=amount(d["amount"]))
+        if ev.kind in OWN_TURN and ev.seat >= 0:
+            self.since[ev.seat] = len(self.lines)
         if ev.kind == "turn":
             self.play_started = True
         elif ev.kind == "played":
@@ -65,12 +84,54 @@ class Chronicle:
             self.round_over = True
         return line
 
+    def why(self, seat: int, to_them: bool = False) -> str:
+        """Why `seat` sits this round out, when the table knows ("" otherwise); `to_them`:
+        said to that seat's player ("You were forced out: …")."""
+        first = self.reasons.get(seat)
+        if not first:
+            return ""
+        return forced_out_why(self.names, seat, list(first), to_them)
+
     def replay(self, events: Iterable[Event]) -> None:
         for ev in events:
             self.note(ev)
+
+    def retell(self, names: list[str]) -> None:
+        """Tell the whole log again (the language changed, or the names did): the same
+        events, today's words. The lists are refilled in place, so whoever holds them
+        (the table's log drawer) sees the new lines."""
+        events, lines, statuses = self.events, self.lines, self.statuses
+        self.__init__(names, self.multiplier)
+        lines.clear()
+        statuses.clear()
+        self.lines, self.statuses = lines, statuses
+        self.replay(events)
+
+    def since_turn_of(self, seat: int) -> list[str]:
+        """The public lines since `seat` last acted (all of them before its first turn):
+        what a hot-seat player missed while looking away."""
+        return self.lines[self.since.get(seat, 0):]
 
     @property
     def reveal_due(self) -> bool:
         """The teyaku reveal was on screen when play stopped: the round's first turn has
         come and nobody has played yet (afterwards it has certainly been dismissed)."""
         return self.play_started and not self.card_played and not self.round_over
+
+
+def forced_out_why(names: list[str], seat: int, joined_seats: list[int],
+                   to_them: bool = False) -> str:
+    """A forced-out seat told why (issue 23, minor 15): the seats that joined before it was
+    asked filled the round (the engine's forced_out event follows their join events)."""
+    who = names[seat] if seat < len(names) else str(seat)
+    first = joined(names[s] if s < len(names) else str(s) for s in joined_seats)
+    n = len(joined_seats)
+    if to_them or is_you(who):
+        return ngettext("You were forced out: {joined} joined before you were asked, and a "
+                        "round has {n} player.",
+                        "You were forced out: {joined} joined before you were asked, and a "
+                        "round has {n} players.", n).format(joined=first, n=n)
+    return ngettext("{who} was forced out: {joined} joined before {who} was asked, and a "
+                    "round has {n} player.",
+                    "{who} was forced out: {joined} joined before {who} was asked, and a "
+                    "round has {n} players.", n).format(who=who, joined=first, n=n)

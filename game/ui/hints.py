@@ -8,7 +8,7 @@ thread (the frame loop keeps drawing while it searches).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -17,7 +17,8 @@ from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS
 from game.engine.view import PlayerView, YakuProgress
 from game.i18n import _
-from game.ui import panels, theme
+from game.ui import advice, theme
+from game.ui.advice import Facts
 from game.ui.session import AiWorker
 from game.ui.terms import card_name, term
 
@@ -32,10 +33,11 @@ def view_key(view: PlayerView) -> tuple:
 @dataclass(frozen=True)
 class Suggestion:
     action: Action
-    why: str  # one sentence
-    values: tuple[tuple[str, float], ...]  # (choice, expected mon) for sage/shoubu decisions
+    why: str  # one sentence, in the language of the moment it was made (tests, notes)
+    values: tuple[tuple[str, float], ...]  # (choice, expected mon) for decisions
     key: tuple
     expected: float | None = None  # the played card's expected mon, when the search gave it
+    facts: Facts = field(default_factory=Facts)  # what the reason says (advice.gather)
 
     @property
     def card(self) -> str | None:
@@ -51,35 +53,16 @@ class Suggestion:
             return CARD_IDS[self.action.args[1]]
         return None
 
+    @property
+    def phase(self) -> str:
+        return self.key[1] if len(self.key) > 1 else ""
 
-def reason(s: Suggestion) -> str:
-    """The advice in one sentence, in the player's language, from the suggestion's facts
-    (its action, cards and values), never from the agent's English text. A decision is
-    named by its panel button's words; why the Expert prefers it is said with the expected
-    values beside it (suggestion_text), as the agent gives no more than that."""
-    verb = s.action.verb
-    card = card_name(s.card) if s.card else ""
-    target = card_name(s.target) if s.target else ""
-    if verb == PLAY and s.expected is not None:
-        n = f"{s.expected:+.0f}"
-        if target:
-            return _("Play the {card} to take the {target}: over every card you might draw "
-                     "next, it has the best expected result ({n} mon).").format(
-                card=card, target=target, n=n)
-        return _("Play the {card}: over every card you might draw next, it has the best "
-                 "expected result ({n} mon).").format(card=card, n=n)
-    if verb == PLAY:
-        if target:
-            return _("Play the {card} to take the {target}.").format(card=card, target=target)
-        return _("Play the {card}.").format(card=card)
-    if verb == TAKE and card:
-        return _("Take the {card}: of the cards the drawn one can take, it promises the "
-                 "most.").format(card=card)
-    phase = s.key[1] if len(s.key) > 1 else ""
-    choice = panels.short(verb, phase) if verb in panels.DECISION_VERBS else verb
-    if len(s.values) > 1:
-        return _("{choice}: it promises more than the alternative.").format(choice=choice)
-    return _("{choice}: the only choice here.").format(choice=choice)
+
+def reason(s: Suggestion, names: list[str] | None = None) -> str:
+    """The advice in one sentence, in the player's language, from the suggestion's facts:
+    what the move does (advice.reason), never the agent's English text nor only a number.
+    `names`: the seats' names, for "it keeps 赤短 from Ren"."""
+    return advice.reason(s.action, s.phase, s.facts, s.values, names or [])
 
 
 def advise(view: PlayerView, seed: int) -> Suggestion:
@@ -87,12 +70,11 @@ def advise(view: PlayerView, seed: int) -> Suggestion:
     agent = ai.make_agent(ADVISOR, seed)
     action = agent.choose(view)
     values = getattr(agent, "values", {}) or {}
-    compared: tuple[tuple[str, float], ...] = ()
-    if action.verb not in (PLAY, TAKE) and len(values) > 1:
-        compared = tuple((a.verb, v) for a, v in values.items())
-    expected = values[action] if action.verb == PLAY and action in values else None
-    s = Suggestion(action, "", compared, view_key(view), expected)
-    return Suggestion(action, reason(s), compared, s.key, expected)
+    compared = advice.compared(action, values)
+    expected = values[action] if action.verb in (PLAY, TAKE) and action in values else None
+    facts = advice.gather(view, action, values)
+    s = Suggestion(action, "", compared, view_key(view), expected, facts)
+    return Suggestion(action, reason(s), compared, s.key, expected, facts)
 
 
 class Advisor:
@@ -141,7 +123,7 @@ class Advisor:
 
 def watch_lines(view: PlayerView, names: list[str]) -> list[tuple[str, tuple]]:
     """(text, colour) rows of the yaku watch: per seat its made yaku, then what it can still
-    make, closest first, with where the missing cards are."""
+    make, closest first, with where the missing cards are as the viewer knows it."""
     rows: list[tuple[str, tuple]] = []
     for seat in range(view.seats):
         made = view.yaku[seat] if seat < len(view.yaku) else {}
@@ -149,26 +131,40 @@ def watch_lines(view: PlayerView, names: list[str]) -> list[tuple[str, tuple]]:
                     if not p.made and p.reachable]
         if not made and not progress:
             continue
-        rows.append((names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1),
-                     theme.GOLD))
+        rows.append((_name(names, seat), theme.GOLD))
         for yid in made:
             rows.append((f"  ✓ {term(yid)}", theme.GAIN))
         for p in sorted(progress, key=_closeness):
-            rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p)}", theme.TEXT))
+            rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p, view.seat, names)}",
+                         theme.TEXT))
     if not rows:
         rows.append((_("No yaku in reach yet."), theme.TEXT_DIM))
     return rows
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
 
 
 def _closeness(p: YakuProgress) -> tuple:
     return (p.need - p.have, -len(p.on_field), -(p.value or 0), p.id)
 
 
-def _where(p: YakuProgress) -> str:
+def _where(p: YakuProgress, viewer: int = -1, names: list[str] | None = None) -> str:
+    """Where the missing cards are: on the field, in the viewer's hand, held by a seat
+    that revealed them for teyaku, unseen, or gone to another pile."""
     parts = []
     if p.on_field:
         parts.append(_("field: {cards}").format(cards=", ".join(card_name(c)
                                                                  for c in p.on_field)))
+    mine = [c for s, c in p.held if s == viewer]
+    if mine:
+        parts.append(_("in your hand: {cards}").format(cards=", ".join(card_name(c)
+                                                                       for c in mine)))
+    for seat in sorted({s for s, _c in p.held if s != viewer}):
+        cards = ", ".join(card_name(c) for s, c in p.held if s == seat)
+        parts.append(_("{name} holds: {cards}").format(name=_name(names or [], seat),
+                                                       cards=cards))
     if p.unseen:
         parts.append(_("{n} unseen").format(n=p.unseen))
     if p.gone:
@@ -176,30 +172,70 @@ def _where(p: YakuProgress) -> str:
     return "; ".join(parts) or "—"
 
 
+def watch_items(view: PlayerView, names: list[str], size: int,
+                width: int) -> list[list[tuple[str, tuple]]]:
+    """The watch's rows, each wrapped to `width` pixels: a row is shown whole or not at all
+    (issue 23, minor 6: scrolling never cuts an entry in the middle)."""
+    return [[(part, colour) for part in theme.wrap(text, size, width)]
+            for text, colour in watch_lines(view, names)]
+
+
 def watch_wrapped(view: PlayerView, names: list[str], size: int,
                   width: int) -> list[tuple[str, tuple]]:
-    """The watch's rows wrapped to `width` pixels: the lines the panel shows and scrolls."""
-    return [(part, colour) for text, colour in watch_lines(view, names)
-            for part in theme.wrap(text, size, width)]
+    """The watch's rows wrapped to `width` pixels, as one list of lines."""
+    return [line for item in watch_items(view, names, size, width) for line in item]
+
+
+def watch_window(sizes: list[int], room: int, first: int) -> tuple[int, int]:
+    """(first, end): the rows shown whole in `room` lines when the watch is scrolled to row
+    `first`. A line is kept for "▲ n above" when scrolled and for "▼ n more" when rows are
+    left below; a row taller than the whole room is shown alone (clipped)."""
+    n = len(sizes)
+    first = max(0, min(first, watch_max_scroll(sizes, room)))
+    avail = room - (1 if first else 0)
+    end, used = first, 0
+    while end < n and used + sizes[end] <= avail:
+        used += sizes[end]
+        end += 1
+    if end < n:  # rows are left below: their "▼" line needs room too
+        while end > first and used + 1 > avail:
+            end -= 1
+            used -= sizes[end]
+    return first, max(end, min(n, first + 1))
+
+
+def watch_max_scroll(sizes: list[int], room: int) -> int:
+    """How far the sidebar watch scrolls (in rows): until its last row shows whole."""
+    if sum(sizes) <= room:
+        return 0
+    first, used = len(sizes), 0
+    while first > 0 and used + sizes[first - 1] <= room - 1:  # under the "▲" line
+        first -= 1
+        used += sizes[first]
+    return min(first, max(0, len(sizes) - 1))
 
 
 def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
                names: list[str], size: int, scroll: int | None = None,
-               title: str | None = None) -> pygame.Rect:
-    """The watch panel in `rect`; returns what it used.
+               title: str | None = None) -> tuple[pygame.Rect, list[str]]:
+    """The watch panel in `rect`; returns what it used and the lines it drew.
 
-    As an overlay (`scroll` None) its height shrinks to the rows and a long list ends in "…".
-    In the sidebar (`scroll` = lines scrolled down) it fills `rect`, clipped to it, with
-    ▲/▼ marks where lines are hidden, so the mouse wheel can bring each one into sight.
+    As an overlay (`scroll` None) its height shrinks to the rows and a long list ends in
+    "…" after the last row that fits whole. In the sidebar (`scroll` = rows scrolled down)
+    it fills `rect`, clipped to it, with ▲/▼ lines where rows are hidden, so the mouse wheel
+    can bring each one into sight; a row is never cut in the middle.
     """
     title = _("Yaku watch (W)") if title is None else title
     line_h = round(size * 1.3)
-    lines = watch_wrapped(view, names, size, rect.w - 20)
+    items = watch_items(view, names, size, rect.w - 20)
+    sizes = [len(item) for item in items]
     if scroll is None:
-        lines = [(title, theme.GOLD)] + lines
-        max_lines = max(1, (rect.h - 16) // line_h)
-        if len(lines) > max_lines:
-            lines = lines[:max_lines - 1] + [("…", theme.TEXT_DIM)]
+        room = max(1, (rect.h - 16) // line_h - 1)
+        first, end = watch_window(sizes, room, 0)
+        lines = [(title, theme.GOLD)] + [line for item in items[first:end] for line in item]
+        if end < len(items):
+            lines.append(("…", theme.TEXT_DIM))
+        lines = lines[:room + 1]
         used = pygame.Rect(rect.x, rect.y, rect.w, len(lines) * line_h + 16)
         theme.panel(surface, used, alpha=255)  # the log beneath must not show through
         y = used.y + 8
@@ -207,15 +243,14 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
         used = rect
         theme.blit_text(surface, title, size, (rect.x + 10, rect.y + 4), theme.TEXT_DIM, True)
         room = max(0, (rect.h - 8) // line_h - 1)
-        scroll = max(0, min(scroll, watch_max_scroll(len(lines), room)))
-        end = scroll + room
-        shown = lines[scroll:end]
-        if scroll and shown:
-            shown[0] = (_("▲ {n} above · wheel").format(n=scroll + 1), theme.TEXT_DIM)
-        if end < len(lines) and shown:
-            shown[-1] = (_("▼ {n} more · wheel").format(n=len(lines) - end + 1),
-                         theme.TEXT_DIM)
-        lines = shown
+        first, end = watch_window(sizes, room, scroll)
+        lines = []
+        if first:
+            lines.append((_("▲ {n} above · wheel").format(n=first), theme.TEXT_DIM))
+        lines.extend(line for item in items[first:end] for line in item)
+        if end < len(items):
+            lines.append((_("▼ {n} more · wheel").format(n=len(items) - end),
+                          theme.TEXT_DIM))
         y = rect.y + 4 + line_h
     clip = surface.get_clip()
     surface.set_clip(used.clip(clip))
@@ -223,23 +258,16 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
         surface.blit(theme.text(text, size, colour), (used.x + 10, y))
         y += line_h
     surface.set_clip(clip)
-    return used
+    return used, [text for text, _colour in lines]
 
 
-def watch_max_scroll(n_lines: int, room: int) -> int:
-    """How far the sidebar watch scrolls: until its last line shows."""
-    return max(0, n_lines - room)
-
-
-def suggestion_text(s: Suggestion) -> list[str]:
-    """The advice banner's lines, said again in the language in use at each frame."""
-    lines = [_("Hint: {advice}").format(advice=reason(s))]
-    if s.values:
-        phase = s.key[1] if len(s.key) > 1 else ""
-        each = " · ".join(_("{choice} {n} mon").format(
-            choice=panels.short(v, phase) if v in panels.DECISION_VERBS else v, n=f"{x:+.0f}")
-            for v, x in s.values)
-        lines.append(_("Expected for you: {values}").format(values=each))
+def suggestion_text(s: Suggestion, names: list[str] | None = None) -> list[str]:
+    """The advice banner's lines, said again in the language in use at each frame: the
+    reason, then the numbers it rests on, named for what they are."""
+    lines = [_("Hint: {advice}").format(advice=reason(s, names))]
+    numbers = advice.values_line(s.action, s.phase, s.facts, s.values, s.expected)
+    if numbers:
+        lines.append(numbers)
     return lines
 
 
@@ -248,9 +276,9 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
     """A short panel of advice lines, wrapped to `rect`'s width, at its top."""
     wrapped = [w for line in lines for w in theme.wrap(line, size, rect.w - 20)]
     line_h = round(size * 1.3)
-    used = pygame.Rect(rect.x, rect.y, rect.w, len(wrapped) * line_h + 14)
+    used = pygame.Rect(rect.x, rect.y, rect.w, len(wrapped) * line_h + 10)
     theme.panel(surface, used, alpha=240, line=theme.GAIN)
-    y = used.y + 7
+    y = used.y + 5
     for w in wrapped:
         surface.blit(theme.text(w, size, theme.TEXT), (used.x + 10, y))
         y += line_h
@@ -258,4 +286,5 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
 
 
 __all__ = ["ADVISOR", "Advisor", "Suggestion", "advise", "reason", "draw_banner", "draw_watch",
-           "suggestion_text", "view_key", "watch_lines", "watch_max_scroll", "watch_wrapped"]
+           "suggestion_text", "view_key", "watch_items", "watch_lines", "watch_max_scroll",
+           "watch_window", "watch_wrapped"]

@@ -8,19 +8,53 @@ sentence, so each line whose subject is a seat has its own "You …" message (YO
 
 from __future__ import annotations
 
+import functools
+import logging
 from collections.abc import Iterable
 
+from game import i18n
 from game.engine.events import Event
 from game.engine.vocab import EventKind
 from game.i18n import N_, _, pgettext
 from game.ui.numbers import amount
-from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, term
+from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, plain, term
+
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _you_words() -> frozenset[str]:
+    """"You" in every language of the game: a setup saved in one language and played in
+    another still names the same seat."""
+    words = {"You"}
+    for code in i18n.LANGUAGES:
+        if code == i18n.SOURCE:
+            continue
+        try:
+            words.update(e.msgstr[0] for e in i18n.catalog_entries(code)
+                         if e.msgid == "You" and e.msgctxt is None and e.msgstr[0])
+        except (OSError, ValueError) as e:  # a damaged catalog: English still works
+            log.warning("catalog %s unread for the word 'You': %s", code, e)
+    return frozenset(words)
 
 
 def is_you(name: str) -> bool:
-    """A seat named "You" (the first human's default name, in English or in the player's
-    language) is spoken to in the second person. A name is data, not a translated label."""
-    return name == "You" or name == _("You")
+    """A seat named "You" (the first human's default name, in any of the game's languages)
+    is spoken to in the second person. A name is data, not a translated label."""
+    return name in _you_words() or name == _("You")
+
+
+def seat_names(names: Iterable[str], humans: Iterable[int]) -> list[str]:
+    """Seat names as the table shows them (issue 23). A seat named "You" in any language
+    is "You" in the player's language; with two or more humans at the table nobody is
+    "You" (the hand-over would say "Pass to You · I am You"): such a seat is "Player N"."""
+    shared = len(list(humans)) >= 2
+    out = []
+    for i, name in enumerate(names):
+        if is_you(name):
+            name = _("Player {n}").format(n=i + 1) if shared else _("You")
+        out.append(name)
+    return out
 
 
 def joined(items: Iterable[str]) -> str:
@@ -116,7 +150,7 @@ def dealer_line(rnd: object, name: str) -> str:
 
 def _multiplier(d: dict) -> str:
     m = d.get("m", 1)
-    line = _(FIELDS[m]) if m in FIELDS else _("Field ×{m}").format(m=m)
+    line = plain(_(FIELDS[m])) if m in FIELDS else _("Field ×{m}").format(m=m)
     carry = d.get("carry") or []
     if carry:
         line = _("{field} · carried: {carry}").format(
@@ -142,7 +176,7 @@ def _line(ev: Event, names: list[str]) -> str | None:
     if template is None and you:
         template = YOU_LINES.get(k)
     template = template or LINES.get(k)
-    return _(template).format(**fields) if template else None
+    return plain(_(template)).format(**fields) if template else None
 
 
 def narrate(ev: Event, names: list[str], rnd: int) -> str | None:

@@ -21,9 +21,11 @@ import pygame
 
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.view import PlayerView
-from game.i18n import N_, _, language, pgettext
+from game.i18n import N_, _, language, ngettext, pgettext
 from game.ui import theme
-from game.ui.choices import choice_words
+from game.ui.choices import choice_words, money
+from game.ui.narrate import joined
+from game.ui.terms import plain
 from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
@@ -55,7 +57,7 @@ def label(verb: str, phase: str) -> str:
     """A decision button's words, in the player's language."""
     if verb == PASS:
         return _(PASS_LABEL[phase]) if phase in PASS_LABEL else pgettext("decision", "Pass")
-    return _(LABELS[verb])
+    return plain(_(LABELS[verb]))
 
 
 def short(verb: str, phase: str) -> str:
@@ -167,6 +169,7 @@ class DecisionPanel:
                     lines.append(summary)
                 if risk:
                     lines.append(_("Risk: {risk}").format(risk=risk))
+            lines.extend(window_words(view, a.verb, names))
             style = "primary" if not buttons and not no_default else "secondary"
             buttons.append(ChoiceButton(f"[{len(buttons) + 1}] {label(a.verb, view.phase)}",
                                         _chooser(self, a), style, tuple(lines),
@@ -215,6 +218,49 @@ class DecisionPanel:
                             False, "bottomleft")
 
 
+def _names(names: list[str], seats: tuple[int, ...]) -> str:
+    return joined(names[s] if s < len(names) else _("Seat {n}").format(n=s + 1) for s in seats)
+
+
+def dropout_line(view: PlayerView, names: list[str]) -> str | None:
+    """The drop-out phase line (issue 23, minor 15): "Drop-out · joined 2 of 3 · pot 24 mon
+    · Ren decides" (the prompt says when the viewer decides), from the engine's view of the
+    window; None outside it."""
+    w = view.dropout
+    if w is None:
+        return None
+    line = _("Drop-out · joined {k} of {n}").format(k=len(w.joined), n=w.target)
+    if w.pot:
+        line = _("{line} · pot {money}").format(line=line, money=money(w.pot))
+    if w.deciding >= 0 and w.deciding != view.seat:  # the prompt says when it is yours
+        return _("{line} · {name} decides").format(line=line, name=_names(names,
+                                                                            (w.deciding,)))
+    return line
+
+
+def window_words(view: PlayerView, verb: str, names: list[str]) -> list[str]:
+    """What the drop-out window adds to a Join or Drop button: the pot, who a join would
+    force out, why a join is compulsory (issue 23, minor 15). All from `view.dropout`."""
+    w = view.dropout
+    if w is None or w.deciding != view.seat or verb not in (JOIN, DROP):
+        return []
+    out = []
+    if verb == JOIN:
+        if w.must_join == "mizuten":
+            out.append(_("You declared mizuten: the dealer must play."))
+        elif w.must_join == "compulsory":
+            out.append(ngettext("Only {n} seat is left for a round of {n}: you must play.",
+                                "Only {n} seats are left for a round of {n}: you must play.",
+                                w.target).format(n=w.target))
+        if w.forced_if_join:
+            out.append(ngettext(
+                "If you join, the table is full: {names} is forced out.",
+                "If you join, the table is full: {names} are forced out.",
+                len(w.forced_if_join)).format(names=_names(names, w.forced_if_join)))
+        out.append(_("The pot holds {money} now.").format(money=money(w.pot)))
+    return out
+
+
 def footer(phase: str, keys: list[str], no_default: bool) -> str:
     """What each number key does, and what Enter does (or that it does nothing).
     `keys` are "1 Sage", "2 Shoubu": the number first (the only choice's key is 1)."""
@@ -229,21 +275,30 @@ def footer(phase: str, keys: list[str], no_default: bool) -> str:
 
 
 def draw_sit_out(surface: pygame.Surface, rect: pygame.Rect, size: int, who: str,
-                 fast: bool) -> pygame.Rect:
+                 fast: bool, why: str = "") -> pygame.Rect:
     """The banner across the empty hand band while every human sits the round out, with
-    the fast-forward button (F); returns the button's rectangle for clicks."""
+    the fast-forward button (F); `why`, when the table knows it, says why the viewer sits
+    out (a forced-out seat, issue 23 minor 15). Returns the button's rectangle for clicks."""
     theme.panel(surface, rect, alpha=235, line=theme.GOLD)
     head = round(size * 1.2)
-    y = rect.y + max(6, (rect.h - head - size * 3) // 2)
+    small = max(12, round(size * 0.85))
+    reason = theme.wrap(why, small, rect.w - 24)[:2] if why else []
+    extra = len(reason) * round(small * 1.3)
+    y = rect.y + max(6, (rect.h - head - size * 3 - extra) // 2)
     line = _("{who} this round").format(who=who)  # who: "You sit out", "Ana and Ren sit out"
     theme.blit_text(surface, theme.fit(line, head, rect.w - 24, True), head,
                     (rect.centerx, y), theme.TEXT, True, "midtop")
-    y += round(head * 1.5)
+    y += round(head * 1.4)
+    for part in reason:
+        theme.blit_text(surface, part, small, (rect.centerx, y), theme.TEXT_DIM, False,
+                        "midtop")
+        y += round(small * 1.3)
+    y += round(head * 0.1)
     label = _("Fast-forwarding to the ledger…") if fast else _(
         "▶▶ Fast-forward to the ledger (F)")
     w = min(rect.w - 24, theme.text_width(label, size, True) + 40)
     btn = pygame.Rect(0, 0, w, round(size * 2.1))
-    btn.midtop = (rect.centerx, y)
+    btn.midtop = (rect.centerx, min(y, rect.bottom - btn.h - 4))
     Button(label, lambda: None, "secondary" if fast else "primary", enabled=not fast,
            rect=btn).draw(surface, size)
     return btn

@@ -53,6 +53,18 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def frame_key(self) -> object | None:
+        """What the next frame would show, as a comparable value, for a scene that can say
+        (the title): the loop draws only when it changes or an event came (issue 23: an idle
+        title used a third of a core). None, the default: draw every frame."""
+        return None
+
+    def input_context(self) -> object:
+        """What a key press belongs to besides this scene (game.ui.keygate): a scene whose
+        content changes under the player's fingers (the table's decision panel, the hand on
+        screen) names it, so a held key never carries over into the new content."""
+        return None
+
     def relabel(self) -> None:
         """The language changed: words drawn each frame follow by themselves; a scene that
         built widgets with words (pygame_gui buttons, wrapped pages) builds them again."""

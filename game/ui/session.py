@@ -29,6 +29,7 @@ from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
 from game.i18n import _
 from game.seats import clean_name, kind_problem
+from game.ui.narrate import joined, seat_names
 from game.ui.terms import round_label
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,10 @@ class GameSession:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
+    def names(self) -> list[str]:
+        """The seats' names as every screen shows them (game.ui.narrate.seat_names)."""
+        return seat_names([s.name for s in self.seats], self.humans)
+
     def next_step(self) -> str:
         """'deal', 'chance', 'human', 'ai' or 'over'."""
         st = self.st
@@ -140,6 +145,11 @@ class GameSession:
         if st.is_chance():
             return "chance"
         return "human" if self.seats[st.to_move].is_human else "ai"
+
+    def move_key(self) -> tuple[int, int]:
+        """Where the game stands: (rounds begun, actions of this round). Changes with every
+        move, chance outcome and deal, so a scene can tell "a new question is on screen"."""
+        return len(self.st.history), len(self.st.actions)
 
     def _rng(self, salt: int) -> Rng:
         k = len(self.st.history)
@@ -257,11 +267,20 @@ class GameSession:
     def summary(self) -> str:
         """'Hachi-Hachi · Round 5/12 · vs Ren, Yui' for the title's Continue button."""
         v = self.st.view(0)
-        rnd = max(1, self.st.rounds_played + (0 if self.st.phase == DEAL else 1))
-        r = round_label(rnd, v.rounds_planned)
+        rnd = v.round
+        if v.phase in ("deal", "over") and v.results:
+            from game.ui.model import round_end_view
+
+            # between rounds a continued game reopens the last ledger: its round, as the
+            # ledger names it (a misdeal is not a round played: the same round is dealt
+            # again), never the count of rounds played (issue 23, minor 13)
+            rnd = round_end_view(v).round
+        r = round_label(max(1, rnd), v.rounds_planned)
         h = self.humans
-        others = [s.name for i, s in enumerate(self.seats) if i not in h[:1]]
-        return f"{self.rs.title} · {r} · vs {', '.join(others)}"
+        names = self.names()
+        others = [names[i] for i in range(len(self.seats)) if i not in h[:1]]
+        return _("{game} · {round} · vs {names}").format(
+            game=_(self.rs.title), round=r, names=joined(others))
 
 
 class AiWorker:

@@ -32,7 +32,7 @@ from game.ui.model import (
     shown_cards,
 )
 from game.ui.narrate import joined
-from game.ui.terms import KIND_GLYPH, KIND_NAMES, card_name, term
+from game.ui.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
 
 
 @dataclass
@@ -144,7 +144,7 @@ class TableView:
         parts = [info.title, info.round_text]
         m = info.multiplier
         if info.field_multiplier:  # say only what is true for this game
-            parts.append(_(MULTIPLIER_WORDS[m]) if m in MULTIPLIER_WORDS else f"×{m}")
+            parts.append(plain(_(MULTIPLIER_WORDS[m])) if m in MULTIPLIER_WORDS else f"×{m}")
         if info.carry and info.field_multiplier:
             parts.append(_("next {carry}").format(carry=" ".join(f"×{c}" for c in info.carry)))
         if info.pot:
@@ -334,9 +334,9 @@ class TableView:
         x, y = rect.x + 8, rect.y + 4
         badges = []
         if si.dealer:
-            badges.append("親")
+            badges.append(badge("oya"))
         if si.sage:
-            badges.append("下げ")
+            badges.append(badge("sage"))
         name = si.name + ("  " + " ".join(badges) if badges else "")
         total = theme.signed(si.total)
         tw = theme.text(total, size, theme.TEXT, True).get_width()
@@ -493,7 +493,7 @@ class TableView:
             if g:  # the label stays inside its row when the cards are shorter than it
                 ly = max(rect.y + round(small * 1.45) + 2,
                          min(ly, rect.bottom - round(small * 2.25)))
-                theme.blit_text(s, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
+                theme.blit_text(s, kind_glyph(kind), small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
                 # the glyph's translation, small, under the count (TABLE.md §0.7); it
@@ -537,17 +537,22 @@ class TableView:
                 continue
             count = str(len(g))
             cw = theme.text_width(count, size, True)
-            glyph = theme.fit(KIND_GLYPH[kind], size, max(size, lab.w - cw - 4))
-            r = theme.blit_text(s, glyph, size, (lab.x, lab.centery), theme.TEXT_DIM, False,
-                                "midleft")
-            r = theme.blit_text(s, count, size, (r.right + max(3, size // 4), lab.centery),
-                                theme.TEXT, True, "midleft")
+            mark = kind_glyph(kind)  # "" with Translation only: the name says it alone
+            x = lab.x
+            if mark:
+                glyph = theme.fit(mark, size, max(size, lab.w - cw - 4))
+                x = theme.blit_text(s, glyph, size, (x, lab.centery), theme.TEXT_DIM, False,
+                                    "midleft").right + max(3, size // 4)
+            r = theme.blit_text(s, count, size, (x, lab.centery), theme.TEXT, True, "midleft")
             # the glyph's translation (TABLE.md §0.7), smaller where the label is short
             name = _(KIND_NAMES[kind])
             room = lab.right - r.right - 5
             nsz = next((z for z in range(max(13, round(size * 0.82)), 8, -1)
                         if theme.text_width(name, z) <= room), 0)
-            if nsz and name != glyph:  # else too narrow (the own row names it) or no news
+            if not mark:  # the only word of the label: shown, shortened if it must be
+                nsz = nsz or 9
+                name = theme.fit(name, nsz, max(nsz, room))
+            if nsz and name != mark:  # else too narrow (the own row names it) or no news
                 theme.blit_text(s, name, nsz, (r.right + 5, lab.centery), theme.TEXT_DIM,
                                 False, "midleft")
 

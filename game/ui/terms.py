@@ -5,6 +5,8 @@ Only words live here, never rules: amounts, legality and yaku membership come fr
 
 from __future__ import annotations
 
+import re
+
 from game import i18n
 from game.engine.cards import CARD_IDS, INDEX, KINDS
 from game.engine.vocab import CaptureRule, Category, Ending, PaidAt
@@ -33,6 +35,31 @@ class M:
         return message
 
 
+_JAPANESE_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+ ?")
+
+
+def plain(template: str, style: str | None = None) -> str:
+    """A message that writes a Japanese word beside its reading or translation ("下げ Sage!",
+    "大場 ×2 Large field"), by the term style: as it is, but with "Translation only" outside
+    the Japanese UI the Japanese script goes (issue 23). Apply it to a message, never to
+    text with names in it: a player's name may be written in Japanese."""
+    st = style or _style
+    if st != "translation" or i18n.is_japanese():
+        return template
+    return _JAPANESE_WORD.sub("", template).strip() or template
+
+
+# Plate badges: the word by the term style ("親", or "Dealer" with "Translation only")
+BADGES: dict[str, tuple[str, str]] = {"oya": ("親", N_("Dealer")),
+                                      "sage": ("下げ", N_("Plays on"))}
+
+
+def badge(key: str, style: str | None = None) -> str:
+    kanji, words = BADGES[key]
+    st = style or _style
+    return _(words) if st == "translation" and not i18n.is_japanese() else kanji
+
+
 def styled(kanji: str, reading: str, english: str, style: str | None = None) -> str:
     """A Japanese term written by the term style: both "青短 Aotan · Blue Ribbons" (the
     Japanese UI "青短 あおたん"), translation "Blue Ribbons" (Japanese UI: the kanji),
@@ -54,11 +81,13 @@ def styled(kanji: str, reading: str, english: str, style: str | None = None) -> 
 # with the context "reading" (the Japanese catalog gives the kana); "" = none shown.
 TERMS: dict[str, tuple[str, str, str]] = {
     "shiso": ("四三", M.pgettext("reading", "Shisō"), N_("Four-Three")),
-    "ichinishi": ("一二四", "", N_("One-Two-Four")),
-    "futatatesanbon": ("二立三本", "", N_("Two Standing Triplets")),
-    "sanbon_tatesanbon": ("三本立三本", "", N_("Triplet and Standing Triplet")),
+    "ichinishi": ("一二四", M.pgettext("reading", "Ichinishi"), N_("One-Two-Four")),
+    "futatatesanbon": ("二立三本", M.pgettext("reading", "Futatatesanbon"),
+                       N_("Two Standing Triplets")),
+    "sanbon_tatesanbon": ("三本立三本", M.pgettext("reading", "Sanbon-tatesanbon"),
+                          N_("Triplet and Standing Triplet")),
     "haneken": ("跳剣", M.pgettext("reading", "Haneken"), N_("Triplet and Two Pairs")),
-    "futasanbon": ("二三本", "", N_("Two Triplets")),
+    "futasanbon": ("二三本", M.pgettext("reading", "Futasanbon"), N_("Two Triplets")),
     "teshi": ("手四", M.pgettext("reading", "Teshi"), N_("Four of a Kind")),
     "kuttsuki": ("喰付", M.pgettext("reading", "Kuttsuki"), N_("Three Pairs")),
     "tatesanbon": ("立三本", M.pgettext("reading", "Tatesanbon"), N_("Standing Triplet")),
@@ -74,37 +103,42 @@ TERMS: dict[str, tuple[str, str, str]] = {
     "akatan": ("赤短", M.pgettext("reading", "Akatan"), N_("Poetry Ribbons")),
     "aotan": ("青短", M.pgettext("reading", "Aotan"), N_("Blue Ribbons")),
     "inoshikacho": ("猪鹿蝶", M.pgettext("reading", "Inoshikachō"), N_("Boar-Deer-Butterflies")),
-    "bozu_kaburi": ("坊主被り", "", N_("Moon and Geese")),
-    "bozu_zoro": ("坊主揃い", "", N_("All Susuki")),
-    "ame_kaburi": ("雨被り", "", N_("Rain Man and Swallow")),
-    "ame_zoro": ("雨揃い", "", N_("All Willow")),
+    "bozu_kaburi": ("坊主被り", M.pgettext("reading", "Bōzu-kaburi"), N_("Moon and Geese")),
+    "bozu_zoro": ("坊主揃い", M.pgettext("reading", "Bōzu-zoroi"), N_("All Susuki")),
+    "ame_kaburi": ("雨被り", M.pgettext("reading", "Ame-kaburi"), N_("Rain Man and Swallow")),
+    "ame_zoro": ("雨揃い", M.pgettext("reading", "Ame-zoroi"), N_("All Willow")),
     "nasake": ("情け", M.pgettext("reading", "Nasake"), N_("Mercy (ribbons and Willow)")),
-    "kirishima": ("霧島", "", N_("Mist Island")),
-    "kirishima_tan": ("短の霧島", "", N_("Mist Island Ribbons")),
-    "goroju": ("御老中", "", N_("Elder")),
-    "goroju_tan": ("御老中 短", "", N_("Elder Ribbons")),
-    "goshiroku": ("五四六", "", N_("Five Four Six")),
-    "goshiroku_tan": ("五四六 短", "", N_("Five Four Six Ribbons")),
-    "shichigosan": ("七五三", "", N_("Seven Five Three")),
-    "shichigosan_tan": ("七五三 短", "", N_("Seven Five Three Ribbons")),
-    "kumanosan": ("熊野サン", "", N_("Kumano Shrines")),
-    "kumanosan_tan": ("熊野サン 短", "", N_("Kumano Ribbons")),
-    "yashima": ("八島", "", N_("Eight Islands")),
-    "yashima_tan": ("八島 短", "", N_("Eight Islands' Ribbons")),
-    "nakazo": ("仲蔵", "", N_("Nakazō")),
-    "nakazo_tan": ("仲蔵 短", "", N_("Nakazō Ribbons")),
-    "ichinisan": ("一二三", "", N_("One Two Three")),
-    "ichinisan_tan": ("一二三 短", "", N_("One Two Three Ribbons")),
-    "den": ("デン", "", N_("Den")),
-    "den_tan": ("デン 短", "", N_("Den Ribbons")),
-    "sangoro": ("三五六", "", N_("Three Five Six")),
-    "sangoro_tan": ("三五六 短", "", N_("Three Five Six Ribbons")),
-    "jushichihachi": ("十七八", "", N_("Ten Seven Eight")),
-    "sohachi": ("総八", "", N_("All Eights")),
-    "nihachi": ("二八", "", N_("Double Eights")),
-    "sujuroku": ("素十六", "", N_("Sixteen Chaff")),
+    "kirishima": ("霧島", M.pgettext("reading", "Kirishima"), N_("Mist Island")),
+    "kirishima_tan": ("短の霧島", M.pgettext("reading", "Tan no Kirishima"),
+                      N_("Mist Island Ribbons")),
+    "goroju": ("御老中", M.pgettext("reading", "Gorōjū"), N_("Elder")),
+    "goroju_tan": ("御老中 短", M.pgettext("reading", "Gorōjū tan"), N_("Elder Ribbons")),
+    "goshiroku": ("五四六", M.pgettext("reading", "Goshiroku"), N_("Five Four Six")),
+    "goshiroku_tan": ("五四六 短", M.pgettext("reading", "Goshiroku tan"),
+                      N_("Five Four Six Ribbons")),
+    "shichigosan": ("七五三", M.pgettext("reading", "Shichigosan"), N_("Seven Five Three")),
+    "shichigosan_tan": ("七五三 短", M.pgettext("reading", "Shichigosan tan"),
+                        N_("Seven Five Three Ribbons")),
+    "kumanosan": ("熊野サン", M.pgettext("reading", "Kumano-san"), N_("Kumano Shrines")),
+    "kumanosan_tan": ("熊野サン 短", M.pgettext("reading", "Kumano-san tan"), N_("Kumano Ribbons")),
+    "yashima": ("八島", M.pgettext("reading", "Yashima"), N_("Eight Islands")),
+    "yashima_tan": ("八島 短", M.pgettext("reading", "Yashima tan"), N_("Eight Islands' Ribbons")),
+    "nakazo": ("仲蔵", M.pgettext("reading", "Nakazō"), N_("Nakazō")),
+    "nakazo_tan": ("仲蔵 短", M.pgettext("reading", "Nakazō tan"), N_("Nakazō Ribbons")),
+    "ichinisan": ("一二三", M.pgettext("reading", "Ichinisan"), N_("One Two Three")),
+    "ichinisan_tan": ("一二三 短", M.pgettext("reading", "Ichinisan tan"),
+                      N_("One Two Three Ribbons")),
+    "den": ("デン", M.pgettext("reading", "Den"), N_("Den")),
+    "den_tan": ("デン 短", M.pgettext("reading", "Den tan"), N_("Den Ribbons")),
+    "sangoro": ("三五六", M.pgettext("reading", "Sangoroku"), N_("Three Five Six")),
+    "sangoro_tan": ("三五六 短", M.pgettext("reading", "Sangoroku tan"),
+                    N_("Three Five Six Ribbons")),
+    "jushichihachi": ("十七八", M.pgettext("reading", "Jūshichihachi"), N_("Ten Seven Eight")),
+    "sohachi": ("総八", M.pgettext("reading", "Sōhachi"), N_("All Eights")),
+    "nihachi": ("二八", M.pgettext("reading", "Nihachi"), N_("Double Eights")),
+    "sujuroku": ("素十六", M.pgettext("reading", "Sujūroku"), N_("Sixteen Chaff")),
     "mizuten": ("不見転", M.pgettext("reading", "Mizuten"), N_("Played blind")),
-    "dealer_hand": ("親手", "", N_("Dealer's hand")),
+    "dealer_hand": ("親手", M.pgettext("reading", "Oyate"), N_("Dealer's hand")),
     "nukeyaku": ("抜け役", M.pgettext("reading", "Nukeyaku"), N_("Escape")),
     "tobikomi": ("飛び込み", M.pgettext("reading", "Tobikomi"), N_("Diving")),
     "card_points": ("", "", N_("Card points")),
@@ -125,6 +159,32 @@ SECTIONS: dict[Category, str] = {
     Category.POT: N_("Pot"),
 }
 SECTION_ORDER = tuple(SECTIONS.values())  # English ids; section_of() and sections() show them
+
+
+# Headings that name a category with its Japanese term: (kanji, reading, translation),
+# written by the term style like any term ("手役 Teyaku · Hand combinations")
+CATEGORY_TERMS: dict[Category, tuple[str, str, str]] = {
+    Category.TEYAKU: ("手役", M.pgettext("reading", "Teyaku"), N_("Hand combinations")),
+    Category.DEKIYAKU: ("出来役", M.pgettext("reading", "Dekiyaku"),
+                        N_("Capture combinations")),
+}
+
+
+def category_term(category: Category, style: str | None = None) -> str:
+    """A heading for teyaku or dekiyaku by the term style: "手役 Teyaku · Hand combinations",
+    "Hand combinations" (translation only), "手役 Teyaku" (Japanese only), "手役 てやく"
+    (Japanese UI)."""
+    return styled(*CATEGORY_TERMS[category], style=style)
+
+
+def category_short(category: Category, style: str | None = None) -> str:
+    """The same, shorter where the room is short: the Japanese term with its reading, or
+    only the translation with "Translation only"."""
+    kanji, reading, english = CATEGORY_TERMS[category]
+    st = style or _style
+    if st == "translation" and not i18n.is_japanese():
+        return _(english)
+    return styled(kanji, reading, english, "japanese")
 
 
 def section_of(category: Category) -> str:
@@ -160,7 +220,14 @@ PAID_AT: dict[PaidAt, str] = {PaidAt.CLAIM: N_("paid now"),
                                                    "voids it")}
 
 
-def paid_at(when: PaidAt) -> str:
+PAID_AT_END_KEPT = N_("paid at the round's end")
+
+
+def paid_at(when: PaidAt, voidable: bool = True) -> str:
+    """When a teyaku claim is paid; `voidable`: a round-end special cancels it in this
+    ruleset (Nuki's Sixteen Chaff does not: the engine's ``special_voids``)."""
+    if when == PaidAt.ROUND_END and not voidable:
+        return _(PAID_AT_END_KEPT)
     return _(PAID_AT[when])
 
 # How a card captures, in words (the rules help, the target prompt)
@@ -254,6 +321,15 @@ def kind_label(kind: str, style: str | None = None) -> str:
     if st == "japanese" or i18n.is_japanese():
         return glyph
     return f"{glyph} {name}"
+
+
+def kind_glyph(kind: str, style: str | None = None) -> str:
+    """A capture group's glyph ("光", "カス"), or "" with "Translation only" outside the
+    Japanese UI: the group's translated name, drawn beside it, then says it alone."""
+    st = style or _style
+    if st == "translation" and not i18n.is_japanese():
+        return ""
+    return KIND_GLYPH.get(kind, "")
 
 
 def capture_rule_text(rule: CaptureRule) -> str:
@@ -458,38 +534,15 @@ def ending_text(ending: str) -> str:
     return _(text) if text else ending.replace("_", " ")
 
 
-def teyaku_shape(key: str) -> str:
-    """The hand shape of a teyaku in words ('' when none is known)."""
-    text = TEYAKU_SHAPES.get(key)
-    return _(text) if text else ""
-
-
-# Hand shapes of the teyaku, by id (the reference shows these beside the amount)
-TEYAKU_SHAPES: dict[str, str] = {
-    "shiso": N_("Four of one month and three of another."),
-    "ichinishi": N_("Four of one month, two of another and one more card."),
-    "futatatesanbon": N_("Two standing triplets (three of a month, the fourth on the field)."),
-    "sanbon_tatesanbon": N_("A triplet and a standing triplet."),
-    "haneken": N_("A triplet and two pairs."), "futasanbon": N_("Two triplets."),
-    "teshi": N_("All four cards of one month; the other three of three months."),
-    "kuttsuki": N_("Three pairs and one odd card."),
-    "tatesanbon": N_("Three of a month whose fourth card lies on the field."),
-    "sanbon": N_("Three cards of one month."),
-    "karasu": N_("Nothing but chaff (Willow cards count as chaff)."),
-    "pikaichi": N_("One Bright, the other six chaff."),
-    "toichi": N_("One Animal, the other six chaff."),
-    "tanichi": N_("One Ribbon, the other six chaff."),
-    "aka": N_("Two or more ribbons, the rest chaff."),
-}
-
 # How a round ends and who pays whom, per capture rule family (words only, no amounts)
 ROUND_WORDS: dict[str, list[str]] = {
     "decide": [N_(
-        "下げ Sage / 勝負 Shoubu: when your captures make a dekiyaku you choose. Shoubu ends the "
-        "round now: every opponent pays you your yaku. Sage plays on to build more; later you "
-        "may 取消 cancel (the round ends, you collect half), and if someone else calls shoubu "
-        "after your sage, your yaku may be void."),
+        "{sage} / {shoubu}: when your captures make a dekiyaku you choose. {shoubu} ends the "
+        "round now: every opponent pays you your yaku. {sage} plays on to build more; at the "
+        "start of a later turn you may {cancel} (the round ends and you collect half)."),
     ],
+    "stop": [N_("When your captures make a dekiyaku, the round ends at once ({shoubu}): every "
+                "opponent pays you your yaku, and card points pay nothing that round.")],
     "end": [
         N_("When every hand is played out, card points decide: each player's captured card "
            "points are compared with par, and the difference is paid in mon."),
@@ -499,8 +552,9 @@ ROUND_WORDS: dict[str, list[str]] = {
 
 
 def round_words(key: str) -> list[str]:
-    """The reference's lines on how a round ends, in the player's language."""
-    return [_(line) for line in ROUND_WORDS[key]]
+    """The reference's lines on how a round ends, in the player's language, the Japanese
+    words in them written by the term style."""
+    return [_(line).format(**{k: inline(k) for k in INLINE}) for line in ROUND_WORDS[key]]
 
 # Japanese words the table uses: id -> (term, reading, translation)
 GLOSSARY: dict[str, tuple[str, str, str]] = {
@@ -529,6 +583,25 @@ GLOSSARY: dict[str, tuple[str, str, str]] = {
               N_("flower cards: 48 cards, 4 per month")),
 }
 
+
+
+# The glossary words the reference's sentences use, as a short name for "Translation only"
+INLINE: dict[str, str] = {
+    "sage": N_("play on"), "shoubu": N_("stop"), "cancel": N_("cancel"),
+    "mizuten": N_("play blind"), "ooba": N_("Large field"), "zeppa": N_("Grand field"),
+}
+
+
+def inline(key: str, style: str | None = None) -> str:
+    """A Japanese word inside a sentence, by the term style: "下げ sage", the short
+    translation ("play on") with "Translation only", the word alone in the Japanese UI."""
+    kanji, reading, _explained = GLOSSARY["torikeshi" if key == "cancel" else key]
+    st = style or _style
+    if i18n.is_japanese():
+        return kanji
+    if st == "translation":
+        return _(INLINE[key])
+    return f"{kanji} {pgettext('reading', reading)}"
 
 
 def glossary() -> list[tuple[str, str, str]]:

@@ -189,3 +189,55 @@ def test_swap_and_mizuten_by_level():
     if view.phase == "mizuten":
         assert _choice("expert", view) == PASS
         assert _choice("intermediate", view) == PASS
+
+
+# ---------------------------------------------------------------------------- the engine's window
+
+
+def _view_after(options: dict, seats: int, answers: list[str], deck_seed: int = 7):
+    """The view of the seat to move at the drop-out window of a fresh deal, after the
+    earlier seats answered ``answers`` (join/drop) in order; the mizuten offer passed."""
+    rs = rulesets.get("hachihachi", **options)
+    st = rs.new_state(seats, 0, events=False)
+    st.start_round(_deck(deck_seed))
+    while st.view(st.to_move).phase != "dropout":
+        st.apply(next(a for a in st.legal_actions() if a.verb == PASS))
+    for verb in answers:
+        st.apply(next(a for a in st.legal_actions() if a.verb == verb))
+    return st.view(st.to_move)
+
+
+def test_a_world_where_nobody_joins_returns_the_fees():
+    """hachihachi.md §5.6: nobody willing is a misdeal, every fee returned (the old copy of
+    the window counted them as paid)."""
+    view = _view_after({"compulsory_three": False}, 5, [DROP] * 4)
+    assert view.active == () and view.pot > 0
+    for seed in range(5):
+        st = windows.world(view, seed, me_joins=False, mizuten=False)
+        assert st.results[-1].ending == "misdeal"
+        assert st.round_returns() == (0,) * 5
+        assert windows.play_world(view, seed, me_joins=False, mizuten=False) == 0.0
+
+
+def test_the_one_seat_left_wins_the_pot():
+    """A walkover: the only seat to join takes the pot of fees (the old copy ignored it)."""
+    view = _view_after({"compulsory_three": False}, 5, [DROP] * 4)
+    fees = view.pot
+    for seed in range(5):
+        st = windows.world(view, seed, me_joins=True, mizuten=False)
+        assert st.results[-1].ending == "walkover" and st.results[-1].winner == view.seat
+        assert windows.play_world(view, seed, me_joins=True, mizuten=False) == fees
+
+
+def test_forced_out_seats_are_compensated_in_the_worlds():
+    """The third seat to join forces the rest out; the active non-dealers compensate them
+    (forced_out_comp, §5.3), as in a real round (the old copy never paid it)."""
+    view = _view_after({}, 6, [JOIN, JOIN])
+    paid = 0
+    for seed in range(20):
+        st = windows.world(view, seed, me_joins=True, mizuten=False)
+        comp = [p for p in st.results[-1].payments if p.reason == "compensation"]
+        assert {p.to for p in comp} <= {3, 4, 5} and {p.frm for p in comp} <= {1, 2}
+        paid += sum(p.amount for p in comp if p.frm == view.seat)
+        assert sum(st.round_returns()) == 0
+    assert paid > 0

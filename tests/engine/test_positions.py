@@ -83,6 +83,48 @@ def test_resample_only_in_play():
         State.resample(st.view(0), Rng(0))
 
 
+def _window_views(options: dict, seats: int, count: int) -> list[tuple[State, object]]:
+    """(true state, view of the mover) at every mizuten and drop-out decision of random
+    rounds."""
+    rs = rulesets.get("hachihachi", **options)
+    rng, out = Rng(31), []
+    while len(out) < count:
+        st = rs.new_state(seats, rng.below(seats), events=False)
+        for seat in st.decisions(rng):
+            view = st.view(seat)
+            if view.phase in ("play", "take", "decide"):
+                break
+            if view.phase in ("mizuten", "dropout"):
+                out.append((st.clone(), view))
+            st.apply(rng.choice(st.legal_actions()))
+    return out[:count]
+
+
+@pytest.mark.parametrize("seats, options", [(5, {}), (7, {}), (4, {"dropout_fee": "by_seat"}),
+                                            (6, {"compulsory_three": False})])
+def test_resampled_windows_match_the_view_and_play_on(seats, options):
+    """A window before play rebuilt from a view (the AIs' simulation of join/drop and
+    mizuten): what the seat sees is the view, every card is somewhere once, and the engine
+    plays the rest of the window and the round from it."""
+    for i, (st, view) in enumerate(_window_views(options, seats, 30)):
+        world = State.resample(view, Rng(i))
+        w = world.view(view.seat)
+        assert (w.phase, w.hand_mask, w.field_mask, w.hand_counts, w.active, w.to_move,
+                w.multiplier, w.pot, w.payments, w.mizuten, w.holder, w.legal, w.totals) == (
+            view.phase, view.hand_mask, view.field_mask, view.hand_counts, view.active,
+            view.to_move, view.multiplier, view.pot, view.payments, view.mizuten,
+            view.holder, view.legal, view.totals)
+        assert (world.drops, world.order, world.order_i) == (st.drops, st.order, st.order_i) \
+            or view.phase == "mizuten"
+        held = sum(world.hands) | world.field
+        assert held.bit_count() + len(world.pile) == len(world.rs.deck_cards)
+        assert held | sum(1 << c for c in world.pile) == world.rs.deck_mask
+        world.playout(Rng(i), RANDOM)
+        assert world.round_over and sum(world.round_returns()) == 0
+    with pytest.raises(PositionError, match="next_draw"):
+        State.resample(view, Rng(0), next_draw=0)
+
+
 # ---------------------------------------------------------------------------- from_position
 
 

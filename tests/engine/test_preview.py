@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.engine import rulesets
@@ -50,6 +52,32 @@ def test_preview_amounts_match_the_settlement(name, options, seats):
                     checked.add(verb)
                 st.apply(rng.choice(st.legal_actions()))
     assert "shoubu" in checked
+
+
+@pytest.mark.parametrize("fee_mode", ["by_order", "by_seat"])
+def test_the_drop_fee_preview_reads_the_view_not_the_log_text(fee_mode):
+    """The k-th drop's fee follows from who joined and the drop-out order, not from
+    counting log lines: a view with its log cleared previews the same fee."""
+    rs = rulesets.get("hachihachi", dropout_fee=fee_mode, compulsory_three=False)
+    rng = Rng(8)
+    later = 0
+    for _ in range(30):
+        st = rs.new_state(7, rng.below(7), events=False)
+        for seat in st.decisions(rng):
+            view = st.view(seat)
+            if view.phase == "dropout" and any(a.verb == "drop" for a in view.legal):
+                fee = next(c.fee for c in preview(view) if c.action.verb == "drop")
+                blank_log = dataclasses.replace(view, log=())
+                assert next(c.fee for c in preview(blank_log) if c.action.verb == "drop") == fee
+                twin = st.clone()
+                twin.apply(next(a for a in view.legal if a.verb == "drop"))
+                if not twin.round_over:  # (a misdeal returns every fee)
+                    assert twin.pot - st.pot == fee
+                later += st.drops > 0
+            if view.phase == "play":
+                break
+            st.apply(rng.choice(st.legal_actions()))
+    assert later > 5
 
 
 def test_preview_covers_every_decision_and_no_play():

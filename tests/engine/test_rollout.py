@@ -9,10 +9,10 @@ import pytest
 
 from game.engine import record as records
 from game.engine import rulesets
-from game.engine.actions import Action
-from game.engine.cards import CARD_IDS, cards_of
 from game.engine.rng import Rng
-from game.engine.state import GREEDY, OVER, PLAY_PH, RANDOM, TAKE_PH
+from game.engine.state import GREEDY, OVER, RANDOM
+
+from . import reference
 
 
 @pytest.mark.parametrize("policy", [RANDOM, GREEDY])
@@ -45,34 +45,6 @@ def test_playout_rounds_replay_identically_through_apply(name, options, seats, p
         assert rep.state.captured == st.captured and rep.state.field == st.field
 
 
-def _reference_greedy(st, rng) -> None:
-    """The greedy policy written plainly over the public API (legal actions, card values,
-    ``can_capture``), one ``apply`` per move: what the kernel must reproduce."""
-    rs, vals = st.rs, st.rs.values
-    while not st.round_over:
-        if st.is_chance():
-            st.apply(st.sample_chance(rng))
-            continue
-        seat, legal = st.to_move, st.legal_actions()
-        if st.phase == PLAY_PH:
-            def score(a):  # noqa: ANN001, ANN202
-                c = a.args[0]
-                if len(a.args) == 2:
-                    return 100 * (vals[c] + vals[a.args[1]])
-                taken = [t for t in cards_of(st.field)
-                         if rs.can_capture(CARD_IDS[c], CARD_IDS[t])]
-                return 100 * (vals[c] + sum(vals[t] for t in taken)) if taken else -vals[c]
-            plays = [a for a in legal if a.verb == "play"]
-            best = max(plays, key=lambda a: (score(a), -a.args[0], -a.args[-1]))
-            if st.sagers >> seat & 1 and score(best) <= 0:
-                best = Action(seat, "cancel")
-        elif st.phase == TAKE_PH:
-            best = max(legal, key=lambda a: (vals[a.args[0]], -a.args[0]))
-        else:
-            best = next((a for a in legal if a.verb == "shoubu"), None) or rng.choice(legal)
-        st.apply(best)
-
-
 @pytest.mark.parametrize("name, seats", [("hachihachi", 3), ("hachihachi", 6), ("hachi", 2),
                                          ("nuki-hachihachi", 2), ("sudaoshi", 3),
                                          ("curriculum", 3)])
@@ -89,7 +61,7 @@ def test_greedy_kernel_plays_the_greedy_policy(name, seats):
         b = a.clone()
         seed = rng.next64()
         a.playout(Rng(seed), GREEDY)
-        _reference_greedy(b, Rng(seed))
+        reference.greedy_round(b, Rng(seed))
         assert a.actions == b.actions and a.results == b.results
 
 
@@ -139,3 +111,28 @@ def test_rng_is_reproducible_and_rejects_bad_input():
         Rng(5).below(0)
     with pytest.raises(ValueError):
         Rng("seed")  # type: ignore[arg-type]
+
+
+def test_a_renamed_kernel_slot_fails_when_the_engine_loads():
+    """state.KERNEL_SLOTS names every State slot the compiled kernel reads or writes; the
+    check at import refuses a name that is not a slot (a rename caught at once, not in
+    the middle of a rollout)."""
+    from game.engine.state import KERNEL_SLOTS, State, check_kernel_slots
+
+    check_kernel_slots(State.__slots__)  # today's slots pass
+    assert set(KERNEL_SLOTS) <= set(State.__slots__) and len(set(KERNEL_SLOTS)) == 18
+    renamed = tuple("_turn_order" if n == "_turns" else n for n in State.__slots__)
+    with pytest.raises(ImportError, match="_turns"):
+        check_kernel_slots(renamed)
+
+
+def test_apply_refuses_a_move_in_a_phase_where_nobody_moves():
+    """apply dispatches by phase; between rounds no player acts, checked or not."""
+    from game.engine.actions import Action
+    from game.engine.errors import IllegalAction
+
+    st = rulesets.get("hachihachi").new_state(3, 0, events=False)
+    for check in (True, False):
+        with pytest.raises(IllegalAction, match="phase deal"):
+            st.apply(Action(0, "join"), check=check)
+    assert st.actions == []

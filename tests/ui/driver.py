@@ -29,7 +29,10 @@ def make_app(home: Path, size: tuple[int, int] = (1280, 720), **settings: object
 
 
 def frames(app: App, n: int = 1) -> None:
+    """n frames, each drawn (tests read what a frame draws; an idle screen would skip it:
+    tests/ui/test_idle.py steps the app itself to check that)."""
     for _ in range(n):
+        app.invalidate()
         app.step(1 / 60)
 
 

@@ -28,7 +28,7 @@ def dismiss(app) -> bool:  # noqa: ANN001
             and top.shown_view.phase in ("mizuten", "swap", "dropout"):
         key(app, pygame.K_1)
         return True
-    if top.name == "teyaku":
+    if top.name in ("teyaku", "tier_card"):  # the reveal; a curriculum game's first card
         key(app, pygame.K_RETURN)
         return True
     if top.name == "handover":

@@ -273,7 +273,7 @@ def test_rules_overlay_pages_by_the_page(tmp_path):
     from game.ui.scenes.rules_help import RulesHelpScene
 
     app = make_app(tmp_path, (1024, 640))
-    scene = RulesHelpScene(app, "hachihachi", "combinations")
+    scene = RulesHelpScene(app, "hachihachi", "teyaku")
     app.stack.push(scene)
     frames(app, 1)
     step = scene._view_h - 60

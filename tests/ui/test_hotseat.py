@@ -80,3 +80,39 @@ def test_ai_turns_in_hotseat_show_hands_face_down(tmp_path):
     assert run_until(app, ai_on_move, 4000, confirm)
     assert _no_face_up_hand(table)
     app.close()
+
+
+def test_handover_names_nobody_you_and_tells_everything_since_the_last_turn(tmp_path):
+    """Issue 23: "Pass to You / I am You" with the default name, and a summary of the last
+    six lines that dropped the other human's play."""
+    app = make_app(tmp_path)
+    seats = [SeatSpec("You", "human"), SeatSpec("Ben", "human"), SeatSpec("Yui", "ai:random"),
+             SeatSpec("Mia", "ai:random"), SeatSpec("Ken", "ai:random")]
+    table = TableScene(app, GameSession("hachihachi", {"rounds": 1}, seats, 21))
+    assert table.session.names()[:2] == ["Player 1", "Ben"]
+    app.stack.push(table)
+    checked = 0
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, HandoverScene):
+            assert "You" not in top.title
+            assert all("I am You" not in b.label for b in top.group.buttons)
+            missed = table.chronicle.since_turn_of(top.seat)
+            other = 1 - top.seat
+            if table.chronicle.since.get(top.seat) is not None and 0 < len(missed) <= 13:
+                shown = [line.removeprefix("· ") for line in top.lines]
+                assert all(line in shown for line in missed)
+                if table.chronicle.since.get(other, -1) >= table.chronicle.since[top.seat]:
+                    checked += 1  # the other human played since: their play is told
+            top.opened -= 1.0
+            key(app, pygame.K_RETURN)
+        elif top is table and table.human_to_move() and idle(table):
+            table.act(table.shown_view.legal[0])
+        elif top.name in ("teyaku", "scoring"):
+            key(app, pygame.K_RETURN)
+        elif top.name == "result":
+            break
+        frames(app, 1)
+    assert checked >= 2
+    assert not app.errors
+    app.close()

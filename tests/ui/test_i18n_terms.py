@@ -55,7 +55,8 @@ def test_term_styles_in_english(english):
         terms.set_style(style)
         assert (terms.term("sanbon"), terms.term("aotan"), terms.term("card_points")) == words
     terms.set_style("both")
-    assert terms.term("ichinishi") == "一二四 · One-Two-Four"  # no reading: kanji and words
+    assert terms.term("ichinishi") == "一二四 Ichinishi · One-Two-Four"  # every name: a reading
+    assert terms.styled("一二四", "", "One-Two-Four") == "一二四 · One-Two-Four"  # none: words
     assert terms.term("no_such_id") == "No such id"  # never hidden
     terms.set_style("nonsense")
     assert terms.style() == "both"
@@ -102,7 +103,8 @@ def test_kinds_glossary_and_card_words_follow_the_style(english):
     try:
         assert terms.round_label(3, 12) == "Ŕóúñđ 3 / 12"
         for words in (terms.section_of(terms.Category.TEYAKU), terms.ending_text("misdeal"),
-                      terms.teyaku_shape("sanbon"), terms.value_words("bdb", "void_double"),
+                      terms.category_term(terms.Category.TEYAKU),
+                      terms.value_words("bdb", "void_double"),
                       terms.value_explained("rounds", 12), terms.not_applies("x"),
                       *terms.sections(), *terms.round_words("end"),
                       *(g[2] for g in terms.glossary())):
@@ -199,16 +201,20 @@ def test_setup_choices_keep_their_ids_under_another_language(tmp_path):
 
 
 def test_advice_is_whole_messages_from_the_facts(pseudo):
-    """The advisor's sentence is built from its action, cards and values, so it is all
-    in the player's language; a decision is named by its panel words."""
-    play = Suggestion(Action(0, PLAY, (INDEX["crane"], INDEX["pine_chaff_1"]
-                                       if "pine_chaff_1" in INDEX else 1)),
-                      "", (), (1, "play", 0, None, ()), 3.0)
-    assert not WORD.search(reason(play)) and "+3" in reason(play)
+    """The advisor's sentence is built from its action, the move's facts and values, so it is
+    all in the player's language; a decision is named by its panel words."""
+    from game.engine.effects import MoveEffect
+    from game.ui.advice import Facts
+
+    effect = MoveEffect("crane", ("pine_chaff_1",), 21, (), (("goko", 1, 5),), (), ())
+    play = Suggestion(Action(0, PLAY, (INDEX["crane"], INDEX["pine_chaff_1"])),
+                      "", (), (1, "play", 0, None, ()), -3.0, Facts(effect))
+    assert not WORD.search(reason(play))
+    assert "\u22123" in suggestion_text(play)[1]  # a real minus sign, never "-3"
     sage = Suggestion(Action(0, SAGE), "", (("sage", 4.0), ("shoubu", 2.0)),
-                      (1, "decide", 0, None, ()))
+                      (1, "decide", 0, None, ()), None, Facts(choices=2, turns=3))
     lines = suggestion_text(sage)
     assert len(lines) == 2 and not any(WORD.search(x) for x in lines)
     i18n.set_language(i18n.SOURCE)
-    assert reason(play).startswith("Play the Crane to take the ")
-    assert suggestion_text(sage)[0] == "Hint: Sage: it promises more than the alternative."
+    assert reason(play).startswith("Play the Crane: it takes the Pine chaff (+21 card points)")
+    assert suggestion_text(sage)[0].startswith("Hint: Sage: playing on is expected to bring")

@@ -94,7 +94,7 @@ def test_learn_tier_two_from_the_path_then_its_tick(app):
     app.stack.reset(TableScene(app, session))
 
     def each() -> None:
-        if app.stack.top.name in ("teyaku", "scoring"):
+        if app.stack.top.name in ("teyaku", "scoring", "tier_card"):
             key(app, pygame.K_RETURN)
 
     assert run_until(app, lambda: isinstance(app.stack.top, ResultScene), 20000, each)
@@ -127,7 +127,7 @@ def test_guided_game_asks_after_three_rounds(app):
     app.stack.reset(TableScene(app, session))
 
     def each() -> None:
-        if app.stack.top.name in ("teyaku", "scoring"):
+        if app.stack.top.name in ("teyaku", "scoring", "tier_card"):
             key(app, pygame.K_RETURN)
 
     assert run_until(app, lambda: isinstance(app.stack.top, GuidedStopScene), 30000, each)
@@ -136,3 +136,22 @@ def test_guided_game_asks_after_three_rounds(app):
     frames(app, 2)
     title = app.stack.find(TitleScene)
     assert title is not None and title.saved is not None  # Continue keeps the game
+
+
+def test_escape_on_the_welcome_asks_before_skipping_it_for_good(app):
+    """Esc means "I know hanafuda" for good only after the player says so (issue 23)."""
+    from game.ui.scenes.confirm_dialog import ConfirmScene
+
+    app.stack.push(TitleScene(app))
+    frames(app, 2)
+    welcome = app.stack.top
+    assert isinstance(welcome, WelcomeScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, pygame.K_RETURN)  # the default: back to the welcome
+    assert app.stack.top is welcome and app.settings.welcome_seen is False
+    key(app, pygame.K_ESCAPE)
+    ask = app.stack.top
+    ask.group.index = 0  # I know hanafuda
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, TitleScene) and app.settings.welcome_seen is True

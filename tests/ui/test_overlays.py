@@ -129,3 +129,32 @@ def test_smoke_run():
     from game.ui.smoke import smoke_run
 
     assert smoke_run() == 0
+
+
+def test_quit_dialog_speaks_of_a_saved_game_only_when_there_is_one(tmp_path):
+    """Issue 23: "Your game is saved" was said on a title with no game at all."""
+    import pygame
+
+    from game import storage
+    from game.ui.scenes.confirm_quit import ConfirmQuitScene
+    from game.ui.scenes.title import TitleScene
+    from game.ui.session import GameSession, SeatSpec
+    from tests.ui.driver import frames, key, make_app
+
+    app = make_app(tmp_path)
+    app.stack.reset(TitleScene(app))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmQuitScene)
+    assert not any("saved" in line for line in ask.lines)
+    key(app, pygame.K_ESCAPE)
+    session = GameSession("hachi", {}, [SeatSpec("You", "human"), SeatSpec("Ren", "ai:random")],
+                          3)
+    session.deal()
+    storage.save_autosave(app.paths, session.record())
+    app.stack.reset(TitleScene(app))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert any("Continue" in line for line in app.stack.top.lines)
+    app.close()

@@ -10,6 +10,7 @@ import re
 import pygame
 
 from game.ui.scenes.scoring import ScoringScene
+from game.ui.terms import ending_text
 from tests.ui.driver import idle, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, play_by_keys, start_table
 
@@ -56,6 +57,9 @@ def test_round_end_is_logged_and_shown_as_that_round(tmp_path):
         for i, name in enumerate(ledger.names):
             if result.net[i] <= 0:
                 assert f"winner {name}" not in head
+        # the ending names the seat that decided it, not the biggest gain (issue 23)
+        if result.winner is not None and result.ending not in ("draw", "misdeal", "exhausted"):
+            assert f"{ending_text(result.ending)}: {ledger.names[result.winner]}" in head
         seen += 1
         key(app, pygame.K_RETURN)  # dismiss: now the table moves on
         if table.finished:

@@ -288,3 +288,51 @@ def test_a_held_enter_from_the_screen_before_never_acts(tmp_path):
     frames(app, 1)
     key(app, pygame.K_RETURN)  # a new press on Start acts
     assert isinstance(app.stack.top, ConfirmScene)
+
+
+@pytest.mark.parametrize("typed,told", [
+    ("²", "The seed must be a whole number (or empty for random)."),
+    ("9" * 5000, "The seed must be at most 9223372036854775807 (the statistics' limit)."),
+])
+def test_a_seed_start_cannot_take_is_told_and_the_setup_kept(tmp_path, typed, told):
+    """Issue 24 item 12: "²" (a digit to isdigit, not to int) or a pasted 5,000-digit number
+    crashed Start and lost the setup; now Start is refused with the reason."""
+    from pygame_gui.core.utility import clipboard_copy
+
+    app = make_app(tmp_path)
+    scene = _setup(app, "hachi")
+    click(app, _widget(scene, ("seed", None)).rect.center)
+    clipboard_copy(typed)  # a paste, as a player brings a long number
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert scene.seed_text == typed
+    assert scene.error_label.text == told and not scene.start_button.is_enabled
+    scene.start()  # Start itself refuses it too (a press that beat the greying)
+    click(app, scene.start_button.rect.center)
+    assert app.stack.top is scene and not app.errors
+    assert scene.seats[0]["name"] == "Ana" and scene.ruleset == "hachi"
+    entry = _widget(scene, ("seed", None))
+    click(app, entry.rect.center)
+    entry.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42"))
+    frames(app, 2)
+    assert scene.seed_text == "42" and scene.start_button.is_enabled
+    click(app, scene.start_button.rect.center)
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.session.seed == 42
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "uk", "ja"])
+def test_the_seed_limit_is_told_whole_in_the_smallest_window(tmp_path, language):
+    from game import i18n
+
+    app = make_app(tmp_path, (1024, 640), language=language)
+    try:
+        scene = _setup(app, "hachihachi")
+        click(app, _widget(scene, ("seed", None)).rect.center)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="9" * 20))
+        frames(app, 2)
+        label = scene.error_label
+        assert "9223372036854775807" in label.text
+        assert label.font.size(label.text)[0] <= label.rect.w - 8, label.text
+    finally:
+        i18n.set_language(i18n.SOURCE)

@@ -11,7 +11,7 @@ import warnings
 import pytest
 from pygame_gui.elements import UITextBox
 
-import game.ui.scenes.setup as setup_mod
+import game.ui.setup_model as setup_mod
 from ai import ladder
 from game import i18n
 from game.ui.scenes.setup import SetupScene

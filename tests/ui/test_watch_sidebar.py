@@ -76,7 +76,7 @@ def test_the_wheel_scrolls_the_watch_and_not_the_log(tmp_path):
     rect = table_hints.watch_rect(table)
     assert rect is not None and table._watch_max > 0  # more watch lines than room
     _wheel(app, rect.center, -1)  # wheel down over the watch: its lines move up
-    assert table.tv.watch_scroll == min(3, table._watch_max)
+    assert table.tv.watch_scroll == min(table_hints.WHEEL_ROWS, table._watch_max)
     assert table.tv.log_scroll == 0
     _wheel(app, rect.center, 1)
     assert table.tv.watch_scroll == 0

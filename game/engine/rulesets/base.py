@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..capture import arrive, choices, relation
 from ..cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, INDEX, KINDS, cards_of
-from ..catalogue import Entry
-from ..errors import RulesError
+from ..catalogue import AchievementRule, Entry
+from ..errors import CardError, RulesError
 from ..ledger import POT, Basis
 from ..multiplier import MultiplierCarry
 from ..options import Option, resolve
 from ..payments import each_opponent_pays, from_each_opponent
-from ..teyaku import Claim, TeyakuTable
+from ..specials import SpecialRule
+from ..teyaku import Claim, HandRule, TeyakuTable, example_hand
 from ..vocab import CaptureRule, Category, PaidAt, Reason
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ def _points_fn(value_masks: tuple[tuple[int, int], ...]) -> Callable[[int], int]
     """``Ruleset.points`` for these (value, mask) pairs: four 12-bit table lookups (the
     points of each 12-card chunk, built once per value set), about a third of the cost of
     one popcount per value; a mask reaching past 48 cards keeps the popcount loop."""
+    # fastpath: point-tables
     if any(vm >> 48 for _, vm in value_masks):
         def points(mask: int) -> int:
             total = 0
@@ -64,6 +66,7 @@ def points_and_count_tables(value_masks: tuple[tuple[int, int], ...],
     how many of its cards are in ``count_mask`` (settlement reads both from one sum: Hachi-
     Hachi's points and its chaff for the specials). None when a value is negative or a pile
     could pass 1023 points (the fields would overlap)."""
+    # fastpath: packed-points
     if (any(v < 0 or vm >> 48 for v, vm in value_masks)
             or sum(v * vm.bit_count() for v, vm in value_masks) > 0x3FF):
         return None
@@ -104,6 +107,7 @@ class Ruleset:
     split = False  # payment_model=split: 'from each opponent' halved with two opponents
     teyaku_table: TeyakuTable | None = None
     carry_rule: MultiplierCarry | None = None  # None: no field multiplier
+    comp_mode = "none"  # who compensates a seat forced out (option forced_out_comp's values)
 
     def __init__(self, /, **options: object) -> None:
         self.options = resolve(self.name, self.OPTIONS, options)
@@ -116,6 +120,7 @@ class Ruleset:
         for c in self.deck_cards:
             by_value[self.values[c]] = by_value.get(self.values[c], 0) | 1 << c
         self.value_masks = tuple(by_value.items())
+        # fastpath: shadowed-methods
         if type(self).points is Ruleset.points:
             # settlement counts three piles a round: the instance attribute shadows the method
             # with a closure over the masks (unrolled for the usual four card values)
@@ -177,6 +182,58 @@ class Ruleset:
         """The card points a seat at this position needs to break even (88's par, Sudaoshi's
         burdens), or None when the round is settled otherwise (two players)."""
         return None
+
+    # --- the rules as data, for the rules reference (its contract test checks them) ----
+    def teyaku_rules(self) -> tuple[HandRule, ...]:
+        """What makes each teyaku this ruleset pays, as data (``teyaku.HandRule``)."""
+        t = self.teyaku_table
+        return t.rules() if t is not None else ()
+
+    @property
+    def teyaku_best_one(self) -> bool:
+        """Only the better of a set teyaku and a chaff teyaku scores (else both do)."""
+        t = self.teyaku_table
+        return bool(t is not None and t.best_one)
+
+    def teyaku_example(self, teyaku_id: str) -> int:
+        """A seven-card hand of this deck that claims ``teyaku_id`` (mask; 0: none)."""
+        rule = next((r for r in self.teyaku_rules() if r.id == teyaku_id), None)
+        return example_hand(rule, self.deck_mask) if rule is not None else 0
+
+    def in_kan(self, entry_id: str) -> int | None:
+        """A catalogue amount in kan where this ruleset states it in kan (the reference then
+        shows kan and mon); None where it counts in mon or points only."""
+        return None
+
+    def fee_schedule(self) -> tuple[str, tuple[int, ...]]:
+        """The drop-out fees in mon at m = 1, read from ``fee``: ("by_order", the fee of the
+        1st, 2nd ... seat to drop), ("by_seat", the fee by position, dealer first),
+        ("flat", (fee,)), or ("none", ()) when dropping is free or cannot happen."""
+        n = self.max_seats - self.active_count
+        if n <= 0:
+            return "none", ()
+        by_k = tuple(self.fee(k, 0) for k in range(1, n + 1))
+        by_p = tuple(self.fee(1, p) for p in range(self.max_seats))
+        if not any(by_k + by_p):
+            return "none", ()
+        if len(set(by_k)) == 1 and len(set(by_p)) == 1:
+            return "flat", by_k[:1]
+        if len(set(by_p)) == 1:
+            return "by_order", by_k
+        return "by_seat", by_p
+
+    def special_rules(self) -> tuple[SpecialRule, ...]:
+        """The round-end specials this ruleset pays (``specials.SpecialRule``)."""
+        return ()
+
+    def achievement_rules(self) -> tuple[AchievementRule, ...]:
+        """The achievements this ruleset pays (``catalogue.AchievementRule``)."""
+        return ()
+
+    def special_voids(self) -> tuple[Category, ...]:
+        """What a round-end special cancels besides card points (teyaku still to be paid,
+        achievements); () when it cancels nothing else."""
+        return ()
 
     def agari_of(self, game_data: object) -> tuple[tuple[int, ...], int | None]:
         """Each seat's agari and the seat on a decisive streak (Hachi's match end), for the
@@ -241,7 +298,7 @@ class Ruleset:
 
     def _card(self, name: object) -> int:
         if not isinstance(name, str) or name not in INDEX:
-            raise RulesError(f"unknown card id: {name!r}")
+            raise CardError(f"unknown card id: {name!r}")
         c = INDEX[name]
         if not self.deck_mask >> c & 1:
             raise RulesError(f"card {name!r} is not in the deck of ruleset {self.name!r}")
@@ -368,12 +425,7 @@ class Ruleset:
         claims = st.claims
         if not claims:  # nobody claimed
             return
-        if len(claims) == 1:  # one claimant (most rounds with a claim): skip the others
-            (one,) = claims
-            seats = (one,) if one in st.active else ()
-        else:
-            seats = st.active
-        for s in seats:
+        for s in st.active:
             claim = claims.get(s)
             if claim:
                 for k, v in claim.items.items():

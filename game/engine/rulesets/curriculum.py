@@ -7,15 +7,9 @@ nest and tier 9 is exactly ``hachihachi``.
 from __future__ import annotations
 
 from ..options import MAX_ROUNDS, Option
+from ..vocab import N_
 from .hachihachi import OPTIONS as HH_OPTIONS
 from .hachihachi import HachiHachi
-
-
-def N_(message: str) -> str:
-    """Mark a text for the catalog (issue 15); the UI translates it with `_()` where it shows
-    it. Local, because the engine stays free of game.i18n."""
-    return message
-
 
 # Shown by the UI (game/ui/scenes/learn.py, game/ui/presets.py), which translates them.
 TIER_NAMES = {

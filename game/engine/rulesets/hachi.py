@@ -10,18 +10,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cardpoints import pay_difference
-from ..cards import INDEX, KINDS
+from ..cards import KINDS, mask_of_names
 from ..catalogue import CARD_POINTS_ENTRY, Entry, card_set
 from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
-from ..vocab import Ending
+from ..vocab import N_, Ending
 from .base import Ruleset
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..ledger import RoundResult
@@ -51,9 +45,10 @@ YAKU = (
     ("sangoro_tan", 20, "cherry_ribbon iris_ribbon peony_ribbon"),
     ("jushichihachi", 20, "maple_ribbon clover_ribbon geese"),
 )
-YAKU_MASKS = tuple((k, v, sum(1 << INDEX[c] for c in cards.split())) for k, v, cards in YAKU)
+YAKU_MASKS = tuple((k, v, mask_of_names(*cards.split())) for k, v, cards in YAKU)
 HACHI_VALUES = tuple(1 if k == "ribbon" else 10 for k in KINDS)
 DECISIVE = 20  # a win by 20 or more is decisive (hachi.md §6)
+AGARI_WINS = 2  # decisive wins in a row by one player that make an agari (agari_step)
 
 
 class Hachi(Ruleset):
@@ -96,6 +91,18 @@ class Hachi(Ruleset):
 
     def catalogue(self) -> tuple[Entry, ...]:
         return (*(card_set(k, mask, v) for k, v, mask in YAKU_MASKS), CARD_POINTS_ENTRY)
+
+    decisive_margin = DECISIVE  # for the rules reference: a decisive win, and an agari
+    agari_wins = AGARI_WINS
+
+    @property
+    def match_goal(self) -> tuple[str, int]:
+        """How this match ends and its number (hachi.md §6): ("agari", agari needed),
+        ("rounds", rounds) or ("points", the cumulative net that wins)."""
+        o = self.options
+        end = o["match_end"]
+        return end, o[{"agari": "agari_count", "rounds": "rounds",
+                       "points": "target_points"}[end]]
 
     @property
     def rounds_planned(self) -> int | None:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 
 from ..cardpoints import PAR_88, pay_difference, settle_against_par
 from ..cards import AKATAN, AOTAN, CHAFF_EQUIV, GOKO, INOSHIKACHO, KINDS, MONTH_MASK, RIBBONS, SHIKO
-from ..catalogue import CARD_POINTS_ENTRY, FEE_ENTRIES, POT_ENTRY, Entry, teyaku_entries
+from ..catalogue import (
+    CARD_POINTS_ENTRY,
+    FEE_ENTRIES,
+    POT_ENTRY,
+    AchievementRule,
+    Entry,
+    teyaku_entries,
+)
 from ..dekiyaku import DekiyakuTable
 from ..dropout import dropout_fee, half_up
 from ..ledger import Basis
@@ -24,18 +31,14 @@ from ..specials import (
     NIHACHI_POINTS,
     SOHACHI_POINTS,
     SUJUROKU_CHAFF,
+    SpecialRule,
     SpecialValues,
     settle_special,
+    special_rules,
 )
-from ..teyaku import GROUP_B_IDS, TeyakuTable, standard_a_id
-from ..vocab import Category, Ending, Reason
+from ..teyaku import GROUP_B_IDS, TRIPLET_IDS, TeyakuTable, standard_a_id
+from ..vocab import N_, Category, Ending, Reason
 from .base import Ruleset, points_and_count_tables
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..state import State
@@ -122,9 +125,13 @@ class HachiHachi(Ruleset):
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         # settlement's points and chaff of a pile in one looked-up sum (no points() frame,
-        # no chaff popcount); None (the calls as written) for a subclass's own points
-        self._pc = (points_and_count_tables(self.value_masks, CHAFF_EQUIV)
-                    if type(self).points is Ruleset.points else None)
+        # no chaff popcount): the card values of every configuration fit the packed tables
+        pc = points_and_count_tables(self.value_masks, CHAFF_EQUIV)
+        if pc is None or type(self).points is not Ruleset.points:
+            raise TypeError(f"{type(self).__name__}: settle reads the card points from packed "
+                            f"tables of the card values; a ruleset with its own points() or "
+                            f"values past them needs its own settle")
+        self._pc = pc
 
     def configure(self) -> None:
         o = self.rule_options()
@@ -214,6 +221,47 @@ class HachiHachi(Ruleset):
     def par(self, position: int, n_active: int) -> int | None:
         return PAR_88 if n_active == 3 else None
 
+    # ------------------------------------------------------------------ rules as data
+
+    def in_kan(self, entry_id: str) -> int | None:
+        """Amounts in kan wherever 1 kan is more than 1 mon (the Nintendo points: never)."""
+        if self.kan <= 1:
+            return None
+        value = next((e.value for e in self.entries if e.id == entry_id), None)
+        if value is None or value % self.kan:
+            return None
+        return value // self.kan
+
+    def special_rules(self) -> tuple[SpecialRule, ...]:
+        return special_rules(self.specials, self.points(self.deck_mask),
+                             (self.deck_mask & CHAFF_EQUIV).bit_count())
+
+    def special_voids(self) -> tuple[Category, ...]:
+        """§11: a special cancels the teyaku paid at round end and the achievements."""
+        return tuple(c for c, on in ((Category.TEYAKU, self.has_teyaku
+                                      and not self.teyaku_at_claim),
+                                     (Category.ACHIEVEMENT, self.has_achievements)) if on)
+
+    def achievement_rules(self) -> tuple[AchievementRule, ...]:
+        """§12: mizuten and the dealer's hand need the threshold; nukeyaku and tobikomi need
+        a claimed teyaku of theirs (the ids the settlement checks)."""
+        scored = tuple(self.teyaku_table.values)
+        value = {e.id: e.value for e in self.entries}
+        out = []
+        for rid in self.achievement_ids():
+            v, thr = value[rid] or 0, self.ach_threshold or 0
+            if rid == Reason.MIZUTEN:
+                out.append(AchievementRule(rid, v, thr, seats=self.mizuten_min_seats))
+            elif rid == Reason.NUKEYAKU:
+                out.append(AchievementRule(rid, v, thr, tuple(
+                    k for k in scored if k in self.nukeyaku_ids)))
+            elif rid == Reason.TOBIKOMI:
+                out.append(AchievementRule(rid, v, 0, tuple(  # no card points needed
+                    k for k in scored if k in TRIPLET_IDS), once=self.tobikomi_once))
+            else:
+                out.append(AchievementRule(rid, v, thr))
+        return tuple(out)
+
     # ------------------------------------------------------------------ rules API
 
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
@@ -276,11 +324,12 @@ class HachiHachi(Ruleset):
     def settle(self, st: State) -> None:
         """The round-end procedure (§11)."""
         act = st.active
-        points, captured = self.points, st.captured
-        pc, three = self._pc, len(act) == 3
-        if three and pc is not None:  # written out: no frame on the hot path
+        captured = st.captured
+        three = len(act) == 3
+        if three:  # written out: no frame on the hot path
+            # fastpath: packed-points
             a0, a1, a2 = act
-            t0, t1, t2, t3 = pc  # points + (chaff << 10) per 12-card chunk; piles < 2**48
+            t0, t1, t2, t3 = self._pc  # points + (chaff << 10) per 12-card chunk
             c = captured[a0]
             v0 = t0[c & 0xFFF] + t1[c >> 12 & 0xFFF] + t2[c >> 24 & 0xFFF] + t3[c >> 36]
             c = captured[a1]
@@ -289,16 +338,10 @@ class HachiHachi(Ruleset):
             v2 = t0[c & 0xFFF] + t1[c >> 12 & 0xFFF] + t2[c >> 24 & 0xFFF] + t3[c >> 36]
             p0, p1, p2 = v0 & 0x3FF, v1 & 0x3FF, v2 & 0x3FF
             pts = {a0: p0, a1: p1, a2: p2}
-        elif three:
-            a0, a1, a2 = act
-            p0, p1, p2 = points(captured[a0]), points(captured[a1]), points(captured[a2])
-            v0 = p0 + ((captured[a0] & CHAFF_EQUIV).bit_count() << 10)
-            v1 = p1 + ((captured[a1] & CHAFF_EQUIV).bit_count() << 10)
-            v2 = p2 + ((captured[a2] & CHAFF_EQUIV).bit_count() << 10)
-            pts = {a0: p0, a1: p1, a2: p2}
         else:
-            pts = {s: points(captured[s]) for s in act}
+            pts = {s: self.points(captured[s]) for s in act}
         # V never falls and every rise passes through the trigger, so vcache holds V(X)
+        # fastpath: vcache
         vc = st.vcache
         if st.ending is not None or (vc[a0] or vc[a1] or vc[a2] if three
                                      else any(map(vc.__getitem__, act))):
@@ -323,6 +366,7 @@ class HachiHachi(Ruleset):
             return
         if three:
             # settle_special only when one could apply (all 88, 168 or more, 16 chaff)
+            # fastpath: specials-gate
             if ((p0 == p1 == p2 == SOHACHI_POINTS or p0 >= NIHACHI_POINTS
                  or p1 >= NIHACHI_POINTS or p2 >= NIHACHI_POINTS
                  or v0 >> 10 >= SUJUROKU_CHAFF or v1 >> 10 >= SUJUROKU_CHAFF
@@ -362,10 +406,8 @@ class HachiHachi(Ruleset):
                 in_s = [o for o in opps if st.sagers >> o & 1]
                 if len(in_s) == 1:
                     redirect = in_s[0]
-            liable = st.liable  # liable_for inlined: no liabilities in most rounds
             for k, v in items[p].items():
-                who = (redirect if redirect is not None
-                       else liable.get((HATTO, p, k)) if liable else None)
+                who = redirect if redirect is not None else liable_for(st, HATTO, p, k)
                 self.each(st, p, v, 1, k, who)
             if self.sage_failure in ("half_double", "half"):
                 for y in st.sage_order:

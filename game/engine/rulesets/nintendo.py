@@ -12,13 +12,8 @@ from dataclasses import replace
 from ..options import Option
 from ..specials import SpecialValues
 from ..teyaku import TRIPLET, TWO_TRIPLETS
+from ..vocab import N_
 from .hachihachi import OPTIONS, HachiHachi
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 NINTENDO_TEYAKU = {
     "shiso": 50, "ichinishi": 35, "teshi": 30, "haneken": 30, "karasu": 25, "kuttsuki": 20,

@@ -10,19 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cardpoints import pay_difference
-from ..cards import INDEX, NUKI_DECK, RIBBONS
+from ..cards import NUKI_DECK, RIBBONS, mask_of_names
 from ..dekiyaku import DekiyakuTable
+from ..dropout import BY_ORDER, dropout_fee
 from ..options import MAX_ROUNDS, Option
 from ..specials import SpecialValues, settle_special
 from ..teyaku import TRIPLET, TWO_TRIPLETS
-from ..vocab import Ending
+from ..vocab import N_, Category, Ending
 from .hachihachi import HachiHachi
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
 
 if TYPE_CHECKING:
     from ..state import State
@@ -34,7 +29,7 @@ NUKI_TEYAKU_KAN = {
 NUKI_DEKIYAKU_KAN = {"goko": 12, "shiko": 10, "nanatan": 10, "akatan": 7, "aotan": 7}
 NUKEYAKU_IDS = frozenset({"karasu", "pikaichi", "toichi", "tanichi", "aka"})
 # The Paulownia rule (§1): both on the field go to the acting dealer before the first turn.
-PAULOWNIA_PAIR = (1 << INDEX["phoenix"]) | (1 << INDEX["paulownia_chaff_1"])
+PAULOWNIA_PAIR = mask_of_names("phoenix", "paulownia_chaff_1")
 NUKI_ACHIEVEMENT_POINTS = 106  # §8: the 34-card deck's 211 points, halved and rounded up
 
 
@@ -82,13 +77,17 @@ class NukiHachiHachi(HachiHachi):
         sv = super().special_values()
         return SpecialValues(None, None, sv.sujuroku)
 
+    def special_voids(self) -> tuple[Category, ...]:
+        """§7: Sixteen Chaff replaces card points only; teyaku and achievements still pay."""
+        return ()
+
     def a_id(self, a: str | None, standing: int) -> str | None:
         """No standing triplets; two triplets count as one sanbon (§5)."""
         return "sanbon" if a in (TWO_TRIPLETS, TRIPLET) else a
 
     def fee(self, k: int, p: int) -> int:
         """Drop-out fees only with ``dropout_fees``: 1, 1.5, 2 kan by order."""
-        return self.kan * (k + 1) // 2 if self.options["dropout_fees"] else 0
+        return dropout_fee(BY_ORDER, self.kan, k, p) if self.options["dropout_fees"] else 0
 
     def par(self, position: int, n_active: int) -> int | None:
         return None
@@ -102,9 +101,8 @@ class NukiHachiHachi(HachiHachi):
         if st.field & PAULOWNIA_PAIR == PAULOWNIA_PAIR:
             st.field &= ~PAULOWNIA_PAIR
             st.captured[st.acting] |= PAULOWNIA_PAIR
-            if st._ev is not None:
-                st._emit("captured", st.acting, card="phoenix",
-                         cards=["phoenix", "paulownia_chaff_1"], rule="paulownia")
+            st.emit("captured", st.acting, card="phoenix",
+                    cards=["phoenix", "paulownia_chaff_1"], rule="paulownia")
 
     def settle(self, st: State) -> None:
         """§7: dekiyaku, else Sixteen Chaff, else card points; then achievements."""

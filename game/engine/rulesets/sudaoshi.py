@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cardpoints import settle_against_par
-from ..cards import CARD_IDS, INDEX, KINDS, MONTH_MASK, RIBBONS, WILLOW, names_of
+from ..cards import CARD_IDS, KINDS, MONTH_MASK, RIBBONS, WILLOW, mask_of_names, names_of
 from ..catalogue import (
     CARD_POINTS_ENTRY,
     FEE_ENTRIES,
@@ -18,37 +18,27 @@ from ..catalogue import (
     card_set,
     teyaku_entries,
 )
-from ..dropout import half_up
+from ..dropout import BY_ORDER, dropout_fee, half_up
 from ..errors import RulesError
 from ..ledger import Basis
 from ..options import MAX_ROUNDS, Option
 from ..payments import from_each_opponent
-from ..teyaku import KUTTSUKI, SHISO, Claim, shape
-from ..vocab import Ending, Reason
+from ..teyaku import KUTTSUKI, SHISO, Claim, HandRule, TeyakuTable, set_rules, shape
+from ..vocab import N_, Ending, Reason
 from .base import Ruleset
-from .hachihachi import HachiHachi
-
-
-def N_(message: str) -> str:
-    """Marks a word for the translation catalog; the table translates it where shown
-    (the engine stays free of game.i18n)."""
-    return message
+from .hachihachi import TEYAKU_KAN
 
 if TYPE_CHECKING:
     from ..state import State
-
-
-def _m(*names: str) -> int:
-    return sum(1 << INDEX[n] for n in names)
 
 
 SUDA_VALUES = tuple(
     10 if name in ("curtain", "phoenix") else {"bright": 5, "animal": 5, "ribbon": 1,
                                                "chaff": 10}[kind]
     for name, kind in zip(CARD_IDS, KINDS, strict=True))
-BOZU_KABURI = _m("moon", "geese")
+BOZU_KABURI = mask_of_names("moon", "geese")
 BOZU_ZORO = MONTH_MASK[7]
-AME_KABURI = _m("rain_man", "swallow")
+AME_KABURI = mask_of_names("rain_man", "swallow")
 AME_ZORO = WILLOW
 BURDENS = (100, 110, 120)  # the seat burdens of positions D, R, L (§6)
 NASAKE_CARDS = RIBBONS | WILLOW
@@ -56,6 +46,15 @@ WILLOW_POSITION = 2  # the Willow yaku (ame) are the last seat's only (§5)
 NASAKE_POSITION = 1  # the 1921 nasake teyaku is the next player's only (§3)
 # The 1921 set in points, not scaled by yaku_unit (§3)
 TEYAKU_1921 = {"shiso": 30, "kuttsuki": 20, "sanbon": 10, "nasake": 10}
+NASAKE_NEED = 3  # nasake: at least three ribbons or Willow cards
+
+
+def id_1921(a: str | None) -> str | None:
+    """The 1921 set names a hand by its shape alone: Four-Three, Three Pairs, or Triplet for
+    every other shape with a month of three or four cards."""
+    if a is None:
+        return None
+    return {SHISO: "shiso", KUTTSUKI: "kuttsuki"}.get(a, "sanbon")
 
 
 class Sudaoshi(Ruleset):
@@ -76,6 +75,7 @@ class Sudaoshi(Ruleset):
     min_seats = 3
     active_count = 3
     teyaku_at_claim = True
+    comp_mode = "non_dealers"  # §7: the two players besides the acting dealer compensate
 
     def configure(self) -> None:
         o = self.options
@@ -83,12 +83,40 @@ class Sudaoshi(Ruleset):
         self.max_seats = 6 if o["more_seats"] else 3
         self.field_check = o["field_four"]
         self.mode = o["teyaku"]
-        self.hh = HachiHachi(kan=self.kan, mizuten=False)
+        # teyaku=hachihachi: Hachi-Hachi's table (its default values, in this yaku unit)
+        self.teyaku_table = (TeyakuTable({k: v * self.kan for k, v in TEYAKU_KAN.items()})
+                             if self.mode == "hachihachi" else None)
         self._sets: dict[int, tuple[tuple[str, int, int], ...]] = {}
+
+    # ------------------------------------------------------------------ rules as data
+
+    def teyaku_rules(self) -> tuple[HandRule, ...]:
+        """Hachi-Hachi's definitions, or the 1921 set's (the shape's id, nasake's cards)."""
+        if self.mode == "hachihachi":
+            return self.teyaku_table.rules()
+        if self.mode == "none":
+            return ()
+        sets = set_rules(lambda a, _standing: id_1921(a), lambda _k: True)
+        return (*(HandRule(k, shapes=tuple(sets[k])) for k in ("shiso", "kuttsuki", "sanbon")),
+                HandRule("nasake", cards=NASAKE_CARDS, need=NASAKE_NEED,
+                         positions=(NASAKE_POSITION,)))
+
+    @property
+    def teyaku_best_one(self) -> bool:
+        return self.teyaku_table is not None and self.teyaku_table.best_one
+
+    def in_kan(self, entry_id: str) -> int | None:
+        """Yaku and Hachi-Hachi's teyaku count in kan of ``yaku_unit`` points; the 1921
+        set in points (§3)."""
+        e = next((e for e in self.entries if e.id == entry_id), None)
+        if e is None or e.value is None or e.value % self.kan or (
+                self.mode == "1921" and e.id in TEYAKU_1921):
+            return None
+        return e.value // self.kan
 
     def fee(self, k: int, p: int) -> int:
         """more_seats: the drop-out fee is 1, 1.5, 2 ... yaku units by order."""
-        return self.kan * (k + 1) // 2
+        return dropout_fee(BY_ORDER, self.kan, k, p)
 
     def par(self, position: int, n_active: int) -> int | None:
         return BURDENS[position]
@@ -96,7 +124,7 @@ class Sudaoshi(Ruleset):
     def catalogue(self) -> tuple[Entry, ...]:
         entries: list[Entry] = [*FEE_ENTRIES] if self.max_seats > 3 else []
         if self.mode == "hachihachi":
-            entries += teyaku_entries(self.hh.teyaku_table.values)
+            entries += teyaku_entries(self.teyaku_table.values)
         elif self.mode == "1921":
             entries += [e for e in teyaku_entries(TEYAKU_1921) if e.id != "nasake"]
             entries += teyaku_entries({"nasake": TEYAKU_1921["nasake"]},
@@ -121,8 +149,8 @@ class Sudaoshi(Ruleset):
         return seat
 
     def claim(self, hand: int, position: int) -> Claim | None:
-        if self.mode == "hachihachi":
-            return self.hh.claim(hand, position)
+        if self.teyaku_table is not None:  # teyaku=hachihachi
+            return self.teyaku_table.claim(hand)
         if self.mode == "none":
             return None
         return self._claim_1921(hand, position)
@@ -132,16 +160,17 @@ class Sudaoshi(Ruleset):
         sh = shape(hand)
         items: dict[str, int] = {}
         reveal = 0
-        if sh.a == SHISO:
+        a = id_1921(sh.a)
+        if a == "shiso":
             items["shiso"], reveal = TEYAKU_1921["shiso"], hand
-        elif sh.a == KUTTSUKI:
+        elif a == "kuttsuki":
             items["kuttsuki"], reveal = TEYAKU_1921["kuttsuki"], sh.a_cards
-        elif sh.a is not None and sh.a != KUTTSUKI:
+        elif a == "sanbon":
             items["sanbon"] = TEYAKU_1921["sanbon"]
             for i in range(12):
                 if (hand & MONTH_MASK[i]).bit_count() >= 3:
                     reveal |= hand & MONTH_MASK[i]
-        if position == NASAKE_POSITION and (hand & NASAKE_CARDS).bit_count() >= 3:
+        if position == NASAKE_POSITION and (hand & NASAKE_CARDS).bit_count() >= NASAKE_NEED:
             items["nasake"] = TEYAKU_1921["nasake"]
             reveal |= hand & NASAKE_CARDS
         if not items:
@@ -192,10 +221,9 @@ class Sudaoshi(Ruleset):
             if st.field & mm == mm:
                 st.field &= ~mm
                 st.captured[st.acting] |= mm
-                if st._ev is not None:
+                if st.reporting:
                     four = names_of(mm)
-                    st._emit("captured", st.acting, card=four[0], cards=four,
-                             rule="field_four")
+                    st.emit("captured", st.acting, card=four[0], cards=four, rule="field_four")
 
     def settle(self, st: State) -> None:
         """§6: scores, card-point transfers against the burdens, yaku."""

@@ -10,12 +10,13 @@ import time
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.intents import Intent
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
 
 GUARD = 0.4
+MISSED = 14  # lines of "since your last turn" at most; the log (L) keeps every one
 
 
 class HandoverScene(OverlayScene):
@@ -32,14 +33,19 @@ class HandoverScene(OverlayScene):
         self.opened = time.monotonic()
 
     def content(self) -> tuple[str, list[str], list[Button]]:
-        names = [s.name for s in self.table.session.seats]
+        names = self.table.session.names()
         lines = []
         if self.prev is not None:
             lines.append(_("{name} — please look away.").format(name=names[self.prev]))
         lines.append("")
         lines.append(_("Since your last turn (public):"))
-        recent = self.table.log[-6:] if self.table.log else [_("(nothing yet)")]
-        lines += ["· " + line for line in recent]
+        missed = self.table.chronicle.since_turn_of(self.seat)
+        if len(missed) > MISSED:  # the latest ones; the others are one line
+            earlier = len(missed) - MISSED + 1
+            missed = [ngettext("… {n} earlier line: the log (L) has it",
+                               "… {n} earlier lines: the log (L) has them",
+                               earlier).format(n=earlier)] + missed[-(MISSED - 1):]
+        lines += ["· " + line for line in missed] or ["· " + _("(nothing yet)")]
         name = names[self.seat]
         return _("Pass to {name}").format(name=name), lines, [
             Button(_("I am {name} — show my hand ⏎").format(name=name), self._confirm,

@@ -16,7 +16,7 @@ from game.ui.intents import Intent
 from game.ui.layout import group_positions, height_of, width_of
 from game.ui.model import KIND_ORDER, groups_of
 from game.ui.scene import Scene
-from game.ui.terms import KIND_GLYPH, card_name, term
+from game.ui.terms import card_name, kind_glyph, term
 
 KIND_PLURAL = {"bright": N_("Brights"), "animal": N_("Animals"), "ribbon": N_("Ribbons"),
                "chaff": N_("Chaff")}
@@ -38,8 +38,8 @@ def kind_lines(cards: list[str]) -> list[str]:
     for kind, group in zip(KIND_ORDER, groups_of(cards), strict=True):
         if group:
             out.append(_("{glyph} {kind} ({n}): {cards}").format(
-                glyph=KIND_GLYPH[kind], kind=_(KIND_PLURAL[kind]), n=len(group),
-                cards=names_line(group)))
+                glyph=kind_glyph(kind), kind=_(KIND_PLURAL[kind]), n=len(group),
+                cards=names_line(group)).strip())
     return out
 
 
@@ -151,7 +151,7 @@ class InspectScene(Scene):
                     groups, strict=True):
                 if not group:
                     continue
-                theme.blit_text(surface, KIND_GLYPH[kind], small, (lx, ly - 2), theme.TEXT_DIM,
+                theme.blit_text(surface, kind_glyph(kind), small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(surface, str(len(group)), small, (lx, ly), theme.TEXT, True,
                                 "midtop")

@@ -21,6 +21,13 @@ def tier_card(tier: int) -> tuple[str, str]:
             _("Practise: {what}.").format(what=_(TIER_PRACTICE[tier])))
 
 
+def tier_row(tier: int) -> tuple[str, str]:
+    """(heading, words) of a tier's row on the Learn path: "Tier 5 · Teyaku" (the screen's
+    subtitle says once that each tier adds its part), then what to practise."""
+    return (_("Tier {n} · {name}").format(n=tier, name=_(TIER_NAMES[tier])),
+            tier_card(tier)[1])
+
+
 def next_tier_words(tier: int) -> str | None:
     """The result screen's offer of the following tier, or None after the last."""
     if tier + 1 not in TIER_NAMES:
@@ -76,7 +83,7 @@ class LearnScene(Scene):
         room = H - round(body * 3.4) - top  # Back sits below the rows
         gap, pad, small_h = 6, 5, round(small * 1.3)
         inner = W - 2 * x0 - 14 - round(head * 1.6) - self.button_w(W) - 30
-        texts = [tier_card(t) for t in TIER_NAMES]
+        texts = [tier_row(t) for t in TIER_NAMES]
         wrapped = [theme.wrap(words, small, inner) for _t, words in texts]
         base = 2 * pad + round(body * 1.3) + small_h
         used = len(texts) * (base + gap)

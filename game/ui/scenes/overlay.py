@@ -50,6 +50,13 @@ class OverlayScene(Scene):
         self.group.index = min(index, max(0, len(buttons) - 1))
         self.group.show_focus = shown
 
+    def frame_key(self) -> object:
+        """A dialog changes only with input (its words, focus and scroll): the loop draws
+        it again only then (game.ui.scene.Scene.frame_key). An overlay that moves by
+        itself returns None."""
+        return (self.title, tuple(self.lines), self.group.index, self.group.show_focus,
+                self.scroll, tuple(b.label for b in self.group.buttons))
+
     def on_back(self) -> None:
         """Escape: close (override for dialogs where Escape means something else)."""
         self.app.stack.pop(self)

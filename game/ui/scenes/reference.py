@@ -1,8 +1,10 @@
 """Rules & cards: a browsable reference per ruleset, drawn with the table's card art.
 
-Every number on these pages comes from the configured ruleset (card values, the catalogue's
-amounts under the current options, which months capture which), so the reference cannot
-disagree with the game; only words live in game/ui/terms.py.
+Every shape, number and name on these pages comes from the configured ruleset (card values,
+the catalogue's amounts under the current options, the teyaku definitions and their example
+hands, specials, achievements, fees, which months capture which), written into sentences by
+game/ui/rule_words.py, so the reference cannot disagree with the game; only words live in
+game/ui/terms.py. F1 at the table opens the page for what is on screen (``page_for``).
 """
 
 from __future__ import annotations
@@ -12,32 +14,51 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import i18n
 from game.engine import rulesets
-from game.engine.cards import CARD_IDS, KINDS, MONTH_NAMES
+from game.engine.cards import (
+    CARD_IDS,
+    GRAND_BRIGHTS,
+    KINDS,
+    LARGE_BRIGHTS,
+    MONTH_NAMES,
+    names_of,
+)
+from game.engine.multiplier import field_brights
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import CaptureRule, Category
 from game.i18n import N_, _, pgettext
-from game.ui import theme
+from game.ui import fonts, rule_words, theme
 from game.ui.cards import CardRenderer, card_height
 from game.ui.intents import Intent
+from game.ui.rule_words import ORDINALS, positions_words  # noqa: F401 - kept importable
 from game.ui.scene import Scene
 from game.ui.terms import (
     CAPTURE_RULES,
     GLOSSARY,
-    KIND_GLYPH,
     KIND_NAMES,
-    ROUND_WORDS,
     TERMS,
-    TEYAKU_SHAPES,
+    M,
+    card_name,
+    category_short,
+    category_term,
+    inline,
+    kind_glyph,
+    style,
     term,
 )
 
-PAGES: tuple[tuple[str, str], ...] = (
-    ("cards", N_("Cards")), ("combinations", N_("Combinations")), ("capture", N_("Capture")),
-    ("round", N_("Round & payments")), ("glossary", N_("Glossary")))
+# page id -> its tab's words (None: the category's term, written by the term style)
+PAGES: tuple[tuple[str, str | None], ...] = (
+    ("cards", N_("Cards")), ("play", N_("A turn")), ("teyaku", None), ("yaku", None),
+    ("before", N_("Before play")), ("scoring", N_("Scoring")), ("glossary", N_("Glossary")))
 PAGE_IDS = tuple(p for p, _ in PAGES)
-# The page that explains a table decision (the panel's phase); anything else: the cards
-PHASE_PAGES = {"decide": "round", "teyaku": "combinations", "claim": "combinations"}
+PAGE_CATEGORY = {"teyaku": Category.TEYAKU, "yaku": Category.DEKIYAKU}
+# What is on screen at the table -> the page that explains it (TABLE.md §0.7: F1 opens the
+# help page for what is on screen): the teyaku reveal, a decision panel's phase
+SITUATION_PAGES = {"teyaku": "teyaku", "decide": "yaku", "play": "yaku", "dropout": "before",
+                   "mizuten": "before", "swap": "before"}
+DEFAULT_PAGE = "play"  # anything else: how a turn goes
 _renderer: CardRenderer | None = None
 
 
@@ -62,6 +83,37 @@ def has_teyaku(rs: Ruleset) -> bool:
     return any(e.category == Category.TEYAKU for e in rs.entries)
 
 
+def page_ids(rs: Ruleset) -> tuple[str, ...]:
+    """The pages this ruleset has something for, in tab order (no teyaku page without
+    teyaku, no "before play" page without mizuten, a hand swap or a drop-out phase, no
+    glossary of Japanese words with the term style "Translation only")."""
+    out = []
+    for pid in PAGE_IDS:
+        if pid == "teyaku" and not rs.teyaku_rules():
+            continue
+        if pid == "yaku" and not any(e.category == Category.DEKIYAKU for e in rs.entries):
+            continue
+        if pid == "before" and not rule_words.before_lines(rs):
+            continue
+        if pid == "glossary" and style() == "translation" and not i18n.is_japanese():
+            continue
+        out.append(pid)
+    return tuple(out)
+
+
+def page_for(rs: Ruleset, situation: str | None) -> str:
+    """The page for what is on the table's screen: the teyaku reveal ("teyaku"), a decision
+    panel's phase ("decide", "dropout" ...), or None for ordinary play."""
+    page = SITUATION_PAGES.get(situation or "", DEFAULT_PAGE)
+    return page if page in page_ids(rs) else DEFAULT_PAGE
+
+
+def page_title(pid: str) -> str:
+    if pid in PAGE_CATEGORY:
+        return category_short(PAGE_CATEGORY[pid])
+    return _(dict(PAGES)[pid] or pid)
+
+
 # --- what the pages say (pure: the tests compare these with the engine) ------------------
 @dataclass
 class CardRow:
@@ -83,28 +135,33 @@ class Combo:
     id: str
     category: Category
     value: int | None
-    cards: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)  # a yaku's cards (the engine's mask)
     need: int = 0
     positions: tuple[int, ...] | None = None  # turn-order positions that can make it
-
-
-ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"),
-            N_("seventh"))
-
-
-def positions_words(positions: tuple[int, ...]) -> str:
-    """'first or second': the turn-order places that can make a combination."""
-    return pgettext("either", " or ").join(_(ORDINALS[p]) for p in positions)
+    example: list[str] = field(default_factory=list)  # a teyaku: the engine's example hand
+    words: list[str] = field(default_factory=list)  # what makes it, from its definition
 
 
 def combos(rs: Ruleset) -> list[Combo]:
-    """Teyaku and dekiyaku of the catalogue with their amounts under the current options."""
+    """Teyaku and dekiyaku of the catalogue with their amounts under the current options,
+    each with its definition in words and the cards to draw: a yaku's own cards, a teyaku's
+    example hand (both the engine's)."""
+    rules = {r.id: r for r in rs.teyaku_rules()}
+    standing = rule_words.standing_line(rs)
     out = []
     for e in rs.entries:
-        if e.category not in (Category.TEYAKU, Category.DEKIYAKU):
-            continue
-        cards = [CARD_IDS[i] for i in range(48) if e.cards >> i & 1]
-        out.append(Combo(e.id, e.category, e.value, cards, e.need or len(cards), e.positions))
+        if e.category == Category.TEYAKU:
+            rule = rules[e.id]
+            words = rule_words.teyaku_lines(rs, rule)
+            if standing and any(allowed and max(allowed) for _h, allowed in rule.shapes):
+                words.append(standing)  # a teyaku that needs a standing triplet says what it is
+            out.append(Combo(e.id, e.category, e.value, [], 0, e.positions,
+                             names_of(rs.teyaku_example(e.id)), words))
+        elif e.category == Category.DEKIYAKU:
+            cards = names_of(e.cards & rs.deck_mask)
+            need = e.need or len(cards)
+            out.append(Combo(e.id, e.category, e.value, cards, need, e.positions,
+                             words=[rule_words.yaku_note(need, len(cards), e.positions)]))
     return out
 
 
@@ -120,36 +177,95 @@ def month_pairs(rs: Ruleset) -> list[tuple[int, list[int]]]:
     return out
 
 
+# Words about a game that carry no amount (every number comes from the engine)
+GAME_NOTES = {
+    "nuki-hachihachi": [N_("Phoenix and a Paulownia chaff both dealt to the field go to the "
+                           "dealer (the Paulownia rule).")],
+    "curriculum": [N_("The rules one layer at a time: each tier adds one rule; the last "
+                      "tier is full Hachi-Hachi.")],
+}
+SCORING_NOTES = {
+    "sudaoshi": [N_("A round's score: card points + 2 × own yaku − the opponents' yaku − the "
+                    "burden; the highest score wins.")],
+}
+KIND_READINGS = {"bright": M.pgettext("reading", "hikari"), "animal": M.pgettext("reading",
+                                                                                 "tane"),
+                 "ribbon": M.pgettext("reading", "tan"), "chaff": M.pgettext("reading",
+                                                                             "kasu")}
+
+
+def multiplier_line(rs: Ruleset) -> str | None:
+    """The field multiplier: which brights dealt to the field multiply the round, by how
+    much (the engine's field_brights of each bright)."""
+    if rs.carry_rule is None:
+        return None
+    grand = rs.carry_rule.grand
+
+    def by(mask: int) -> tuple[str, int]:
+        cards = [c for c in range(48) if mask >> c & 1]
+        return (rule_words.either_list([card_name(CARD_IDS[c]) for c in cards]),
+                field_brights(1 << cards[0], grand=grand)[0])
+
+    large, m = by(LARGE_BRIGHTS)
+    if grand:
+        gcards, gm = by(GRAND_BRIGHTS)
+        return _("{ooba}: {cards} dealt to the field multiplies every payment of the round by "
+                 "{m}; {zeppa}: {grand_cards}, by {grand_m}.").format(
+            ooba=inline("ooba"), cards=large, m=m, zeppa=inline("zeppa"), grand_cards=gcards,
+            grand_m=gm)
+    return _("{ooba}: {cards} dealt to the field multiplies every payment of the round by "
+             "{m}.").format(ooba=inline("ooba"), cards=large, m=m)
+
+
+def kinds_legend() -> str | None:
+    """'光 hikari: Brights · 種 tane: Animals …' (the glyphs the cards page and the table
+    use, with their readings); None with "Translation only", where no glyph is shown."""
+    names = rule_words.kind_names()
+    parts = [f"{kind_glyph(k)} {pgettext('reading', KIND_READINGS[k])}: {names[k]}"
+             for k in ("bright", "animal", "ribbon", "chaff") if kind_glyph(k)]
+    return " · ".join(parts) if parts else None
+
+
 def page_text(rs: Ruleset, page: str) -> list[str]:
-    """The paragraphs of the text pages."""
-    if page == "capture":
-        lines = [_(CAPTURE_RULES[rs.capture_rule])]
+    """The paragraphs of a page (the cards and combination pages draw a grid below them)."""
+    if page == "cards":
+        head = [_("Card points in {game}: {total} in the deck of {n} cards.").format(
+            game=_(rs.title), total=rs.points(rs.deck_mask), n=len(rs.deck_cards))]
+        legend = kinds_legend()
+        return head + ([legend] if legend else [])
+    if page == "play":
+        lines = [_("{game}: {summary}").format(game=_(rs.title), summary=_(rs.summary)),
+                 _(CAPTURE_RULES[rs.capture_rule])]
         if rs.capture_rule == CaptureRule.MONTH_SUM:
             lines.append(_("Which months a card takes (its month + theirs ends in 3 or 8):"))
             for m, others in month_pairs(rs):
                 lines.append(_("{n} {month}: {months}").format(
-                    n=f"{m + 1:>2}", month=_(MONTH_NAMES[m]), months=", ".join(
-                        f"{n + 1} {_(MONTH_NAMES[n])}" for n in others)))
-        return lines
-    if page == "round":
-        lines = [_("{game}: {summary}").format(game=_(rs.title), summary=_(rs.summary))]
-        if getattr(rs, "decision", None) == "sage":
-            lines += [_(t) for t in ROUND_WORDS["decide"]]
-        from game.ui.scenes.rules_help import COMMON, TEXTS  # words per game, no amounts
+                    n=f"{m + 1:>2}", month=_(MONTH_NAMES[m]), months=rule_words.listing(
+                        [f"{n + 1} {_(MONTH_NAMES[n])}" for n in others])))
+        mult = multiplier_line(rs)
+        if mult:
+            lines.append(mult)
+        lines += [_(t) for t in GAME_NOTES.get(rs.name, [])]
+        from game.ui.scenes.rules_help import common_lines
 
-        lines += [_(t) for t in TEXTS.get(rs.name, []) if "Shoubu" not in t]  # the English id
-        lines += [_(t) for t in ROUND_WORDS["end"][:2 if has_teyaku(rs) else 1]]
-        total = rs.points(rs.deck_mask)
-        lines.append(_("The deck holds {total} card points.").format(total=total))
-        par = rs.par(0, rs.active_count)
-        if par is not None:
-            lines.append(_("Par with {n} players: {pars}").format(
-                n=rs.active_count, pars=", ".join(
-                    _("seat {n} {par}").format(n=p + 1, par=rs.par(p, rs.active_count))
-                    for p in range(rs.active_count))))
-        if rs.kan > 1 and has_teyaku(rs):
-            lines.append(_("1 kan = {mon} mon.").format(mon=rs.kan))
-        return lines + [_(t) for t in COMMON]
+        return lines + common_lines()
+    if page == "teyaku":
+        return rule_words.teyaku_head(rs)
+    if page == "yaku":
+        return rule_words.decide_lines(rs) + [
+            _("Amounts in mon from each opponent under this game's options.")]
+    if page == "before":
+        return rule_words.before_lines(rs)
+    if page == "scoring":
+        lines = rule_words.card_point_lines(rs) + rule_words.hachi_lines(rs)
+        lines += [_(t) for t in SCORING_NOTES.get(rs.name, [])]
+        kan = rule_words.kan_line(rs)
+        if kan:
+            lines.append(kan)
+        if rs.rounds_planned and not rule_words.hachi_lines(rs):
+            lines.append(_("The game lasts {n} rounds; the highest total wins.").format(
+                n=rs.rounds_planned))
+        return lines + rule_words.special_lines(rs) + rule_words.achievement_lines(rs)
     if page == "glossary":
         lines = [f"{jp} {pgettext('reading', rd)} — {_(en)}" for jp, rd, en in GLOSSARY.values()]
         named = [term(e.id) for e in rs.entries
@@ -162,12 +278,8 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
 
 
 def amount_words(rs: Ruleset, c: Combo) -> str:
-    """'20 kan · 240 mon' for a teyaku paid in kan, '50 mon' otherwise."""
-    if c.value is None:
-        return _("varies")
-    if c.category == Category.TEYAKU and rs.kan > 1 and c.value % rs.kan == 0:
-        return _("{kan} kan · {mon} mon").format(kan=c.value // rs.kan, mon=c.value)
-    return _("{amount} mon").format(amount=c.value)
+    """'20 kan · 240 mon' where the engine states the amount in kan, '50 mon' otherwise."""
+    return rule_words.entry_amount(rs, c.id, c.value)
 
 
 # --- the scene ---------------------------------------------------------------------------
@@ -183,24 +295,35 @@ class ReferenceScene(Scene):
         super().__init__(app)
         self.rs = resolve(ruleset)
         self.browse = not isinstance(ruleset, Ruleset)  # the title: every ruleset to look at
-        self.page = page if page in PAGE_IDS else "cards"
+        self.page = page if page in page_ids(self.rs) else "cards"
         self.scroll = 0
         self._max_scroll = 0
         self._view_h = 400  # the page area's height, known once drawn
         self.tabs: list[tuple[pygame.Rect, str]] = []
         self.ruleset_tabs: list[tuple[pygame.Rect, str]] = []
         self.close_rect = pygame.Rect(0, 0, 0, 0)
+        # what was drawn, for the contract test: combination id -> its cards on the page
+        self.drawn: dict[str, list[str]] = {}
+        self.cells: dict[str, pygame.Rect] = {}  # combination id -> its cell, page coords
+        self.parts: dict[str, list[pygame.Rect]] = {}  # id -> what its cell drew (on screen)
+
+    @property
+    def pages(self) -> tuple[str, ...]:
+        return page_ids(self.rs)
 
     # input
     def set_page(self, page: str) -> None:
         self.page, self.scroll = page, 0
+        self.drawn, self.cells, self.parts = {}, {}, {}
 
     def step_page(self, d: int) -> None:
-        i = PAGE_IDS.index(self.page)
-        self.set_page(PAGE_IDS[(i + d) % len(PAGE_IDS)])
+        pages = self.pages
+        i = pages.index(self.page) if self.page in pages else 0
+        self.set_page(pages[(i + d) % len(pages)])
 
     def set_ruleset(self, name: str) -> None:
-        self.rs, self.scroll = resolve(name), 0
+        self.rs = resolve(name)
+        self.set_page(self.page if self.page in self.pages else "cards")
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -295,8 +418,8 @@ class ReferenceScene(Scene):
         theme.blit_text(surface, hint, small, (box.right - 20, y + 8), theme.TEXT_DIM, False,
                         "topright")
         limit = box.right - 32 - theme.text_width(hint, small)
-        for pid, mark in PAGES:
-            label = _(mark)
+        for pid in self.pages:
+            label = page_title(pid)
             if tx > x and tx + theme.text_width(label, body, True) + 24 > limit:
                 tx, y, limit = x, y + round(body * 2.1), box.right - 20
             on = pid == self.page
@@ -325,11 +448,13 @@ class ReferenceScene(Scene):
 
     def _draw_page(self, s: pygame.Surface, y0: int, body: int, small: int) -> int:
         """Draw the current page at vertical offset y0; returns the content's height."""
+        self.parts = {}  # this frame's cells only
+        y = self._draw_lines(s, y0, page_text(self.rs, self.page), body)
         if self.page == "cards":
-            return self._draw_cards(s, y0, body, small)
-        if self.page == "combinations":
-            return self._draw_combos(s, y0, body, small)
-        return self._draw_lines(s, y0, page_text(self.rs, self.page), body)
+            return y + self._draw_cards(s, y0 + y, body, small)
+        if self.page in PAGE_CATEGORY:
+            return y + self._draw_combos(s, y0 + y, body, small, PAGE_CATEGORY[self.page])
+        return y
 
     def _grid(self, s: pygame.Surface, y0: int, cols: int, items: list,
               height: Callable[[int, object], int], draw_one: Callable) -> int:
@@ -349,7 +474,8 @@ class ReferenceScene(Scene):
         lh = round(small * 1.3)
         # a card's two labels ("カス 1", "Chaff") set its column when they are wider than
         # the card (large UI scale): fewer months per row then (issue 15)
-        label_w = max([theme.text_width(f"{g} 20", small, True) for g in KIND_GLYPH.values()]
+        label_w = max([theme.text_width(f"{kind_glyph(k)} 20".strip(), small, True)
+                       for k in KIND_NAMES]
                       + [theme.text_width(_(n), small) for n in KIND_NAMES.values()]) + 8
         cols = 3 if s.get_width() < 1500 else 4
         while cols > 1 and (s.get_width() - 16 * (cols - 1)) // cols < 4 * label_w:
@@ -366,97 +492,95 @@ class ReferenceScene(Scene):
 
         def one(surf: pygame.Surface, r: pygame.Rect, month: list[CardRow]) -> None:
             m = CARD_IDS.index(month[0].card) // 4
-            theme.blit_text(surf, _("{n}. {month}").format(n=m + 1, month=_(MONTH_NAMES[m])), body,
-                            (r.x, r.y),
-                            theme.GOLD, True)
+            theme.blit_text(surf, _("{n}. {month}").format(n=m + 1, month=_(MONTH_NAMES[m])),
+                            body, (r.x, r.y), theme.GOLD, True)
             w = width(r.w)
             for k, row in enumerate(month):
                 cx = r.x + (step(w) - w - 8) // 2 + k * step(w)
                 cy = r.y + round(body * 1.5)
                 renderer().draw(surf, row.card, (cx, cy), w)
                 ly = cy + card_height(w) + 3
-                theme.blit_text(surf, f"{KIND_GLYPH[row.kind]} {row.points}", small,
+                theme.blit_text(surf, f"{kind_glyph(row.kind)} {row.points}".strip(), small,
                                 (cx + w // 2, ly), theme.TEXT, True, "midtop")
                 theme.blit_text(surf, _(KIND_NAMES[row.kind]), small, (cx + w // 2, ly + lh),
                                 theme.TEXT_DIM, False, "midtop")
 
-        rows = card_rows(self.rs)
-        head = [_("Card points in {game}: {total} in the deck of {n} cards.").format(
-            game=_(self.rs.title), total=self.rs.points(self.rs.deck_mask),
-            n=len(self.rs.deck_cards))]
-        y = self._draw_lines(s, y0, head, body)
-        return y + self._grid(s, y0 + y, cols, rows, height, one)
+        return self._grid(s, y0, cols, card_rows(self.rs), height, one)
 
-    def _draw_combos(self, s: pygame.Surface, y0: int, body: int, small: int) -> int:
-        items = combos(self.rs)
-        if not items:
-            return self._draw_lines(s, y0, [_("This game pays for no combinations: card "
-                                              "points alone decide.")], body)
+    def _cell(self, cw: int, c: Combo, body: int, small: int) -> tuple[bool, list[str],
+                                                                          list[list[str]], int]:
+        """A combination's cell at width cw: (amount below the name?, its words wrapped,
+        its cards in rows, the cell's height)."""
+        crowded = theme.text_width(term(c.id), body, True) + 16 + \
+            theme.text_width(amount_words(self.rs, c), body, True) > cw
+        lines = [part for w in c.words for part in theme.wrap(w, small, cw)]
+        cards = c.example or c.cards
+        w = self._card_w(cw)
+        per_row = max(1, (cw + 4) // (w + 4) - (1 if c.example else 0))  # room for gaps
+        rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
+        h = self._head_h(body) * (2 if crowded else 1) + len(lines) * self._line_h(small)
+        h += len(rows) * (card_height(w) + 6) + 6
+        return crowded, lines, rows, h
+
+    @staticmethod
+    def _line_h(size: int) -> int:
+        """A line of words: its font's own height at least (Japanese is taller)."""
+        return max(round(size * 1.35), fonts.text_size("Ág字", size)[1] + 1)
+
+    @classmethod
+    def _head_h(cls, body: int) -> int:
+        return max(round(body * 1.5), cls._line_h(body))
+
+    @staticmethod
+    def _card_w(cw: int) -> int:
+        return max(26, min(64, (cw - 10) // 10))
+
+    def _draw_combos(self, s: pygame.Surface, y0: int, body: int, small: int,
+                     cat: Category) -> int:
+        items = [c for c in combos(self.rs) if c.category == cat]
         cols = 2  # a name, its amount and up to ten cards side by side
-        lh = round(small * 1.35)
-
-        def width(cw: int) -> int:
-            return max(26, min(64, (cw - 10) // 10))
-
-        def crowded(cw: int, c: Combo) -> bool:
-            """The name and its amount do not fit one line: the amount goes below it."""
-            return theme.text_width(term(c.id), body, True) + 16 + \
-                theme.text_width(amount_words(self.rs, c), body, True) > cw
-
-        def shape_lines(cw: int, c: Combo) -> list[str]:
-            words = _(TEYAKU_SHAPES[c.id]) if c.id in TEYAKU_SHAPES else \
-                _("A shape of the dealt hand.")
-            if c.positions is not None:
-                words += " " + _("Only the {places} player in turn order.").format(
-                    places=positions_words(c.positions))
-            return theme.wrap(_("手役 {words}").format(words=words), small, cw)
+        lh = self._line_h(small)
 
         def height(cw: int, c: Combo) -> int:
-            return round(body * 1.5) * (2 if crowded(cw, c) else 1) + (
-                card_height(width(cw)) + 6 if c.cards else
-                max(2, len(shape_lines(cw, c))) * lh) + 6
+            return self._cell(cw, c, body, small)[3]
 
         def one(surf: pygame.Surface, r: pygame.Rect, c: Combo) -> None:
+            crowded, lines, rows, _h = self._cell(r.w, c, body, small)
+            self.cells[c.id] = pygame.Rect(r.x, r.y + self.scroll, r.w, r.h)
             pygame.draw.line(surf, theme.PANEL_LINE, (r.x, r.bottom + 7), (r.right, r.bottom + 7))
             amount = amount_words(self.rs, c)
-            name = theme.blit_text(surf, term(c.id), body, (r.x, r.y), theme.TEXT, True)
-            y = r.y + round(body * 1.5)
-            if crowded(r.w, c):
-                theme.blit_text(surf, amount, body, (r.x, y), theme.GOLD, True)
-                y += round(body * 1.5)
+            parts = [theme.blit_text(surf, theme.fit(term(c.id), body, r.w, True), body,
+                                     (r.x, r.y), theme.TEXT, True)]
+            y = r.y + self._head_h(body)
+            if crowded:
+                parts.append(theme.blit_text(surf, theme.fit(amount, body, r.w, True), body,
+                                             (r.x, y), theme.GOLD, True))
+                y += self._head_h(body)
             else:
-                theme.blit_text(surf, amount, body, (r.right, r.y), theme.GOLD, True,
-                                "topright")
-            if c.cards:
-                notes = [_("any {n} of these").format(n=c.need)] if c.need < len(c.cards) \
-                    else []
-                if c.positions is not None:
-                    notes.append(_("only the {places} player in turn order").format(
-                        places=positions_words(c.positions)))
-                if notes:
-                    theme.blit_text(surf, " · ".join(notes), small,
-                                    (name.right + 10, name.bottom - 2), theme.TEXT_DIM,
-                                    False, "bottomleft")
-                w = width(r.w)
-                for k, cid in enumerate(c.cards[:10]):
-                    renderer().draw(surf, cid, (r.x + k * (w + 4), y), w)
-            else:
-                yy = y
-                for line in shape_lines(r.w, c):
-                    theme.blit_text(surf, line, small, (r.x, yy), theme.TEXT_DIM)
-                    yy += lh
+                parts.append(theme.blit_text(surf, amount, body, (r.right, r.y), theme.GOLD,
+                                             True, "topright"))
+            for line in lines:
+                parts.append(theme.blit_text(surf, line, small, (r.x, y), theme.TEXT_DIM))
+                y += lh
+            w = self._card_w(r.w)
+            shown = []
+            for row in rows:
+                x, last = r.x, None
+                for cid in row:
+                    month = CARD_IDS.index(cid) // 4
+                    if c.example and last is not None and month != last:
+                        x += w // 3  # the example hand grouped by month
+                    renderer().draw(surf, cid, (x, y), w)
+                    parts.append(pygame.Rect(x, y, w, card_height(w)))
+                    shown.append(cid)
+                    x += w + 4
+                    last = month
+                y += card_height(w) + 6
+            self.drawn[c.id] = shown
+            self.parts[c.id] = parts
 
-        head = [_("Amounts in mon from each opponent under this game's options.")]
-        if self.rs.kan > 1 and has_teyaku(self.rs):
-            head[0] += " " + _("1 kan = {mon} mon.").format(mon=self.rs.kan)
-        y = self._draw_lines(s, y0, head, body)
-        for cat, title in ((Category.TEYAKU, _("手役 Teyaku — shapes of the dealt hand")),
-                           (Category.DEKIYAKU, _("出来役 Dekiyaku — sets of captured cards"))):
-            group = [c for c in items if c.category == cat]
-            if group:
-                y += self._draw_heading(s, y0 + y, title, body)
-                y += self._grid(s, y0 + y, cols, group, height, one)
-        return y
+        y = self._draw_heading(s, y0, category_term(cat), body)
+        return y + self._grid(s, y0 + y, cols, items, height, one)
 
     def _draw_heading(self, s: pygame.Surface, y: int, title: str, body: int) -> int:
         if -body * 2 <= y <= s.get_height():

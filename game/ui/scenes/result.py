@@ -84,12 +84,13 @@ class ResultScene(Scene):
         start_tier(self.app, tier)
 
     def play_again(self) -> None:
+        from game.ui.scenes.new_game import start_new_game
         from game.ui.scenes.table import TableScene
         from game.ui.session import GameSession
 
         s = self.session
         new = GameSession(s.ruleset, s.options, s.seats, random.getrandbits(48))
-        self.app.stack.reset(TableScene(self.app, new))
+        start_new_game(self.app, lambda: self.app.stack.reset(TableScene(self.app, new)))
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene
@@ -123,7 +124,7 @@ class ResultScene(Scene):
         theme.panel(surface, rect, line=theme.GOLD)
         x, y = rect.x + 28, rect.y + 20
         winners = self.session.rs.game_winners(st)
-        names = [s.name for s in self.session.seats]
+        names = self.session.names()
         who = ", ".join(names[w] for w in winners)
         head_text = (_("Winner: {name}").format(name=who) if len(winners) == 1 else
                      _("Shared win: {names}").format(names=who))
@@ -148,7 +149,7 @@ class ResultScene(Scene):
             theme.blit_text(surface, _("{place}.").format(place=place), body, (x, y),
                             theme.TEXT, True)
             name_w = rect.w * 0.3 if one_line else rect.w - 56 - 40 - amount_w
-            theme.blit_text(surface, theme.fit(spec.name, body, name_w, True), body,
+            theme.blit_text(surface, theme.fit(names[seat], body, name_w, True), body,
                             (x + 40, y), theme.TEXT, True)
             theme.blit_text(surface, amounts[seat], body, (rect.right - 28, y),
                             theme.signed_color(totals[seat]), True, "topright")

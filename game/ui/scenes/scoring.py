@@ -45,7 +45,7 @@ class ScoringScene(Scene):
         view = table.session.view(table.viewer)  # public: results, totals, captures
         self.view = view
         self.result = view.results[-1]
-        self.names = [s.name for s in table.session.seats]
+        self.names = table.session.names()
         last = table.session.next_step() == "over"
         self.reveal = False
         self.last = last
@@ -154,16 +154,20 @@ class ScoringScene(Scene):
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 
     def headline(self) -> str:
-        """'Round 3 · ×2 · decided by card points · Ren +24 · Ren deals next'.
+        """'Round 3 · ×2 · decided by card points: Ren · Yui +24 · Ren deals next'.
 
-        The engine's round winner is whoever takes the deal (the caller, the most card
-        points), who may still have lost money to others' yaku, so the headline names the
-        round's biggest gain and the next dealer, never "winner" for a loser."""
+        The ending names the seat that decided it (the engine's round winner: the caller of
+        shoubu or cancel, the most card points, the special's holder); the round's biggest
+        gain follows, which may be another seat (yaku are paid whoever decides the round),
+        and the next dealer. Nobody is called "winner": the decider may have lost money."""
         r = self.result
         over = self.view.phase == "over" or r.ending == "misdeal"
         rnd = self.view.round if over else self.view.round - 1
-        parts = [_("Round {n}").format(n=max(1, rnd)), f"×{r.multiplier}",
-                 ending_text(r.ending)]
+        ending = ending_text(r.ending)
+        if r.winner is not None and 0 <= r.winner < len(self.names) and r.ending not in (
+                Ending.DRAW, Ending.MISDEAL, Ending.EXHAUSTED):
+            ending = _("{ending}: {name}").format(ending=ending, name=self.names[r.winner])
+        parts = [_("Round {n}").format(n=max(1, rnd)), f"×{r.multiplier}", ending]
         best = max(r.net, default=0)
         if best > 0:
             top = [self.names[i] for i, v in enumerate(r.net) if v == best]

@@ -30,12 +30,13 @@ from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out
 from game.ui.narrate import joined
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.scene import Scene
-from game.ui.scenes import table_chrome, table_hints
+from game.ui.scenes import table_chrome, table_cues, table_hints, table_info
 from game.ui.session import AiWorker, GameSession
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import (
     card_name,
     month_name,
+    plain,
     round_label,
     seat_role,
     target_prompt,
@@ -65,7 +66,7 @@ class TableScene(Scene):
         self.tv.model = TableModel(len(session.seats))
         self.worker = AiWorker()
         self.pending: list[Event] = []
-        self.chronicle = Chronicle([s.name for s in session.seats],
+        self.chronicle = Chronicle(session.names(),
                                    session.rs.carry_rule is not None)
         self.log = self.chronicle.lines
         self.statuses = self.chronicle.statuses
@@ -100,6 +101,8 @@ class TableScene(Scene):
         self.finished = False
         self.handover_open = False
         self.dirty = False
+        self.save_problem: str | None = None  # the failing autosave's sentence, told once
+        self._notes_saved: dict | None = None  # the AI notes last written beside it
         if session.st.history:  # continued game: show the table as it stands
             self.tv.model.sync(self.shown_view, self._show_hand_of())
 
@@ -134,6 +137,16 @@ class TableScene(Scene):
     def human_to_move(self) -> bool:
         return (self.session.next_step() == "human" and self.confirmed
                 and self.session.st.to_move == self.viewer)
+
+    def relabel(self) -> None:
+        """The language changed: the log is told again in the new words (issue 23)."""
+        self.chronicle.retell(self._names())
+        super().relabel()
+
+    def input_context(self) -> object:
+        """A held key never crosses a move, a decision panel or a hand-over (issue 23):
+        a press belongs to the position, the seat on screen and the panel it went down in."""
+        return (self.session.move_key(), self.viewer, self.confirmed, self.panel.visible)
 
     # --- lifecycle --------------------------------------------------------------------
     def resume(self) -> None:
@@ -216,7 +229,7 @@ class TableScene(Scene):
         self.dirty = True
 
     def _names(self) -> list[str]:
-        return [s.name for s in self.session.seats]
+        return self.session.names()
 
     def _animate_pending(self) -> None:
         """Apply pending events to the model until one needs motion, then animate it."""
@@ -249,7 +262,7 @@ class TableScene(Scene):
         if cue:
             self.app.audio.play(cue)
         if ev.kind in STAMPS and ev.seat >= 0:
-            self.stamps[ev.seat] = (_(STAMPS[ev.kind]), time.monotonic() + 1.2)
+            self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), time.monotonic() + 1.2)
         if ev.kind == "round_start":
             self.play_started = False
             self.fast = False  # fast-forward never outlives the round it was asked for
@@ -263,6 +276,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.tv.anim.update(dt)
         table_hints.update(self)
+        table_cues.update(self)  # a curriculum game opens with its tier's card
         self._warm()
         if self.tv.anim.running:
             return
@@ -449,6 +463,13 @@ class TableScene(Scene):
         self._autosave()
         return True
 
+    def save_now(self) -> None:
+        """One more autosave, said to nobody (the program is leaving: game.app.stop_now)."""
+        if self.app.paths is not None:
+            from game import storage
+
+            storage.save_autosave(self.app.paths, self.session.record())
+
     def _autosave(self) -> None:
         if self.app.paths is None:
             return
@@ -458,12 +479,12 @@ class TableScene(Scene):
         # until one works again (issue 12).
         problem = storage.save_autosave(self.app.paths, self.session.record())
         notes = self.session.ai_notes
-        if problem is None and getattr(self, "_notes_saved", None) != notes:
+        if problem is None and self._notes_saved != notes:
             from game import replays  # the AIs' notes beside the autosave, for Continue
 
             replays.write_notes(self.app.paths.autosave, notes)
             self._notes_saved = dict(notes)
-        if problem and not getattr(self, "save_problem", None):
+        if problem and not self.save_problem:
             from game.ui.scenes.message import MessageScene
 
             self.app.stack.push(MessageScene(self.app, _("Not saved"), problem))
@@ -609,7 +630,7 @@ class TableScene(Scene):
         if self.asks_fast_forward(event, intent):
             self.fast_forward()
             return True
-        if table_hints.key(self, event, intent):
+        if table_info.key(self, event, intent) or table_hints.key(self, event, intent):
             return True
         busy = self.tv.anim.running or bool(self.pending)
         if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
@@ -759,7 +780,7 @@ class TableScene(Scene):
     def _sit_out_text(self) -> str:
         if not self.hotseat:
             return _("You sit out")
-        names = [self.session.seats[h].name for h in self.session.humans]
+        names = [self._names()[h] for h in self.session.humans]
         if len(names) < 2:
             return _("{names} sit out").format(names=joined(names))
         return _("{names} and {last} sit out").format(names=joined(names[:-1]),
@@ -771,12 +792,13 @@ class TableScene(Scene):
         now = time.monotonic()
         seats = []
         thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
+        names = self._names()
         for i, spec in enumerate(self.session.seats):
             mask = v.captured_masks[i]
             yaku = [term(k) for k in v.yaku[i]] if v.yaku else []
             stamp, until = self.stamps.get(i, ("", 0.0))
             seats.append(SeatInfo(
-                name=spec.name, kind=spec.describe(), short_kind=spec.describe_short(),
+                name=names[i], kind=spec.describe(), short_kind=spec.describe_short(),
                 total=v.totals[i],
                 points=rs.points(mask), yaku=yaku,
                 dealer=i == v.dealer, sage=i in v.sage_order,
@@ -786,7 +808,7 @@ class TableScene(Scene):
                 role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
                                v.par[i] if i < len(v.par) else None)))
         rnd = round_label(v.round, v.rounds_planned)
-        return TableInfo(title=_(rs.title), round_text=rnd, multiplier=v.multiplier,
+        return TableInfo(title=table_cues.title(self), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
                          prompt=self._prompt(thinking), log=self.log,
                          undo=self.can_undo(), field_multiplier=rs.carry_rule is not None)
@@ -877,10 +899,13 @@ class TableScene(Scene):
             band = L.hand.clip(L.table)  # the prompt row above stays readable
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
-                                         self._sit_out_text(), self.fast)
+                                         self._sit_out_text(), self.fast,
+                                         self.chronicle.why(self.viewer, not self.hotseat))
         decision_rect = table_chrome.panel_rects(self, L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():
             self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),
                             self.row == "panel")
+        table_cues.draw(self, surface, L)  # Nuki's missing months, Hachi's month table
         table_hints.draw(self, surface, L)
         table_chrome.draw_top(self, surface, L)
+        table_info.draw(self, surface, L)  # the card info popover, over everything

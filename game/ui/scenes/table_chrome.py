@@ -104,8 +104,12 @@ def draw_top(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     key = tv.hover_key
     if (key in INDEX and time.monotonic() - tv.hover_since >= TOOLTIP_AFTER
             and key in tv.card_rects and tv.card_rects[key].collidepoint(tv.mouse)
-            and not (tv.drawer_open and L.drawer and L.drawer.collidepoint(tv.mouse))):
-        tv.draw_tooltip(surface, card_name(key), tv.mouse, L.window.h)
+            and not (tv.drawer_open and L.drawer and L.drawer.collidepoint(tv.mouse))
+            and not getattr(table, "_card_info", None)):  # the popover says it all
+        from game.ui.card_info import is_visible, tooltip_text
+
+        if is_visible(table.shown_view, key):  # a face-down card is never named
+            tv.draw_tooltip(surface, tooltip_text(table.session.rs, key), tv.mouse, L.window.h)
 
 
 def scroll_log(table: TableScene, lines: int) -> None:
@@ -134,16 +138,19 @@ def open_inspect(table: TableScene) -> None:
 
 
 def open_help(table: TableScene) -> None:
-    """F1: the reference page for what is on screen (a decision's explanation, else the
-    combinations, or the cards when the game pays for none)."""
-    from game.ui.scenes.reference import PHASE_PAGES, combos
+    """F1: the reference page for what is on screen: the teyaku reveal's page while it is
+    up, a decision panel's (sage/shoubu: the yaku; join/drop, mizuten, swap: before play),
+    else how a turn goes."""
+    from game.ui.scenes.reference import page_for
     from game.ui.scenes.rules_help import RulesHelpScene
 
     rs = table.session.rs
-    key = table.panel._key if table.panel.visible else None
-    page = PHASE_PAGES.get(key[1], "round") if key else (
-        "combinations" if combos(rs) else "cards")
-    table.app.stack.push(RulesHelpScene(table.app, rs, page))
+    if table.tv.dock == "teyaku":
+        situation = "teyaku"
+    else:
+        key = table.panel._key if table.panel.visible else None
+        situation = key[1] if key else None
+    table.app.stack.push(RulesHelpScene(table.app, rs, page_for(rs, situation)))
 
 
 def press_top_button(table: TableScene, name: str) -> None:

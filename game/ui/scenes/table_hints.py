@@ -10,6 +10,7 @@ button lays it over the table.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,8 +23,8 @@ from game.ui.hints import (
     draw_banner,
     draw_watch,
     suggestion_text,
+    watch_items,
     watch_max_scroll,
-    watch_wrapped,
 )
 from game.ui.intents import Intent
 
@@ -32,13 +33,43 @@ if TYPE_CHECKING:
     from game.ui.scenes.table import TableScene
 
 
-def allows(table: TableScene, level: str) -> bool:
+TEACHING_TIERS = range(1, 4)  # Learn tiers 1–3 (the guided game is tier 1): advisor on
+NOTE_SECONDS = 5.0  # how long the table's short hint messages stay
+
+
+def game_level(table: TableScene) -> str | None:
+    """The hint level this game turns on for itself, or None.
+
+    A teaching game (the guided first game and Learn tiers 1–3) has the advisor on for that
+    game only: the player's own setting is never rewritten, and it applies again in every
+    other game (issue 23, major 3)."""
+    rs = table.session.rs
+    if rs.name == "curriculum" and getattr(rs, "tier", 0) in TEACHING_TIERS:
+        return "advisor"
+    return None
+
+
+def teaching(table: TableScene) -> bool:
+    """True when the advisor is on because of this game, not because of the setting."""
     s = table.app.settings
-    return s.hints_at_least(level) if hasattr(s, "hints_at_least") else False
+    return game_level(table) is not None and not (
+        hasattr(s, "hints_at_least") and s.hints_at_least("advisor"))
+
+
+def allows(table: TableScene, level: str) -> bool:
+    """The setting's level, raised to the game's own (levels are cumulative)."""
+    from game.settings import HINT_LEVELS
+
+    s = table.app.settings
+    if hasattr(s, "hints_at_least") and s.hints_at_least(level):
+        return True
+    floor = game_level(table)
+    order = list(HINT_LEVELS)
+    return floor is not None and level in order and order.index(floor) >= order.index(level)
 
 
 SIDEBAR_SHARE = 0.4  # TABLE.md §10: log in the top 60 %, the watch in the bottom 40 %
-WHEEL_LINES = 3
+WHEEL_ROWS = 2  # watch rows (an entry, wrapped or not) per wheel notch
 
 
 def has_yaku(table: TableScene) -> bool:
@@ -62,7 +93,7 @@ def watch_rect(table: TableScene) -> pygame.Rect | None:
 
 
 def scroll_watch(table: TableScene, lines: int) -> None:
-    """Scroll the sidebar watch down (positive) or up, within its lines."""
+    """Scroll the sidebar watch down (positive) or up, by whole rows."""
     tv = table.tv
     tv.watch_scroll = max(0, min(getattr(table, "_watch_max", 0), tv.watch_scroll + lines))
 
@@ -80,7 +111,7 @@ def key(table: TableScene, event: pygame.event.Event, intent: Intent | None) -> 
     over_watch = (table._layout is not None and table._layout.sidebar is not None
                   and table.tv.watch_rect.collidepoint(table.tv.mouse))
     if event.type == pygame.MOUSEWHEEL and over_watch:
-        scroll_watch(table, -WHEEL_LINES * event.y)  # wheel up shows the lines above
+        scroll_watch(table, -WHEEL_ROWS * event.y)  # wheel up shows the lines above
         return True
     if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5) and over_watch:
         return True  # the legacy wheel buttons of the same motion: not a click on the table
@@ -107,8 +138,13 @@ def key(table: TableScene, event: pygame.event.Event, intent: Intent | None) -> 
 
 
 def ask(table: TableScene) -> bool:
-    """Ask for advice on the viewer's own decision (counted once per decision)."""
-    if not allows(table, "advisor") or not table.human_to_move():
+    """Ask for advice on the viewer's own decision (counted once per decision). When there
+    is none to give, the table says why in a short note instead of doing nothing."""
+    if not allows(table, "advisor"):
+        note(table, off_words())
+        return False
+    if not table.human_to_move():
+        note(table, _("Hints answer your own turn: press H when it is your move."))
         return False
     view = table.session.view(table.viewer)  # the viewer's view: nothing hidden leaks
     adv = advisor(table)
@@ -120,10 +156,34 @@ def ask(table: TableScene) -> bool:
     return True
 
 
+def off_words() -> str:
+    """How to turn the advisor on, named with the Settings row's own words."""
+    from game.ui.scenes.settings_menu import HINT_WORDS
+
+    return _("Hints are off. To turn them on: Settings (the gear at the top right) → "
+             "“Hints: {level}”, then press H on your turn.").format(level=_(HINT_WORDS["advisor"]))
+
+
+def note(table: TableScene, text: str) -> None:
+    """A short message at the table (where the hint bubble shows), for a few seconds."""
+    table._hint_note = (text, time.monotonic() + NOTE_SECONDS)
+
+
+def current_note(table: TableScene) -> str | None:
+    text, until = getattr(table, "_hint_note", ("", 0.0))
+    return text if text and time.monotonic() < until else None
+
+
 def update(table: TableScene) -> None:
     adv = getattr(table, "_advisor", None)
     if adv is not None:
         adv.poll()
+    session = table.session
+    if teaching(table) and not getattr(session, "teaching_told", False) \
+            and table.human_to_move():
+        session.teaching_told = True  # said once a game, at the player's first turn
+        note(table, _("Hints are on for this lesson: press H or the Hint button for a "
+                      "suggested move. Your Settings still apply to your other games."))
 
 
 def current(table: TableScene):  # noqa: ANN201 - Suggestion | None
@@ -149,36 +209,65 @@ def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
     _draw_buttons(table, surface, L, size)
     table._watch_drawn = None
     view = table.session.view(table.viewer)  # the viewer's view: public information only
-    names = [s.name for s in table.session.seats]
+    names = table.session.names()
     tv = table.tv
     if L.sidebar is not None and watching(table) and tv.watch_rect.h > 0:
         small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
         rect = tv.watch_rect
         room = max(0, (rect.h - 8) // round(small * 1.3) - 1)
-        table._watch_max = watch_max_scroll(len(watch_wrapped(view, names, small, rect.w - 20)),
-                                            room)
+        sizes = [len(item) for item in watch_items(view, names, small, rect.w - 20)]
+        table._watch_max = watch_max_scroll(sizes, room)
         tv.watch_scroll = min(tv.watch_scroll, table._watch_max)
-        table._watch_drawn = draw_watch(surface, rect, view, names, small, tv.watch_scroll,
-                                        _("YAKU WATCH"))
+        table._watch_drawn, table._watch_lines = draw_watch(
+            surface, rect, view, names, small, tv.watch_scroll, _("YAKU WATCH"))
     elif L.sidebar is None and getattr(table, "show_watch", False) and watching(table):
         w = max(260, round(area.w * 0.4))
         rect = pygame.Rect(area.right - w - 8, area.y + 8, w,
                            max(80, L.prompt.y - area.y - 16))
-        table._watch_drawn = draw_watch(surface, rect, view, names, size)
+        table._watch_drawn, table._watch_lines = draw_watch(surface, rect, view, names, size)
     adv = getattr(table, "_advisor", None)
     s = current(table)
     if s is not None and s.card is None:
         _mark_button(table, surface, s, size)
-    lines = suggestion_text(s) if s is not None else (
+    lines = suggestion_text(s, names) if s is not None else (
         [_("Hint: thinking…")] if adv is not None and adv.thinking and allows(table, "advisor")
-        else [])
+        and table.human_to_move() else [])
+    told = current_note(table)
+    if told and not lines:
+        lines = [told]
     if lines:
-        w = max(260, round(area.w * 0.5))
-        bottom = L.prompt.y - 6
-        rect = pygame.Rect(L.prompt.x, bottom, w, 0)
-        wrapped = sum(len(theme.wrap(x, size, w - 20)) for x in lines)
-        rect.y = bottom - (wrapped * round(size * 1.3) + 14)
-        draw_banner(surface, rect, lines, size)
+        draw_banner(surface, bubble_rect(table, L, lines, size), lines, size)
+
+
+def bubble_rect(table: TableScene, L: Layout, lines: list[str], size: int) -> pygame.Rect:
+    """Where the hint bubble goes: never over the viewer's own captures (issue 23, minor 18).
+
+    First choice: the free part of the own capture row, right of the captured cards and left
+    of the points label. Else, with a sidebar and no panel docked in it, over the top of the
+    event log; else at the foot of the field band, above the capture row."""
+    from game.ui.model import own_caps_rect
+
+    line_h = round(size * 1.3)
+
+    def height(w: int) -> int:
+        return sum(len(theme.wrap(x, size, w - 20)) for x in lines) * line_h + 10
+
+    caps = own_caps_rect(L)
+    seat = table._seating.bottom if table._seating is not None else table.viewer
+    model = table.tv.model
+    mine = model.captured[seat] if model is not None and seat < len(model.captured) else []
+    right = max((table.tv.card_rects[c].right for c in mine if c in table.tv.card_rects),
+                default=caps.x - 16)
+    free = pygame.Rect(right + 16, L.captures.y + 1, caps.right - right - 24, L.captures.h - 2)
+    if free.w >= max(240, size * 18) and height(free.w) <= free.h:
+        h = height(free.w)
+        return pygame.Rect(free.x, free.centery - h // 2, free.w, h)
+    if L.sidebar is not None and L.panel is None:
+        w = L.sidebar.w - 12
+        return pygame.Rect(L.sidebar.x + 6, table.tv.log_rect.y, w, height(w))
+    w = max(260, round(L.field.w * 0.5))
+    h = height(w)
+    return pygame.Rect(L.field.right - w - 8, L.captures.y - h - 4, w, h)
 
 
 def _mark_button(table: TableScene, surface: pygame.Surface, s, size: int) -> None:  # noqa: ANN001
@@ -199,19 +288,32 @@ def _mark_button(table: TableScene, surface: pygame.Surface, s, size: int) -> No
 
 
 def buttons_width(table: TableScene, L: Layout) -> int:
-    """Width the Hint and Watch buttons take at the right of the prompt row (the prompt
-    ends before them instead of running under them)."""
+    """Width the Hint and Watch buttons and the phase line take at the right of the prompt
+    row (the prompt ends before them instead of running under them)."""
     size = theme.size_of("small", L.window.h)
     wanted = _wanted(table, L)
-    return sum(theme.text_width(label, size) + 18 + 6 for _n, label in wanted) + 4 \
+    width = sum(theme.text_width(label, size) + 18 + 6 for _n, label in wanted) + 4 \
         if wanted else 0
+    line = _phase_text(table, L, size)
+    return width + (theme.text_width(line, size) + 16 if line else 0)
+
+
+def _phase_text(table: TableScene, L: Layout, size: int) -> str:
+    """The phase line for the prompt row (the drop-out window's, else Hachi's agari
+    progress), fitted to at most 62 % of the row; "" when there is none."""
+    from game.ui.panels import dropout_line
+    from game.ui.scenes.table_cues import agari_line
+
+    line = dropout_line(table.shown_view, table.session.names()) or \
+        agari_line(table)
+    return theme.fit(line, size, round(L.prompt.w * 0.62)) if line else ""
 
 
 def _wanted(table: TableScene, L: Layout) -> list[tuple[str, str]]:
     wanted = []
     if watching(table) and L.sidebar is None:  # wide windows always show it in the sidebar
         wanted.append(("watch", _("Watch · W")))
-    if allows(table, "advisor") and table.human_to_move():
+    if allows(table, "advisor"):  # always in sight while the advisor is on (major 3)
         adv = getattr(table, "_advisor", None)
         wanted.append(("hint", _("Hint · thinking…") if adv is not None and adv.thinking
                        else _("Hint · H")))
@@ -219,21 +321,31 @@ def _wanted(table: TableScene, L: Layout) -> list[tuple[str, str]]:
 
 
 def _draw_buttons(table: TableScene, surface: pygame.Surface, L: Layout, size: int) -> None:
-    """Hint and Watch buttons at the right of the prompt row, as the setting allows."""
+    """Hint and Watch buttons at the right of the prompt row, as the setting allows. The
+    Hint button stays while others play, dimmed: it answers only the viewer's own turn."""
     table._hint_buttons = {}
     wanted = _wanted(table, L)
     right = L.prompt.right - 4
     h = min(L.prompt.h - 2, round(size * 1.7))
+    mine = table.human_to_move()
     for name, label in wanted:
         w = theme.text_width(label, size) + 18
         rect = pygame.Rect(right - w, L.prompt.centery - h // 2, w, h)
         on = name == "watch" and getattr(table, "show_watch", False)
+        live = name != "hint" or mine
         pygame.draw.rect(surface, theme.GOLD if on else theme.PANEL, rect, border_radius=5)
-        pygame.draw.rect(surface, theme.GOLD, rect, 1, border_radius=5)
-        theme.blit_text(surface, label, size, rect.center, theme.INK if on else theme.TEXT,
+        pygame.draw.rect(surface, theme.GOLD if live else theme.TEXT_DIM, rect, 1,
+                         border_radius=5)
+        theme.blit_text(surface, label, size, rect.center,
+                        theme.INK if on else theme.TEXT if live else theme.TEXT_DIM,
                         False, "center")
         table._hint_buttons[name] = rect
         right = rect.x - 6
+    line = _phase_text(table, L, size)
+    table._phase_line = line
+    if line:  # the drop-out window: who joined, the pot, who decides (issue 23, minor 15)
+        theme.blit_text(surface, line, size, (right - 8, L.prompt.centery), theme.GOLD,
+                        False, "midright")
 
 
 def shutdown(table: TableScene) -> None:

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game.engine.vocab import Category
 from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
@@ -19,10 +20,11 @@ from game.ui.layout import MIN_FACE_W, height_of
 from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome
-from game.ui.terms import PAID_AT, term
+from game.ui.terms import category_short, category_term, paid_at, term
 from game.ui.theme import Button, ButtonGroup
 
-AUTO = 2.5
+AUTO = 2.5  # seconds a reveal stays when only computers sit at the table
+QUIET = 1.2  # seconds a reveal with no claim at all stays: a beat, then play (issue 23)
 STEP = 0.55  # a holder's cards overlap so each shows its left 55 %
 
 
@@ -35,7 +37,10 @@ class TeyakuScene(Scene):
         self.table = table
         self.t = 0.0
         self.group = ButtonGroup([Button(_("Continue ⏎"), self.close, "primary")])
-        self.auto = not table.session.humans
+        # nobody to read it, or nothing to read: it passes by itself
+        nobody_claims = not any(c.items for c in table.shown_view.claims.values())
+        self.auto = not table.session.humans or nobody_claims
+        self.stay = AUTO if not table.session.humans else QUIET
         self._fit_key: tuple | None = None
         self._fit: tuple[int, int, bool] = (13, 24, True)
         self.text_size = 0  # the holders' text size last drawn (tests)
@@ -53,7 +58,7 @@ class TeyakuScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         table_chrome.reflow(self.table, dt)
-        if self.auto and self.t >= AUTO * max(0.1, self.app.settings.speed_factor):
+        if self.auto and self.t >= self.stay * max(0.1, self.app.settings.speed_factor):
             self.close()
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
@@ -75,7 +80,8 @@ class TeyakuScene(Scene):
 
     def lines(self) -> list[tuple[str, list[str]]]:
         v = self.table.shown_view
-        names = [s.name for s in self.table.session.seats]
+        names = self.table.session.names()
+        voidable = Category.TEYAKU in self.table.session.rs.special_voids()
         out = []
         order = list(v.active) or list(range(v.seats))
         for s in order:
@@ -89,7 +95,7 @@ class TeyakuScene(Scene):
                                   teyaku=term(k), amount=amount(c.pays.get(k, amt)))
                               for k, amt in c.items.items())
             out.append((_("{name} — {items} ({when})").format(
-                name=names[s], items=items, when=_(PAID_AT[c.paid_at])), list(c.cards)))
+                name=names[s], items=items, when=paid_at(c.paid_at, voidable)), list(c.cards)))
         return out
 
     def _measure(self, width: int, text_size: int, cw: int, beside: bool) -> int:
@@ -155,13 +161,20 @@ class TeyakuScene(Scene):
         bw = min(theme.text_width(btn.label, body, True) + 28, rect.w // 2)
         btn.rect = pygame.Rect(rect.right - 10 - bw, rect.y + 8, bw, bh)
         room_w = btn.rect.x - x - 8
-        short = _("手役 Teyaku")
-        title, tsize = next(((t, z) for t, z in ((_("手役 Teyaku · hand combinations"), head),
-                                                 (short, head), (short, body))
-                             if theme.text_width(t, z, True) <= room_w), ("手役", head))
-        theme.blit_text(surface, title, tsize, (x, btn.rect.centery), theme.TEXT, True,
-                        "midleft")
+        # the heading by the term style, shorter where the room is short (issue 23)
+        full, short = category_term(Category.TEYAKU), category_short(Category.TEYAKU)
+        small = theme.size_of("small", L.window.h)  # beside Continue, smaller, before a line
+        heading = next(((t, z) for t, z in ((full, head), (short, head), (short, body),
+                                            (short, small))
+                        if theme.text_width(t, z, True) <= room_w), None)
         y = btn.rect.bottom + 8
+        if heading is not None:
+            theme.blit_text(surface, heading[0], heading[1], (x, btn.rect.centery), theme.TEXT,
+                            True, "midleft")
+        else:  # a long translation ("Hand combinations"): its own line, whole, below
+            title = short if theme.text_width(short, body, True) <= rect.w - 24 else \
+                theme.fit(short, body, rect.w - 24, True)
+            y = theme.blit_text(surface, title, body, (x, y - 4), theme.TEXT, True).bottom + 6
         room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         size, cw, beside = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
         self.text_size = size

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 BRIGHTS = ("crane", "curtain", "moon", "rain_man", "phoenix")
 DRIFT = 0.008  # of the window height: how far a Bright floats up and down
 DRIFT_PERIOD = 7.0  # seconds for one slow float
+DRIFT_FPS = 10  # the float moves under a pixel a step at this pace: smooth, and cheap
 
 
 def drift(t: float, i: int, height: int, still: bool) -> float:
@@ -179,6 +180,21 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def _drift_t(self) -> float:
+        """The float's clock, in steps of 1/DRIFT_FPS s: an idle title is drawn at most
+        that often (issue 23: drawn at 60 fps it used a third of a core)."""
+        return math.floor(self.t * DRIFT_FPS) / DRIFT_FPS
+
+    def frame_key(self) -> object:
+        """The Brights' drift in whole pixels, the focus and the words: the title is drawn
+        again only when one of them changes (or an event comes)."""
+        H = self.app.screen.get_height()
+        still = getattr(self.app.settings, "reduced_motion", False)
+        t = self._drift_t()
+        return (tuple(round(drift(t, i, H, still)) for i in range(len(BRIGHTS))),
+                self.group.index, self.group.show_focus, self.saved_text,
+                tuple(b.label for b in self.group.buttons))
+
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if intent is Intent.BACK:
             from game.ui.scenes.confirm_quit import ConfirmQuitScene
@@ -245,7 +261,8 @@ class TitleScene(Scene):
             still = getattr(self.app.settings, "reduced_motion", False)
             for i, c in enumerate(BRIGHTS):
                 bx = round(W * 0.52 + i * cw * 0.62)
-                by = round(H * 0.32 + abs(i - 2) * H * 0.025 + drift(self.t, i, H, still))
+                by = round(H * 0.32 + abs(i - 2) * H * 0.025 + drift(self._drift_t(), i, H,
+                                                                       still))
                 renderer.draw(surface, c, (bx, by), cw, marks=False)  # art: no index marks
         theme.blit_text(surface, "八八 Hachi-Hachi", logo, (x, logo_y), theme.GOLD, True)
         theme.blit_text(surface, theme.fit(_("Hanafuda games of the 88 family"), body,

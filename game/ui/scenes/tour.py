@@ -33,19 +33,22 @@ def beginner_seats() -> list:
             SeatSpec("Kiku", f"ai:{beginner}")]
 
 
-def start_tier(app, tier: int, guided: bool = False) -> object:  # noqa: ANN001
-    """Start a curriculum game at `tier` (you + two Beginners) and return its table scene."""
+def start_tier(app, tier: int, guided: bool = False) -> None:  # noqa: ANN001
+    """Start a curriculum game at `tier` (you + two Beginners), after asking whether a
+    saved game may be replaced."""
+    from game.ui.scenes.new_game import start_new_game
+
+    start_new_game(app, lambda: _begin_tier(app, tier, guided))
+
+
+def _begin_tier(app, tier: int, guided: bool) -> object:  # noqa: ANN001
     from game.ui.scenes.table import TableScene
     from game.ui.session import GameSession
 
     session = GameSession("curriculum", {"tier": tier}, beginner_seats(),
                           random.getrandbits(48))
-    if guided:
+    if guided:  # its advisor is on for this game (table_hints.game_level), not by setting
         session.guided_stop = GUIDED_ROUNDS
-        levels = getattr(settings_mod, "HINT_LEVELS", {})
-        if getattr(app.settings, "hints", None) == "off" and "watch" in levels:
-            app.settings.hints = "watch"  # hints on for the guided game
-            app.apply_settings()
     table = TableScene(app, session)
     app.stack.reset(table)
     if guided:
@@ -113,7 +116,14 @@ class WelcomeScene(OverlayScene):
         self.app.apply_settings()
 
     def on_back(self) -> None:
-        self.skip()
+        """Esc asks before it means "I know hanafuda" for good (issue 23): a player who
+        only wanted the welcome out of the way keeps it for the next start."""
+        from game.ui.scenes.confirm_dialog import ConfirmScene
+
+        self.app.stack.push(ConfirmScene(
+            self.app, _("Skip the welcome for good?"),
+            [_("You can bring it back from Settings → Show welcome again.")],
+            _("I know hanafuda"), self.skip, no=_("Back to the welcome"), style="secondary"))
 
     def teach(self) -> None:
         _seen(self.app)
@@ -204,9 +214,69 @@ def tour_steps(view, viewer: int) -> list[tuple[str, str, str]]:  # noqa: ANN001
            "way.")),
         ("captures", _("Your captures and 88"), par_words),
         ("top_bar", _("Hints and help"),
-         _("Hints show good plays when they are on. Press F1 or open the menu for the rules "
-           "and the cards at any time.")),
+         _("On your turn, press H or the Hint button: the table suggests a play and says "
+           "what it does. Press F1 or open the menu for the rules and the cards at any "
+           "time.")),
     ]
+
+
+def mark_box(target: pygame.Rect, w: int, h: int, W: int, H: int) -> pygame.Rect:
+    """Where a coach mark's card goes: beside its target, never over it (issue 23).
+
+    Tried in turn: above, below, right, left of the target (40 px away, or as close as the
+    window allows), each kept inside the window; the first that leaves the target whole
+    wins, else the one that covers the least of it."""
+    gap, edge = 40, 8
+
+    def inside(box: pygame.Rect) -> pygame.Rect:
+        box.x = max(edge, min(box.x, W - w - edge))
+        box.y = max(edge, min(box.y, H - h - edge))
+        return box
+
+    cx = min(max(target.centerx - w // 2, edge), W - w - edge)
+    cy = min(max(target.centery - h // 2, edge), H - h - edge)
+    tries = [pygame.Rect(cx, target.top - gap - h, w, h),
+             pygame.Rect(cx, target.bottom + gap, w, h),
+             pygame.Rect(target.right + gap, cy, w, h),
+             pygame.Rect(target.left - gap - w, cy, w, h)]
+    # closer than the gap when the window is tight, before covering anything
+    tries += [pygame.Rect(cx, target.top - 12 - h, w, h),
+              pygame.Rect(cx, target.bottom + 12, w, h),
+              pygame.Rect(target.right + 12, cy, w, h),
+              pygame.Rect(target.left - 12 - w, cy, w, h)]
+    placed = [inside(b) for b in tries]
+    for box in placed:
+        if not box.colliderect(target):
+            return box
+
+    def covered(box: pygame.Rect) -> int:
+        c = box.clip(target)
+        return c.w * c.h
+
+    return min(placed, key=covered)
+
+
+def mark_card(target: pygame.Rect, words: str, W: int,
+              H: int) -> tuple[pygame.Rect, list[str], int, int]:
+    """(box, wrapped lines, text size, title size) of a coach mark: the narrowest card,
+    among a few widths, whose place beside the target leaves the target whole (large text
+    makes a narrow card tall); the small text size when the body size cannot."""
+    best: tuple[int, pygame.Rect, list[str], int, int] | None = None
+    for body, head in ((theme.size_of("body", H), theme.size_of("heading", H)),
+                       (theme.size_of("small", H), theme.size_of("body", H))):
+        for frac in (0.34, 0.45, 0.6, 0.8):
+            w = min(W - 16, max(380, round(W * frac)))
+            lines = theme.wrap(words, body, w - 40)
+            h = (20 + round(head * 1.5) + len(lines) * round(body * 1.4) + round(body * 2.4)
+                 + 30)
+            box = mark_box(target, w, min(h, H - 16), W, H)
+            c = box.clip(target)
+            if best is None or c.w * c.h < best[0]:
+                best = (c.w * c.h, box, lines, body, head)
+            if not c.w * c.h:
+                return box, lines, body, head
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
 
 
 class TourScene(Scene):
@@ -269,20 +339,8 @@ class TourScene(Scene):
         r = self.target()
         theme.dim(surface, 90)
         pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), 4, border_radius=8)
-        body = theme.size_of("body", H)
-        head = theme.size_of("heading", H)
-        w = max(380, round(W * 0.34))
-        lines = theme.wrap(words, body, w - 40)
-        h = 20 + round(head * 1.5) + len(lines) * round(body * 1.4) + round(body * 2.4) + 30
-        box = pygame.Rect(0, 0, w, h)
-        # the card sits beside its target: above it when there is room, else below
-        box.centerx = min(max(r.centerx, w // 2 + 10), W - w // 2 - 10)
-        box.bottom = r.top - 40
-        if box.top < 10:
-            box.top = min(r.bottom + 40, H - h - 10)
-        if box.colliderect(r):  # a tall target: beside it
-            box.top = max(10, min(r.centery - h // 2, H - h - 10))
-            box.left = r.right + 40 if r.right + 40 + w < W else max(10, r.left - 40 - w)
+        box, lines, body, head = mark_card(r, words, W, H)
+        w = box.w
         theme.panel(surface, box, alpha=245, line=theme.GOLD)
         # the arrow from the card to its target
         start = (box.centerx, box.bottom if box.bottom <= r.top else box.top)

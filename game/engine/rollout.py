@@ -1,0 +1,200 @@
+"""Rollouts: the rest of a round played by one fixed policy for every seat (search leaves).
+
+``playout(st, rng, policy, weights)`` (``State.playout``) plays the round to its end;
+``RANDOM`` draws uniformly random legal moves, ``GREEDY`` (the policy the search AIs roll out
+with) takes the most card points it can each turn. Chance comes from ``rng`` and every action
+is recorded as in a real round.
+
+Plain turns are the hot loop. The compiled kernel (``_ckernel.c``, see ``kernel.py``) plays
+them in C; without it, ``_turns`` picks each move with the same draws and plays it through
+the generic turn code (``State.apply``), so the C kernel has exactly one reference: the rules
+as the state applies them (tests/engine/test_ckernel.py compares the two, move for move).
+Every other decision (a sager's turn, sage or shoubu, the windows before play) goes through
+``State.apply`` either way. The register of fast paths is FASTPATHS.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import CANCEL, MIZUTEN, MIZUTEN_OFFER, PLAY1, SHOUBU, Action, play2, take_action
+from .capture import choices
+from .kernel import ckernel, dek_gate
+from .phases import BLANK_PH, DEAL, MIZUTEN_PH, OVER, PLAY_PH, RESHUFFLE, TAKE_PH
+
+if TYPE_CHECKING:
+    from .state import State
+
+RANDOM = "random"  # uniformly random legal moves
+GREEDY = "greedy"  # the most card points now: the policy the search AIs roll out with
+
+# The compiled turn loop when the extension is built, else None (the tests switch it).
+_CK_TURNS = ckernel.rollout_turns if ckernel is not None else None
+
+
+def pick_bit(mask: int, i: int) -> int:
+    """The i-th set bit of ``mask`` (lowest first), as a one-bit mask."""
+    while i:
+        mask &= mask - 1
+        i -= 1
+    return mask & -mask
+
+
+def best_target(matches: int, values: tuple[int, ...]) -> int:
+    """The most valuable card of ``matches`` (the lowest card among equals; any weights,
+    negative ones included)."""
+    best, best_v = -1, 0
+    while matches:
+        low = matches & -matches
+        c = low.bit_length() - 1
+        if best < 0 or values[c] > best_v:
+            best, best_v = c, values[c]
+        matches ^= low
+    return best
+
+
+def greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, ...],
+                summ: bool) -> tuple[int, int, int]:
+    """The greedy play: (card, target or -1, score), the hand card taking the most points.
+
+    Score (x100, to stay in integers): the points a capture takes, card included (with a
+    choice, the most valuable target); a card that takes nothing scores minus its own value,
+    so the cheapest card is discarded. Ties go to the lowest card. (-1, -1, 0) for no card.
+    """
+    # fastpath: greedy-policy
+    best, best_t, best_v = -1, -1, 0
+    while hand:
+        low = hand & -hand
+        c = low.bit_length() - 1
+        hand ^= low
+        m = field & rel[c]
+        t = -1
+        if not m:
+            v = -values[c]
+        elif not m & (m - 1):  # one card to take
+            v = 100 * (values[c] + values[m.bit_length() - 1])
+        elif choices(rel, summ, field, c):  # a choice: the most valuable target
+            t = best_target(m, values)
+            v = 100 * (values[c] + values[t])
+        else:  # three of the month: all taken
+            v = values[c]
+            while m:
+                lm = m & -m
+                v += values[lm.bit_length() - 1]
+                m ^= lm
+            v *= 100
+        if best < 0 or v > best_v:
+            best, best_t, best_v = c, t, v
+    return best, best_t, best_v
+
+
+def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None) -> Action:  # noqa: ANN001
+    """The greedy policy's move outside the turn loop: the same pick for a play (a sager
+    with nothing to take cancels and collects), the most valuable target for the drawn
+    card, shoubu at a decision; anything else (windows before play) at random.
+    ``weights``: the card values of the choice (default: the ruleset's card points)."""
+    ph, seat = st.phase, st.to_move
+    values = st.rs.values if weights is None else weights
+    if ph == PLAY_PH:
+        card, target, score = greedy_card(st.hands[seat], st.field, st._rel, values, st._sum)
+        if card < 0 or (st.sagers >> seat & 1 and score <= 0):
+            return Action(seat, CANCEL)
+        return play2(seat, card, target) if target >= 0 else PLAY1[seat][card]
+    if ph == TAKE_PH:
+        return take_action(seat, best_target(st.needs_choice(st.drawn), values))
+    legal = st.legal_actions()
+    for a in legal:
+        if a.verb == SHOUBU:
+            return a
+    return rng.choice(legal)
+
+
+def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rng
+            weights: tuple[int, ...] | None = None) -> None:
+    """``State.playout``: play the current round to its end (a rollout) with a fixed policy
+    for every seat.
+
+    ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll out
+    with): each turn takes the most card points it can (ties: the lowest card), a sager with
+    nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws nothing from
+    ``rng`` once play has begun. ``weights`` (48 ints, GREEDY only) replace the card points
+    in that choice, so a caller can roll out with its own judgement of the cards (points
+    plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and every action is
+    recorded as usual.
+    """
+    greedy = policy == GREEDY
+    if not greedy and policy != RANDOM:
+        raise ValueError(f"unknown rollout policy {policy!r} (known: {RANDOM}, {GREEDY})")
+    if weights is None:
+        weights = st.rs.values
+    elif len(weights) != 48:
+        raise ValueError(f"weights must give 48 card values, not {len(weights)}")
+    while True:
+        ph = st.phase
+        if ph == PLAY_PH and st._ev is None and not st._watching:
+            _turns(st, rng, greedy, weights)
+            continue
+        if ph == DEAL or ph == OVER:
+            return
+        if ph == MIZUTEN_PH and st._ev is None and not st.events_on:
+            # fastpath: mizuten-step
+            # apply's mizuten step for either policy (both draw from the same pair)
+            action = rng.choice(MIZUTEN_OFFER[st.to_move])
+            if action.verb == MIZUTEN:
+                st.actions.append(action)
+                st.mizuten = True
+            st._next_window()
+        elif ph == BLANK_PH or ph == RESHUFFLE:
+            st.apply(st.sample_chance(rng), check=False)
+        else:
+            _one_move(st, rng, greedy, weights)
+
+
+def _one_move(st: State, rng, greedy: bool, values: tuple[int, ...]) -> None:  # noqa: ANN001
+    """One policy move through ``apply`` (a sager's turn, a decision, a window)."""
+    if greedy:
+        st.apply(greedy_action(st, rng, values), check=False)
+    else:
+        st.apply(rng.choice(st.legal_actions()), check=False)
+
+
+def _turns(st: State, rng, greedy: bool, values: tuple[int, ...]) -> None:  # noqa: ANN001
+    """Plain policy turns until a decision, a sager's turn or the round's end.
+
+    A random turn plays a uniformly random hand card (``rng.below`` of the hand size), then,
+    when the capture has a choice, a random candidate (``below`` of their number); so does
+    the drawn card. A greedy turn plays ``greedy_card``'s pick and, for the drawn card, the
+    most valuable target. The C kernel (``_CK_TURNS``) makes the same draws and records the
+    same actions; without it (or for weights it cannot hold), each move goes through
+    ``State.apply``: the generic turn code is the reference.
+    """
+    if _CK_TURNS is not None:
+        stop = _CK_TURNS(st, rng, greedy, values, dek_gate(st.rs, st._vfn))
+        if stop == 2:  # the last turn was played
+            st._settle(None, -1)
+            return
+        if stop == 0:  # a sager's turn (to_move set): one generic move
+            _one_move(st, rng, greedy, values)
+            return
+        if stop == 1:  # a dekiyaku rose: DECIDE
+            return
+        # -1: weights the C kernel cannot hold (not 48 ints under 2**50): the code below
+    below, rel, summ, apply = rng.below, st._rel, st._sum, st.apply
+    while st.phase == PLAY_PH:
+        seat = st.to_move
+        if st.sagers >> seat & 1:  # may cancel: a generic move, then the caller resumes
+            _one_move(st, rng, greedy, values)
+            return
+        hand = st.hands[seat]
+        if greedy:
+            card, target, _ = greedy_card(hand, st.field, rel, values, summ)
+        else:
+            card = pick_bit(hand, below(hand.bit_count())).bit_length() - 1
+            among = choices(rel, summ, st.field, card)
+            target = pick_bit(among, below(among.bit_count())).bit_length() - 1 if among else -1
+        apply(play2(seat, card, target) if target >= 0 else PLAY1[seat][card], False)
+        if st.phase == TAKE_PH:  # the drawn card has a choice
+            among = st.needs_choice(st.drawn)
+            target = (best_target(among, values) if greedy
+                      else pick_bit(among, below(among.bit_count())).bit_length() - 1)
+            apply(take_action(seat, target), False)
