@@ -113,6 +113,17 @@ class Animator:
     def finish(self) -> None:
         self.t = self.total
 
+    def arrived(self, key: str) -> bool:
+        """The sprite rests where it is going: its flight (or fade) is over. The table
+        counts a capture only then (issue 23: counts changed before the cards landed)."""
+        dst = self.rest.get(key)
+        if dst is None:
+            return False
+        src = self._from.get(key, dst)
+        if not self.running or self.duration <= 0 or src == dst:
+            return True
+        return self.t - self._delay.get(key, 0.0) >= self.duration
+
     def frames(self) -> list[Frame]:
         """Every sprite this frame, bottom first (resting z order, moving cards on top)."""
         out = []

@@ -15,7 +15,18 @@ from dataclasses import dataclass, field
 from game.engine.cards import INDEX, KINDS
 from game.engine.events import Event
 from game.engine.view import PlayerView
-from game.ui.layout import Layout, fan_positions, group_positions, hand_positions, slot_positions
+from game.ui.layout import (
+    LABEL_W,
+    Layout,
+    group_positions,
+    hand_positions,
+    points_room,
+    slot_positions,
+    top_group_positions,
+    top_label_h,
+    top_label_least,
+    top_label_w,
+)
 
 KIND_ORDER = ("bright", "animal", "ribbon", "chaff")
 PRE_PLAY = frozenset({"deal", "blank", "swap", "mizuten", "dropout"})
@@ -219,26 +230,75 @@ def groups_of(cards: list[str]) -> list[list[str]]:
     return out
 
 
-def opponent_parts(rect, L: Layout) -> tuple:
-    """(name row, fan origin, capture area) inside an opponent panel."""
+FACE_STEP = 1.06  # a revealed teyaku card in an opponent's fan shows whole (issue 23)
+BACK_STEP = 0.25  # the backs overlap to a quarter of their width (TABLE.md §4.3)
+
+
+def face_width(L: Layout) -> int:
+    """Width of a revealed card in an opponent's fan: a back's, or a capture's if wider."""
+    return max(L.back_w, L.opp_cap_w)
+
+
+def face_step(L: Layout, panel_w: int, shown: int) -> float:
+    """The fan step of `shown` revealed cards: whole (FACE_STEP) while the fan (with the
+    backs of the rest of a 7-card hand) takes at most half the panel and leaves the
+    captures room for four groups, else overlapping, never below 40 % of a card (the
+    corner mark and the plant still show)."""
+    if not shown:
+        return FACE_STEP
+    w = L.opp_cap_w  # the captures keep room for four groups of one card
+    room = min(0.5 * panel_w, panel_w - 32 - 4 * w - 3 * max(4, round(0.15 * w)) - 8)
+    fits = (room - _backs_w(L, shown)) / (shown * face_width(L))
+    return max(0.4, min(FACE_STEP, fits))
+
+
+def _backs_w(L: Layout, shown: int) -> int:
+    """Width of the backs beside `shown` revealed cards (of a hand of at most 7)."""
+    backs = 7 - shown
+    return round(L.back_w * (1 + BACK_STEP * (backs - 1))) if backs > 0 else 0
+
+
+def fan_width(L: Layout, shown: int = 0, panel_w: int = 0) -> int:
+    """Width of an opponent's hand fan: seven backs, and `shown` revealed cards."""
+    if not shown:
+        return round(L.back_w * 2.6)
+    step = face_step(L, panel_w, shown) if panel_w else FACE_STEP
+    return max(round(L.back_w * 2.6), round(shown * step * face_width(L)) + _backs_w(L, shown))
+
+
+def opponent_parts(rect, L: Layout, shown: int = 0) -> tuple:
+    """(name row, fan origin, capture area) inside an opponent panel. The fan widens for
+    `shown` revealed teyaku cards; the seat's points are in the name row, so the captures
+    take the rest of the row (issue 23: they overlapped to one card beside free room)."""
     from pygame import Rect
 
     row1 = L.opp_row  # as tall as the name text at this UI scale (layout)
     fan_y = rect.y + row1 + 2
-    fan = Rect(rect.x + 8, fan_y, round(L.back_w * 2.6), rect.bottom - fan_y - 2)
-    caps = Rect(fan.right + 10, fan_y, rect.right - fan.right - 14 - points_width(L, L.opp_label),
-                fan.h)
+    fan = Rect(rect.x + 8, fan_y, fan_width(L, shown, rect.w), rect.bottom - fan_y - 2)
+    caps = Rect(fan.right + 10, fan_y, rect.right - fan.right - 14, fan.h)
     return Rect(rect.x, rect.y, rect.w, row1), fan, caps
+
+
+def opponent_groups(caps, L: Layout, groups: list[list[str]]) -> list:
+    """(label rect, card positions) of an opponent's four capture groups in `caps`."""
+    return top_group_positions(caps, [len(g) for g in groups], L.opp_cap_w,
+                               top_label_h(L.opp_label), top_label_w(L.opp_label),
+                               top_label_least(L.opp_label))
+
+
+def shown_cards(model: TableModel, seat: int) -> int:
+    """Face-up cards in a seat's hand on screen (an opponent's revealed teyaku)."""
+    return sum(1 for c in model.hands[seat] if c is not None)
 
 
 def label_width(L: Layout, size: int | None = None) -> int:
     """Width of a capture group's label drawn at `size` (the layout's small size if None)."""
-    return round((size or L.small) * 2.7)  # "カス" (2 em) and a margin to its cards
+    return round((size or L.small) * LABEL_W)
 
 
 def points_width(L: Layout, size: int | None = None) -> int:
-    """Room kept at the right of a capture row for its "76 pts" label."""
-    return round((size or L.small) * 4.2)
+    """Room kept at the right of the own capture row for its "48 / 88 pts" label."""
+    return points_room(size or L.small)
 
 
 def own_caps_rect(L: Layout):  # noqa: ANN201 - pygame.Rect
@@ -275,18 +335,22 @@ def targets(model: TableModel, L: Layout, seat: Seating) -> dict[str, Place]:
             out[c] = Place(x, y, L.cap_w, True, 1)
     # opponents
     for s, rect in zip(seat.others, L.opponents, strict=False):
-        _, fan, caps = opponent_parts(rect, L)
+        shown = shown_cards(model, s)
+        _, fan, caps = opponent_parts(rect, L, shown)
         keys = model.hand_keys(s)
-        step = 0.25 if seat.phase == "play" else 0.2
-        for i, ((key, cid), (x, y)) in enumerate(zip(keys, fan_positions(
-                fan.x, fan.y, len(keys), L.back_w, step), strict=True)):
-            out[key] = Place(x, y, L.back_w, cid is not None, 2 + i)
+        step = BACK_STEP if seat.phase == "play" else 0.2
+        fw, fstep = face_width(L), face_step(L, rect.w, shown)
+        x = fan.x
+        for i, (key, cid) in enumerate(keys):
+            if cid is not None:  # a revealed teyaku card: readable (issue 23)
+                out[key] = Place(x, fan.y, fw, True, 2 + i)
+                x += round(fstep * fw)
+            else:
+                out[key] = Place(x, fan.y, L.back_w, False, 2 + i)
+                x += round(step * L.back_w)
         if seat.phase == "play":
             groups = groups_of(model.captured[s])
-            for (_, pos), cards in zip(group_positions(caps, [len(g) for g in groups],
-                                                       L.opp_cap_w,
-                                                       label_width(L, L.opp_label)), groups,
-                                       strict=True):
+            for (_, pos), cards in zip(opponent_groups(caps, L, groups), groups, strict=True):
                 for c, (x, y) in zip(cards, pos, strict=True):
                     out[c] = Place(x, y, L.opp_cap_w, True, 1)
     return out

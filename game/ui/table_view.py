@@ -25,9 +25,11 @@ from game.ui.model import (
     TableModel,
     groups_of,
     label_width,
+    opponent_groups,
     opponent_parts,
     own_caps_rect,
     points_width,
+    shown_cards,
 )
 from game.ui.narrate import joined
 from game.ui.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
@@ -129,7 +131,7 @@ class TableView:
     def draw_top_bar(self, s: pygame.Surface, L: Layout, info: TableInfo) -> None:
         r = L.top_bar
         theme.panel(s, r, radius=0)
-        size = theme.size_of("body", L.window.h)
+        size = L.body
         cy = r.centery
         self.top_buttons = {}
         pad = 8
@@ -183,7 +185,7 @@ class TableView:
                                 theme.TEXT, False, "midleft")
         room = right - shown.right - 40
         if L.sidebar is None and info.log and room > 120:  # TABLE.md §4.3: the ticker
-            small = theme.size_of("small", L.window.h)
+            small = L.small
             theme.blit_text(s, theme.fit("« " + info.log[-1] + " »", small, room), small,
                             (shown.right + 24, cy), theme.TEXT_DIM, False, "midleft")
 
@@ -200,7 +202,7 @@ class TableView:
             return
         theme.panel(s, r, radius=0 if rect is None else 6, alpha=theme.PANEL_ALPHA if
                     rect is None else 248, line=theme.PANEL_LINE if rect is None else theme.GOLD)
-        small = theme.size_of("small", L.window.h)
+        small = L.small
         lh = round(small * 1.35)
         y = r.y + 8 + panel_h
         theme.blit_text(s, _("SCORES"), small, (r.x + 10, y), theme.TEXT_DIM, True)
@@ -239,8 +241,8 @@ class TableView:
         bottom = r.bottom
         if rect is None:  # the docked sidebar: the watch takes the lower part (TABLE.md §10)
             self.watch_rect = pygame.Rect(0, 0, 0, 0)
-            if self.watch_share > 0:
-                h = round((r.bottom - y) * self.watch_share)
+            h = round((r.bottom - y) * self.watch_share)
+            if h >= 2 * lh + 8 and r.bottom - y - h >= 2 * lh:  # else the log keeps it all
                 bottom = r.bottom - h
                 pygame.draw.line(s, theme.PANEL_LINE, (r.x + 6, bottom), (r.right - 6, bottom))
                 self.watch_rect = pygame.Rect(r.x, bottom + 4, r.w, h - 8)
@@ -324,7 +326,8 @@ class TableView:
         s.blit(img, img.get_rect(center=r.center))
 
     def draw_plate(self, s: pygame.Surface, rect: pygame.Rect, si: SeatInfo, turn: bool,
-                   size: int, small: int, bottom: bool, chip: bool = False) -> None:
+                   size: int, small: int, bottom: bool, chip: bool = False,
+                   lines: int = 1) -> None:
         theme.panel(s, rect)
         if turn:
             pygame.draw.rect(s, theme.GOLD, rect, 2, border_radius=6)
@@ -337,67 +340,90 @@ class TableView:
         name = si.name + ("  " + " ".join(badges) if badges else "")
         total = theme.signed(si.total)
         tw = theme.text(total, size, theme.TEXT, True).get_width()
-        if bottom:  # the name shrinks (down to the small size) before it is shortened
-            nsz, nlines = theme.fit_label(name, size, rect.w - 16, max_lines=1, bold=True,
-                                          minimum=small)
-            theme.blit_text(s, nlines[0], nsz, (x, y + (size - nsz) // 2),
-                            theme.GOLD if turn else theme.TEXT, True)
-            y += round(size * 1.4)
-            theme.blit_text(s, theme.fit(si.kind, small, rect.w - 16), small, (x, y),
-                            theme.TEXT_DIM)
-            y += round(small * 1.4)
-            theme.blit_text(s, total, size, (x, y), theme.signed_color(si.total), True)
-            y += round(size * 1.4)
-            if si.points is not None:
-                theme.blit_text(s, _("{points} pts").format(points=si.points), small, (x, y),
-                                theme.TEXT_DIM)
-                y += round(small * 1.4)
-            if si.role and y + small < rect.bottom:  # the layout keeps room for four lines
-                theme.blit_text(s, theme.fit(si.role, small, rect.w - 16), small, (x, y),
-                                theme.TEXT_DIM)
-                y += round(small * 1.4)
-            for line in dict.fromkeys(x for x in (si.status, si.stamp) if x):
-                for part in theme.wrap(line, small, rect.w - 16)[:2]:
-                    if y + small < rect.bottom:
-                        theme.blit_text(s, part, small, (x, y), theme.MATCH)
-                    y += round(small * 1.35)
+        if bottom:
+            self._own_plate(s, rect, si, turn, name, total, size, small)
             return
         kind = _("{kind} · thinking…").format(kind=si.kind) if si.thinking else si.kind
         note = si.stamp or si.status
         if chip:  # a narrow seat chip: name and total on top, status and kind at the bottom
-            theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
-                            True, "topright")
-            tw_small = theme.text_width(total, small, True)
-            theme.blit_text(s, theme.fit(name, small, rect.w - tw_small - 24, True), small,
-                            (x, y), theme.GOLD if turn else theme.TEXT, True)
-            kind_lines = theme.wrap(kind, small, rect.w - 16)
-            if len(kind_lines) > 1 and si.short_kind:  # the level alone before two lines
-                short = (_("{kind} · thinking…").format(kind=si.short_kind) if si.thinking
-                         else si.short_kind)
-                kind_lines = theme.wrap(short, small, rect.w - 16)
-            rows: list[tuple[str, tuple]] = [(part, theme.TEXT_DIM) for part in kind_lines]
-            if note:
-                rows = [(part, theme.MATCH)
-                        for part in theme.wrap(note, small, rect.w - 16)[:2]] + rows
-            lh = round(small * 1.3)
-            rows = rows[:3]
-            by = rect.bottom - 4 - lh * len(rows)
-            for part, color in rows:
-                theme.blit_text(s, part, small, (x, by), color)
-                by += lh
+            # both shrink (not below 13 px) before the name is shortened (issue 23)
+            csz = next((z for z in range(small, 12, -1)
+                        if theme.text_width(name, z, True) + theme.text_width(total, z, True)
+                        + 24 <= rect.w), 13)
+            theme.blit_text(s, total, csz, (rect.right - 8, y + (small - csz) // 2),
+                            theme.signed_color(si.total), True, "topright")
+            tw_small = theme.text_width(total, csz, True)
+            theme.blit_text(s, theme.fit(name, csz, rect.w - tw_small - 24, True), csz,
+                            (x, y + (small - csz) // 2), theme.GOLD if turn else theme.TEXT,
+                            True)
+            self._chip_rows(s, rect, si, kind, note, small)
             return
-        left = f"{name}"
-        shown = theme.fit(left, small, rect.w // 2, True)
+        # the name row: the name, its details (kind · points · role, a status first) and the
+        # total at the right; the details take the second line the layout gives when the
+        # cards leave room, and shrink before they are shortened (issue 23: "b…" cut)
+        shown = theme.fit(name, small, rect.w // 2, True)
         theme.blit_text(s, shown, small, (x, y), theme.GOLD if turn else theme.TEXT, True)
+        theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
+                        True, "topright")
         lx = x + theme.text_width(shown, small, True) + 10
         room = rect.right - lx - tw - 20
-        extra = ""
+        forms = self._details(si, kind, note)
+        color = theme.MATCH if note else theme.TEXT_DIM
+        if lines >= 2 and theme.text_width(forms[0], small) > room:
+            lx, y, room = x, y + round(small * 1.35), rect.w - 16
+        extra = next((f for f in forms if theme.text_width(f, small) <= room), forms[-1])
+        sz, parts = theme.fit_label(extra, small, room, max_lines=1, minimum=min(small, 13))
+        theme.blit_text(s, parts[0], sz, (lx, y + (small - sz) // 2), color)
+
+    @staticmethod
+    def _own_plate(s: pygame.Surface, rect: pygame.Rect, si: SeatInfo, turn: bool, name: str,
+                   total: str, size: int, small: int) -> None:
+        """The viewer's plate: name (two lines if it must), kind, total, points, role and
+        status, one under the other. Only whole lines are drawn: when they are more than
+        the plate holds, the kind ("Human") gives way first, then the role (issue 23: a
+        status ran out of it, a long name was cut)."""
+        w = rect.w - 16
+        # (text, size, colour, bold, priority: lower goes first when short of room)
+        nsz, nlines = theme.fit_label(name, size, w, max_lines=2, bold=True, minimum=small)
+        rows: list[tuple[str, int, tuple, bool, int]] = [
+            (part, nsz, theme.GOLD if turn else theme.TEXT, True, 9) for part in nlines]
+        rows += [
+            (theme.fit(si.kind, small, w), small, theme.TEXT_DIM, False, 0),
+            (total, size, theme.signed_color(si.total), True, 9)]
+        if si.points is not None:
+            rows.append((_("{points} pts").format(points=si.points), small, theme.TEXT_DIM,
+                         False, 8))
+        if si.role:  # "Dealer · burden 100": smaller, then two lines, before it is cut
+            rsz, parts = theme.fit_label(si.role, small, w, max_lines=2,
+                                         minimum=min(small, 13))
+            rows += [(part, rsz, theme.TEXT_DIM, False, 1) for part in parts]
+        for line in dict.fromkeys(x for x in (si.status, si.stamp) if x):
+            ssz, parts = theme.fit_label(line, small, w, max_lines=2, minimum=min(small, 13))
+            rows += [(part, ssz, theme.MATCH, False, 5) for part in parts]
+
+        def height(rs: list) -> int:
+            return sum(round(r[1] * 1.38) for r in rs)
+
+        room = rect.h - 6
+        for low in range(10):  # drop the least needed lines until the rest fit
+            if height(rows) <= room:
+                break
+            rows = [r for r in rows if r[4] > low]
+        x, y = rect.x + 8, rect.y + 4
+        for text, sz, color, bold, _prio in rows:
+            theme.blit_text(s, text, sz, (x, y), color, bold)
+            y += round(sz * 1.38)
+
+    @staticmethod
+    def _details(si: SeatInfo, kind: str, note: str) -> list[str]:
+        """An opponent's details, longest first: with its kind, its short kind, none."""
         # the short form when crowded: the caller's short_kind (English callers that give
         # none: the level without "Computer · ", a fallback that only works in English)
         short_kind = si.short_kind or si.kind.removeprefix("Computer · ")
         if si.thinking:
             short_kind = _("{kind} · thinking…").format(kind=short_kind)
-        for k in (kind, short_kind, ""):  # crowded (a long status): the kind gives way
+        out = []
+        for k in dict.fromkeys((kind, short_kind, "")):  # crowded: the kind gives way
             extra = k
             if si.points is not None:
                 extra = (_("{kind} · {points} pts").format(kind=extra, points=si.points)
@@ -405,15 +431,37 @@ class TableView:
             extra += f" · {si.role}" if si.role and extra else si.role if si.role else ""
             if note:
                 extra = note + " · " + extra if extra else note
-            if theme.text_width(extra, small) <= room:
-                break
-        theme.blit_text(s, theme.fit(extra, small, room), small,
-                        (lx, y), theme.MATCH if note else theme.TEXT_DIM)
-        theme.blit_text(s, total, small, (rect.right - 8, y), theme.signed_color(si.total),
-                        True, "topright")
+            out.append(extra)
+        return out
+
+    @staticmethod
+    def _chip_rows(s: pygame.Surface, rect: pygame.Rect, si: SeatInfo, kind: str, note: str,
+                   small: int) -> None:
+        """A seat chip's two lines under its backs (the layout keeps them): the status
+        ("Dropped · paid 24") and the kind; each shrinks before it is shortened, a status
+        too long for one line takes both, and a word is never split (issue 23: "Droppe /
+        d" over the backs)."""
+        w = rect.w - 16
+        if theme.text_width(kind, small) > w and si.short_kind:  # the level alone
+            kind = (_("{kind} · thinking…").format(kind=si.short_kind) if si.thinking
+                    else si.short_kind)
+        least = min(small, 13)
+        if note and theme.text_width(note, least) > w:  # the status needs both lines
+            kind = ""
+        rows = [(t, c) for t, c in ((note, theme.MATCH), (kind, theme.TEXT_DIM)) if t]
+        lh = round(small * 1.3)
+        per = 1 if len(rows) > 1 else 2  # two lines in all
+        parts: list[tuple[str, int, tuple]] = []
+        for text, color in rows:
+            sz, lines = theme.fit_label(text, small, w, lh * per, per, minimum=least)
+            parts += [(part, sz, color) for part in lines]
+        by = rect.bottom - 4 - lh * len(parts)
+        for part, sz, color in parts:
+            theme.blit_text(s, part, sz, (rect.x + 8, by + (small - sz) // 2), color)
+            by += lh
 
     def draw_field(self, s: pygame.Surface, L: Layout, model: TableModel) -> None:
-        small = theme.size_of("small", L.window.h)
+        small = L.small
         for m, slot in enumerate(L.slots):
             r = pygame.Rect(slot.x, slot.y, L.field_w, slot.h)
             ghost = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -428,7 +476,7 @@ class TableView:
                 self.renderer.draw(s, None, (L.pile.x - i, L.pile.y - i), L.field_w)
         else:
             pygame.draw.rect(s, (0x5F, 0x85, 0x74), L.pile, 1, border_radius=5)
-        theme.blit_text(s, str(n), theme.size_of("body", L.window.h),
+        theme.blit_text(s, str(n), L.body,
                         (L.pile.centerx, L.pile.bottom + 4), theme.TEXT, True, "midtop")
 
     def draw_group_labels(self, s: pygame.Surface, L: Layout, cards: list[str],
@@ -439,30 +487,88 @@ class TableView:
         from game.ui.layout import group_positions
 
         label_w = label_width(L, small)
-        groups = groups_of(cards)
+        groups = groups_of(cards)  # placed as the cards rest, counted as they land
         for kind, ((lx, ly), _cards), g in zip(KIND_ORDER, group_positions(
-                rect, [len(x) for x in groups], w, label_w), groups, strict=True):
+                rect, [len(x) for x in groups], w, label_w), self.landed(groups), strict=True):
             if g:  # the label stays inside its row when the cards are shorter than it
                 ly = max(rect.y + round(small * 1.45) + 2,
                          min(ly, rect.bottom - round(small * 2.25)))
                 theme.blit_text(s, kind_glyph(kind), small, (lx, ly - 2), theme.TEXT_DIM,
                                 False, "midbottom")
                 theme.blit_text(s, str(len(g)), small, (lx, ly), theme.TEXT, True, "midtop")
-                # the glyph's translation, small, under the count (TABLE.md §0.7)
-                theme.blit_text(s, _(KIND_NAMES[kind]), max(9, round(small * 0.72)),
-                                (lx, ly + round(small * 1.25)), theme.TEXT_DIM, False, "midtop")
+                # the glyph's translation, small, under the count (TABLE.md §0.7); it
+                # shrinks to its label's width rather than run into the cards
+                nsz, nparts = theme.fit_label(_(KIND_NAMES[kind]), max(9, round(small * 0.72)),
+                                              label_w + max(4, round(0.15 * w)), max_lines=1,
+                                              minimum=8)
+                theme.blit_text(s, nparts[0], nsz, (lx, ly + round(small * 1.25)),
+                                theme.TEXT_DIM, False, "midtop")
         if points is not None and (cards or par is not None):
             x, y = rect.right + points_width(L, small), rect.bottom - 2
-            if par is not None:  # "31 / 88" over "pts": the target the engine names
-                theme.blit_text(s, points_label or _("pts"), small, (x, y), theme.TEXT_DIM,
-                                False, "bottomright")
-                y -= round(small * 1.3)
-                label = f"{points} / {par}"
+            if par is not None:  # "31 / 88 pts": the target the engine names, one line
+                unit = points_label or _("pts")
+                label = (f"{points} / {par} {points_label}" if points_label else
+                         _("{points} / {par} pts").format(points=points, par=par))
+                if theme.text_width(label, small) > points_width(L, small) + 8:
+                    theme.blit_text(s, unit, small, (x, y), theme.TEXT_DIM, False,
+                                    "bottomright")  # too long for one line: two
+                    y -= round(small * 1.3)
+                    label = f"{points} / {par}"
             elif points_label:
                 label = f"{points} {points_label}"
             else:
                 label = _("{points} pts").format(points=points)
             theme.blit_text(s, label, small, (x, y), theme.TEXT_DIM, False, "bottomright")
+
+    def landed(self, groups: list[list[str]]) -> list[list[str]]:
+        """The cards of each group that have arrived: a label counts a capture when its
+        card lands, not while it is still flying there (issue 23)."""
+        return [[c for c in g if self.anim.arrived(c)] for g in groups]
+
+    def draw_top_labels(self, s: pygame.Surface, L: Layout, cards: list[str],
+                        rect: pygame.Rect) -> None:
+        """An opponent's groups: a one-line label above each (glyph, count and, where the
+        group is wide enough, the kind's name), so the row's width goes to the cards."""
+        size = L.opp_label
+        groups = groups_of(cards)
+        for kind, (lab, _pos), g in zip(KIND_ORDER, opponent_groups(rect, L, groups),
+                                        self.landed(groups), strict=True):
+            if not g:
+                continue
+            count = str(len(g))
+            cw = theme.text_width(count, size, True)
+            mark = kind_glyph(kind)  # "" with Translation only: the name says it alone
+            x = lab.x
+            if mark:
+                glyph = theme.fit(mark, size, max(size, lab.w - cw - 4))
+                x = theme.blit_text(s, glyph, size, (x, lab.centery), theme.TEXT_DIM, False,
+                                    "midleft").right + max(3, size // 4)
+            r = theme.blit_text(s, count, size, (x, lab.centery), theme.TEXT, True, "midleft")
+            # the glyph's translation (TABLE.md §0.7), smaller where the label is short
+            name = _(KIND_NAMES[kind])
+            room = lab.right - r.right - 5
+            nsz = next((z for z in range(max(13, round(size * 0.82)), 8, -1)
+                        if theme.text_width(name, z) <= room), 0)
+            if not mark:  # the only word of the label: shown, shortened if it must be
+                nsz = nsz or 9
+                name = theme.fit(name, nsz, max(nsz, room))
+            if nsz and name != mark:  # else too narrow (the own row names it) or no news
+                theme.blit_text(s, name, nsz, (r.right + 5, lab.centery), theme.TEXT_DIM,
+                                False, "midleft")
+
+    def draw_numbers(self, s: pygame.Surface, numbers: dict[str, int], size: int) -> None:
+        """Each hand card's number key in a gold disc at its top right, drawn on the card
+        where it is this frame (so it travels with it while the hand closes up)."""
+        for card, n in numbers.items():
+            r = self.card_rects.get(card)
+            if r is None:
+                continue
+            d = max(size + 6, round(r.w * 0.3))
+            disc = pygame.Rect(0, 0, d, d)
+            disc.topright = (r.right - max(2, r.w // 20), r.y + max(2, r.w // 20))
+            pygame.draw.ellipse(s, theme.GOLD, disc)
+            pygame.draw.ellipse(s, theme.INK, disc, 1)
+            theme.blit_text(s, str(n), size, disc.center, theme.INK, True, "center")
 
     def draw_sprites(self, s: pygame.Surface, frames: list[Frame],
                      states: dict[str, State]) -> None:
@@ -502,8 +608,8 @@ class TableView:
         model = self.model
         if model is None:
             return
-        size = theme.size_of("body", L.window.h)
-        small = theme.size_of("small", L.window.h)
+        size = L.body
+        small = L.small
         self.draw_top_bar(s, L, info)
         self.draw_sidebar(s, L, info, seating, panel_h, self.log_scroll)
         if L.bench is not None:
@@ -512,8 +618,9 @@ class TableView:
             for b in seating.bench:
                 si = info.seats[b]
                 label = f"{si.name} · {si.status or _('sits out')}"  # the status names the fee
-                img = theme.text(theme.fit(label, small, min(360, each)), small,
-                                 theme.TEXT_DIM)
+                sz, parts = theme.fit_label(label, small, min(360, each), max_lines=1,
+                                            minimum=min(small, 13))  # smaller before cut
+                img = theme.text(parts[0], sz, theme.TEXT_DIM)
                 chip = pygame.Rect(x, L.bench.y + 3, img.get_width() + 16, L.bench.h - 6)
                 if chip.right > L.bench.right:
                     break
@@ -523,11 +630,10 @@ class TableView:
         for seat_no, rect in zip(seating.others, L.opponents, strict=False):
             si = info.seats[seat_no]
             self.draw_plate(s, rect, si, info.to_move == seat_no, size, small, False,
-                            seating.phase == "dropout")
-            if seating.phase == "play":
-                _row, _fan, caps = opponent_parts(rect, L)
-                self.draw_group_labels(s, L, model.captured[seat_no], caps, L.opp_cap_w,
-                                       si.points, info.points_label, L.opp_label)
+                            seating.phase == "dropout", L.opp_lines)
+            if seating.phase == "play":  # the points are in the name row
+                _row, _fan, caps = opponent_parts(rect, L, shown_cards(model, seat_no))
+                self.draw_top_labels(s, L, model.captured[seat_no], caps)
         self.draw_field(s, L, model)
         b = seating.bottom
         theme.panel(s, L.captures, alpha=90)

@@ -7,8 +7,9 @@ Our own buttons rather than pygame_gui's because keyboard focus must be visible 
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -116,9 +117,31 @@ def effective_scale() -> int:
     return min(_ui_scale, TEXT_ROOM)
 
 
+_table_scale: float | None = None  # set while the table draws (table_text)
+
+
+@contextlib.contextmanager
+def table_text(scale: float) -> Iterator[None]:
+    """Inside this block text roles are sized at most at `scale` (the table layout's
+    `Layout.text`): the table is the one screen whose text competes with cards for room,
+    so its layout decides how far the text grows (issue 23), and whatever draws on the
+    table (decision panel, hints, tooltips, docked overlays) follows it."""
+    global _table_scale
+    before = _table_scale
+    _table_scale = scale
+    try:
+        yield
+    finally:
+        _table_scale = before
+
+
 def size_of(role: str, height: int) -> int:
-    """Pixel size of a TABLE.md §2 text role at this window height, times the UI scale."""
-    return fonts.role_size(role, height, effective_scale() / 100)[0]
+    """Pixel size of a TABLE.md §2 text role at this window height, times the UI scale
+    (or the table's text scale while the table draws)."""
+    scale = effective_scale() / 100
+    if _table_scale is not None:
+        scale = min(scale, _table_scale)
+    return fonts.role_size(role, height, scale)[0]
 
 
 def min_size(role: str) -> int:

@@ -45,20 +45,21 @@ def my_turn(app, table: TableScene) -> bool:  # noqa: ANN001
 
 
 def simple_card(table: TableScene) -> int | None:
-    """1-based position of a hand card that plays without a choice of target."""
+    """The number key of a hand card that plays without a choice of target (a card keeps
+    its number while the hand closes up: TableScene.hand_numbers)."""
     plays = table._plays()
-    for i, c in enumerate(table._hand_cards()[:9]):
+    for c, n in table.hand_numbers().items():
         if c in plays and len(plays[c]) <= 1:
-            return i + 1
+            return n
     return None
 
 
 def free_card(table: TableScene) -> int | None:
-    """1-based position of a hand card that matches nothing: it plays with no question."""
+    """The number key of a hand card that matches nothing: it plays with no question."""
     plays = table._plays()
-    for i, c in enumerate(table._hand_cards()[:9]):
+    for c, n in table.hand_numbers().items():
         if c in plays and not plays[c]:
-            return i + 1
+            return n
     return None
 
 
@@ -85,7 +86,7 @@ def play_by_keys(app, table: TableScene) -> None:  # noqa: ANN001
         return
     n = simple_card(table)
     if n is None:
-        n = next(i + 1 for i, c in enumerate(table._hand_cards()) if c in table._plays())
+        n = next(k for c, k in table.hand_numbers().items() if c in table._plays())
     key(app, pygame.K_0 + n)
     key(app, pygame.K_0 + n)
 

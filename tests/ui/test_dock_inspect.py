@@ -108,10 +108,10 @@ def _to_choice(app, table) -> str:  # noqa: ANN001
             r = table.tv.card_rects[two[0]]
             click(app, (r.x + 4, r.centery))
             return
-        hand = table._hand_cards()
-        i = next(i for i, c in enumerate(hand) if c in plays)
-        key(app, pygame.K_1 + i)
-        key(app, pygame.K_1 + i)
+        card = next(c for c in table._hand_cards() if c in plays)
+        n = table.hand_numbers()[card]  # the number drawn on the card
+        key(app, pygame.K_0 + n)
+        key(app, pygame.K_0 + n)
 
     assert run_until(app, lambda: len(table.candidates()) >= 2 and idle(table)
                      and app.stack.top is table, 4000, step)

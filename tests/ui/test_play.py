@@ -71,13 +71,10 @@ def _key_turn(app, table) -> None:  # noqa: ANN001
         key(app, pygame.K_1)
         return
     plays = table._plays()
-    hand = table._hand_cards()
-    i = next(i for i, c in enumerate(hand) if c in plays)
-    if i < 7:
-        key(app, pygame.K_1 + i)  # focus
-        key(app, pygame.K_1 + i)  # the same number again plays it
-    else:
-        key(app, pygame.K_RETURN)
+    card = next(c for c in table._hand_cards() if c in plays)
+    n = table.hand_numbers()[card]  # the number drawn on the card
+    key(app, pygame.K_0 + n)  # focus
+    key(app, pygame.K_0 + n)  # the same number again plays it
 
 
 @pytest.fixture

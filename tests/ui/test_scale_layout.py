@@ -1,6 +1,7 @@
 """UI scale 100–200 % (issue 15): every band of the table holds the text drawn in it at the
-chosen scale, no two regions overlap, every title-menu button lies inside the window, and
-Ctrl+= up to 200 % draws the table's text twice as tall as at 100 %."""
+scale its layout gives it (at most the chosen one: issue 23), no two regions overlap, every
+title-menu button lies inside the window, and Ctrl+= up to 200 % draws the table's text
+larger (as large as the layout holds)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pygame
 import pytest
 
 from game.ui import theme
-from game.ui.layout import layout
+from game.ui.layout import height_of, layout, top_label_h, top_label_w
 from game.ui.model import label_width, opponent_parts, own_caps_rect, points_width
 from game.ui.scenes.title import TitleScene
 from tests.ui.driver import frames, key, make_app
@@ -45,8 +46,10 @@ def test_bands_hold_their_text_and_do_not_overlap(scale, size, config, panel):
     theme.set_ui_scale(scale)
     W, H = size
     L = layout(W, H, *config, panel, text=theme.effective_scale() / 100)
-    body, small = theme.size_of("body", H), theme.size_of("small", H)
+    with theme.table_text(L.text):  # the table draws its text at the layout's scale
+        body, small = theme.size_of("body", H), theme.size_of("small", H)
     assert (L.body, L.small) == (body, small)  # the layout holds the text drawn at this scale
+    assert 1.0 <= L.text <= scale / 100
     regions = L.regions()
     for name, r in regions.items():
         assert L.window.contains(r), (name, r)
@@ -65,9 +68,11 @@ def test_bands_hold_their_text_and_do_not_overlap(scale, size, config, panel):
     for r in L.opponents:
         row, _fan, caps = opponent_parts(r, L)
         assert row.h >= _h(small, True) + 4  # the name row
-        if config[2] == "play":
-            assert caps.h >= _label_h(L.opp_label) and L.opp_label >= 13
-            assert caps.w >= 4 * label_width(L, L.opp_label) + 4 * L.opp_cap_w
+        if config[2] == "play":  # a label line above each group, then its cards
+            assert caps.h >= top_label_h(L.opp_label) + height_of(L.opp_cap_w)
+            assert L.opp_label >= 13 and top_label_h(L.opp_label) >= _h(L.opp_label)
+            assert caps.w >= 4 * top_label_w(L.opp_label)
+            assert caps.w >= 4 * L.opp_cap_w + round(3 * 0.15 * L.opp_cap_w)
     if L.sidebar is not None:  # "SCORES" and a score row keep their words
         assert L.sidebar.w - 20 >= theme.text_width("Anastasia  −120", small, True)
 
@@ -121,9 +126,10 @@ def test_ctrl_plus_to_200_draws_the_table_with_text_twice_as_tall(tmp_path):
     assert theme.ui_scale() == 200 and theme.effective_scale() == 200
     frames(app, 3)  # real frames at 200 %: nothing raises
     L, _seat = table.current_layout()
-    assert L.body == theme.size_of("body", 1080) == 2 * 27
+    # the table's text grows as far as its cards stay readable (issue 23): here to 180 %
+    assert L.text >= 1.6 and L.body == round(27 * L.text)
     h200 = _plate_name_height(app, table, "Ana")
-    assert abs(h200 - 2 * h100) <= 2, (h100, h200)
+    assert abs(h200 - L.text * h100) <= 3, (h100, h200, L.text)
     app.close()
 
 

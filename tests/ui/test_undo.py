@@ -29,9 +29,8 @@ def _pile(table: TableScene) -> list[int]:
 def _play_card(app, table: TableScene, avoid: str | None = None) -> str:  # noqa: ANN001
     """Play a hand card (not `avoid`) by number keys, its first target if asked; its id."""
     plays = table._plays()
-    hand = table._hand_cards()
-    n = next(i + 1 for i, c in enumerate(hand[:9]) if c in plays and c != avoid)
-    card = hand[n - 1]
+    card = next(c for c in table._hand_cards() if c in plays and c != avoid)
+    n = table.hand_numbers()[card]  # a card keeps its number as the hand closes up
     key(app, pygame.K_0 + n)
     key(app, pygame.K_0 + n)
     if table.candidates():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game.i18n import _, pgettext
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.theme import Button
@@ -23,6 +25,15 @@ class PauseScene(OverlayScene):
             Button(_("Save and quit to title"), self._to_title),
             Button(_("Quit game"), self._quit, "danger"),
         ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Drawn only while it is the top scene: a dialog opened from it (Quit, Settings)
+        dims the table itself, and a second dim over this one made the card backs flat
+        dark blocks and hid the pile (issue 23). The dialog's Stay or Done brings it back."""
+        top = self.app.stack.top
+        if top is not self and getattr(top, "transparent", False):
+            return
+        super().draw(surface)
 
     def _settings(self) -> None:
         from game.ui.scenes.settings_menu import SettingsScene

@@ -429,6 +429,11 @@ class ReplayScene(Scene):
             return
         v = self.view()
         L, seat = self.current_layout((W, H), v)
+        with theme.table_text(L.text):  # the table's text, as its layout holds it
+            self._draw_table(surface, L, seat, v)
+
+    def _draw_table(self, surface: pygame.Surface, L: Layout, seat: Seating,
+                    v: PlayerView) -> None:
         self._sync(L, seat, v)
         info = self.info(v)
         panel_h = L.panel.h + 6 if (L.panel is not None and L.sidebar is not None) else 0
@@ -524,10 +529,15 @@ class ReplayScene(Scene):
         x0, y = r.x + pad, r.y + pad
         rows = ((0, 5), (5, 7), (7, 9))
         for a, b in rows:
-            n = b - a
-            bw = (r.w - 2 * pad - (n - 1) * 4) // n
-            for k in range(a, b):
-                self.group.buttons[k].rect = pygame.Rect(x0 + (k - a) * (bw + 4), y, bw, bh)
+            # shares of the row: Play/Pause (a word) twice the arrows' (issue 23: at 200 %
+            # "Lecture" was split in two)
+            shares = [2 if k == 2 else 1 for k in range(a, b)]
+            unit = (r.w - 2 * pad - (b - a - 1) * 4) / sum(shares)
+            x = x0
+            for k, share in zip(range(a, b), shares, strict=True):
+                bw = round(unit * share)
+                self.group.buttons[k].rect = pygame.Rect(x, y, bw, bh)
+                x += bw + 4
             y += bh + 4
         self.group.draw(surface, small)
         # the round list: one chip per round, the current one gold

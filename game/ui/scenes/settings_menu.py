@@ -54,6 +54,12 @@ class SettingsScene(OverlayScene):
                         "are saved. Ctrl+= / Ctrl+− / Ctrl+0 change the UI size anywhere.")]
         self._rebuild()
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new UI size (Ctrl+= / Ctrl+− while this screen is open) reaches the scenes as
+        a resize: the rows are labelled again, so the size row reads the size in use."""
+        super().resize(size)
+        self._rebuild()
+
     def setting_rows(self) -> list[tuple[str, str]]:
         s = self.app.settings
         lang = s.language or i18n.language()

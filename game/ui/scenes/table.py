@@ -86,6 +86,8 @@ class TableScene(Scene):
         self.fast = False  # fast-forward while every human sits the round out
         self._ff_rect: pygame.Rect | None = None
         self.hover: str | None = None
+        self.keys_in_use = False  # the hand cards show their number keys (issue 23)
+        self._numbers: dict[str, int] = {}
         self.panel = DecisionPanel()
         self.panel.on_choose = self.act
         self.ledgers_seen = len(session.st.results)  # rounds whose ledger was dismissed
@@ -180,12 +182,15 @@ class TableScene(Scene):
         w, h = self.app.screen.get_size()
         need_panel = self.panel.visible or table_chrome.needs_dock(self)
         text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
+        rs = self.session.rs  # seats with a role (Sudaoshi) need a second line on plates
+        lines = 2 if any(seat_role(rs.name, p, par) for p, par in zip(v.positions, v.par,
+                                                                       strict=False)) else 1
         key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
-               need_panel, text)
+               need_panel, text, lines)
         if key != self._layout_key:
             self._layout_key = key
             self._layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
-                                  text=text)
+                                  text=text, name_lines=lines)
         self._seating = seat
         assert self._layout is not None
         return self._layout, seat
@@ -526,6 +531,16 @@ class TableScene(Scene):
             return []
         return [c for c in m.hands[self._seating.bottom] if c is not None]
 
+    def hand_numbers(self) -> dict[str, int]:
+        """The number key of each hand card, drawn on it: given left to right when a new
+        hand shows and kept while cards leave, so a number stays on its card when a
+        capture closes the hand up and a key always plays the card it is drawn on
+        (issue 23). Undo brings a card back with its number."""
+        hand = self._hand_cards()
+        if not set(hand) <= set(self._numbers):
+            self._numbers = {c: i + 1 for i, c in enumerate(hand)}
+        return {c: self._numbers[c] for c in hand}
+
     def _plays(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         from game.engine.cards import CARD_IDS
@@ -673,7 +688,7 @@ class TableScene(Scene):
         card = self._card_at(event.pos)
         if card is None or not self.human_to_move():
             return False
-        self.show_focus = False
+        self.show_focus = self.keys_in_use = False
         self.focus_i = -1  # the mouse took over: a digit after a click only focuses
         if card in self.candidates():
             self.choose_target(card)
@@ -707,16 +722,21 @@ class TableScene(Scene):
                 self.panel.group.show_focus = True
                 return self.panel.group.handle(event, intent)
         items = self.candidates() if self.row == "targets" else self._hand_cards()
+        self.keys_in_use = True
         if intent is Intent.SELECT:
             n = select_number(event)
-            if n is None or n > len(items):
-                return False
             if self.row == "targets":
+                if n is None or n > len(items):
+                    return False
                 self.choose_target(items[n - 1])
-            elif armed and self.focus_i == n - 1:
-                self.choose_card(items[n - 1])
+                return True
+            card = next((c for c, k in self.hand_numbers().items() if k == n), None)
+            if card is None:
+                return False
+            if armed and items[self.focus_i:self.focus_i + 1] == [card]:
+                self.choose_card(card)
             else:
-                self.row, self.focus_i = "hand", n - 1
+                self.row, self.focus_i = "hand", items.index(card)
             return True
         if intent in (Intent.LEFT, Intent.RIGHT) and items:
             if self.focus_i < 0:
@@ -845,6 +865,10 @@ class TableScene(Scene):
         return states
 
     def draw(self, surface: pygame.Surface) -> None:
+        with theme.table_text(self.current_layout()[0].text):  # as its layout holds it
+            self._draw(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         self._sync_panel()
         L, seat = self.current_layout()
         info = self._info()
@@ -854,6 +878,9 @@ class TableScene(Scene):
         self.tv.watch_share = table_hints.sidebar_share(self, L)  # log 60 %, watch 40 %
         self.tv.prompt_reserve = table_hints.buttons_width(self, L)
         self.tv.draw(surface, L, info, seat, self._states(), panel_h)
+        if self.keys_in_use and self.human_to_move() and self.shown_view.phase == "play" \
+                and not self.candidates():
+            self.tv.draw_numbers(surface, self.hand_numbers(), L.small)
         table_chrome.draw_choice(self, surface, L)  # candidates whole, numbered, named
         self._ff_rect = None
         if self.sitting_out():

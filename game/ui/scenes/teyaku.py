@@ -16,7 +16,7 @@ from game.engine.vocab import Category
 from game.i18n import _
 from game.ui import theme
 from game.ui.intents import Intent
-from game.ui.layout import height_of
+from game.ui.layout import MIN_FACE_W, height_of
 from game.ui.numbers import amount
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome
@@ -41,6 +41,9 @@ class TeyakuScene(Scene):
         nobody_claims = not any(c.items for c in table.shown_view.claims.values())
         self.auto = not table.session.humans or nobody_claims
         self.stay = AUTO if not table.session.humans else QUIET
+        self._fit_key: tuple | None = None
+        self._fit: tuple[int, int, bool] = (13, 24, True)
+        self.text_size = 0  # the holders' text size last drawn (tests)
         table.tv.dock = "teyaku"  # the table reserves the panel rect for us
 
     def relabel(self) -> None:
@@ -113,22 +116,40 @@ class TeyakuScene(Scene):
         return round(cw + max(0, n - 1) * STEP * cw) if n else 0
 
     def fit(self, rect: pygame.Rect, window_h: int, max_cw: int) -> tuple[int, int, bool]:
-        """(text size, card width, beside) that fit every holder in `rect`: smaller cards
-        first, then the cards beside the text, then smaller text (last resort: clipped)."""
+        """(text size, card width, beside) that fit every holder in `rect`: the largest
+        text, from the body size down one pixel at a time, at which the cards stay readable
+        (at least MIN_FACE_W wide, or 60 % of the table's); only then smaller cards (down
+        to 24 px); the cards beside the text before smaller text. At 200 % the text grows
+        with the table's instead of dropping straight to 13 px (issue 23). Cached: it is
+        asked every frame and the answer changes only with the rect and the words."""
         body = theme.size_of("body", window_h)
-        small = theme.size_of("small", window_h)
+        lines = tuple((text, len(cards)) for text, cards in self.lines())
+        key = (rect.size, body, max_cw, lines)
+        if self._fit_key != key:
+            self._fit_key, self._fit = key, self._search(rect, body, max_cw)
+        return self._fit
+
+    def _search(self, rect: pygame.Rect, body: int, max_cw: int) -> tuple[int, int, bool]:
         most = max((len(c) for _, c in self.lines()), default=1)
         widest = max(16, math.floor(rect.w / (1 + STEP * max(0, most - 1))))
-        for size in dict.fromkeys((body, small, 13)):
-            for beside in (False, True):
-                top = min(max_cw, widest if not beside else widest // 2)
-                for cw in range(top, 23, -2):
-                    if self._measure(rect.w, size, cw, beside) <= rect.h:
-                        return size, cw, beside
+        readable = min(max_cw, max(MIN_FACE_W, round(0.6 * max_cw)))
+        for least in dict.fromkeys((readable, 24)):
+            for size in range(body, 12, -1):
+                for beside in (False, True):
+                    top = min(max_cw, widest if not beside else widest // 2)
+                    if top < least or self._measure(rect.w, size, least, beside) > rect.h:
+                        continue
+                    cw = next(c for c in (*range(top, least, -2), least)
+                              if self._measure(rect.w, size, c, beside) <= rect.h)
+                    return size, cw, beside
         return 13, 24, True
 
     def draw(self, surface: pygame.Surface) -> None:
         L, _seating = self.table.current_layout()
+        with theme.table_text(L.text):  # docked on the table: its text size (issue 23)
+            self._draw(surface, L)
+
+    def _draw(self, surface: pygame.Surface, L) -> None:  # noqa: ANN001 - Layout
         body = theme.size_of("body", L.window.h)
         head = theme.size_of("panel_title", L.window.h)
         rect = L.panel or L.field.inflate(-16, -8)
@@ -142,7 +163,9 @@ class TeyakuScene(Scene):
         room_w = btn.rect.x - x - 8
         # the heading by the term style, shorter where the room is short (issue 23)
         full, short = category_term(Category.TEYAKU), category_short(Category.TEYAKU)
-        heading = next(((t, z) for t, z in ((full, head), (short, head), (short, body))
+        small = theme.size_of("small", L.window.h)  # beside Continue, smaller, before a line
+        heading = next(((t, z) for t, z in ((full, head), (short, head), (short, body),
+                                            (short, small))
                         if theme.text_width(t, z, True) <= room_w), None)
         y = btn.rect.bottom + 8
         if heading is not None:
@@ -154,6 +177,7 @@ class TeyakuScene(Scene):
             y = theme.blit_text(surface, title, body, (x, y - 4), theme.TEXT, True).bottom + 6
         room = pygame.Rect(x, y, rect.w - 24, rect.bottom - 6 - y)
         size, cw, beside = self.fit(room, L.window.h, max(L.opp_cap_w, L.cap_w))
+        self.text_size = size
         lh = round(size * 1.35)
         clip = surface.get_clip()
         surface.set_clip(room.inflate(24, 4))

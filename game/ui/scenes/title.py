@@ -250,7 +250,7 @@ class TitleScene(Scene):
                 bx = round(W * 0.52 + i * cw * 0.62)
                 by = round(H * 0.32 + abs(i - 2) * H * 0.025 + drift(self._drift_t(), i, H,
                                                                        still))
-                renderer.draw(surface, c, (bx, by), cw)
+                renderer.draw(surface, c, (bx, by), cw, marks=False)  # art: no index marks
         theme.blit_text(surface, "八八 Hachi-Hachi", logo, (x, logo_y), theme.GOLD, True)
         theme.blit_text(surface, theme.fit(_("Hanafuda games of the 88 family"), body,
                                            W - x - 16), body, (x, y_sub), theme.TEXT_DIM)
