@@ -42,7 +42,8 @@ SMALL_RANGE = 12
 SEED_PROBLEM = N_("The seed must be a whole number (or empty for random).")
 # The statistics keep a game's seed as a signed 64-bit integer: a typed seed is below 2**63
 # (at most 19 digits), so the game, its record and its statistics all hold the same number.
-SEED_LIMIT = 2 ** 63
+SEED_LIMIT = 2 ** 64  # a game's seed is 64 bits: the session uses it so, the record and
+# the statistics keep every one (game.stats.seed_to_db)
 SEED_DIGITS = len(str(SEED_LIMIT - 1))
 
 LABELS = {
@@ -163,8 +164,7 @@ def parse_seed(text: str) -> tuple[int | None, str | None]:
         return None, _(SEED_PROBLEM)
     digits = got.lstrip("0") or "0"
     if len(digits) > SEED_DIGITS or int(digits) >= SEED_LIMIT:
-        return None, _("The seed must be at most {largest} (the statistics' limit)."
-                       ).format(largest=SEED_LIMIT - 1)
+        return None, _("The seed must be at most {largest}.").format(largest=SEED_LIMIT - 1)
     return int(digits), None
 
 

@@ -172,13 +172,14 @@ def test_options_the_engine_refuses_are_told():
                                        ("42", (42, None)), (" 7 ", (7, None)),
                                        ("0", (0, None)), ("007", (7, None)),
                                        (str(2 ** 63 - 1), (2 ** 63 - 1, None)),
+                                       (str(2 ** 64 - 1), (2 ** 64 - 1, None)),
                                        ("0" * 30 + "5", (5, None))])
 def test_parse_seed(text, want):
     assert parse_seed(text) == want
 
 
 NOT_A_NUMBER = "The seed must be a whole number (or empty for random)."
-TOO_LARGE = "The seed must be at most 9223372036854775807 (the statistics' limit)."
+TOO_LARGE = "The seed must be at most 18446744073709551615."
 
 
 @pytest.mark.parametrize("text", ["²", "1²", "٣", "１２", "-1", "+5", "1_000", "1e3", "1.0",
@@ -187,7 +188,7 @@ def test_a_seed_that_is_no_plain_number_is_refused_with_the_reason(text):
     assert parse_seed(text) == (None, NOT_A_NUMBER)
 
 
-@pytest.mark.parametrize("text", [str(2 ** 63), str(2 ** 64 - 1), "1" * 20, "9" * 5000])
+@pytest.mark.parametrize("text", [str(2 ** 64), "2" * 20, "1" * 21, "9" * 5000])
 def test_a_seed_the_statistics_cannot_keep_is_refused_with_the_reason(text):
     assert parse_seed(text) == (None, TOO_LARGE)
     m = _model(seed_text=text)
