@@ -195,10 +195,14 @@ class App:
         return t is not None and not t.finished
 
     def request_quit(self) -> None:
+        from game import storage
         from game.ui.scenes.confirm_quit import ConfirmQuitScene
 
-        if self.game_in_progress() and self.settings.confirm_quit and not isinstance(
-                self.stack.top, ConfirmQuitScene):
+        # a game at the table asks (a setting); a finished game that lives only in memory
+        # (the disk was full) always asks: quitting loses it
+        ask = (self.game_in_progress() and self.settings.confirm_quit) or (
+            self.paths is not None and storage.kept_in_memory(self.paths) > 0)
+        if ask and not isinstance(self.stack.top, ConfirmQuitScene):
             self.stack.push(ConfirmQuitScene(self))
         else:
             self.running = False
@@ -361,11 +365,15 @@ class App:
 
         log.info("%s received: saving and leaving", self.stop_requested)
         table = self.stack.find(TableScene)
-        if table is not None and not table.finished:
-            try:
+        try:
+            if table is not None and not table.finished:
                 table.save_now()
-            except Exception:  # leaving must never fail
-                log.exception("the last save before leaving failed")
+            if self.paths is not None:  # games only in memory: one more try
+                from game import storage
+
+                storage.retry_in_memory(self.paths)
+        except Exception:  # leaving must never fail
+            log.exception("the last save before leaving failed")
         self.running = False
 
     def run_loop(self, max_seconds: float | None = None) -> None:

@@ -399,6 +399,12 @@ def _earlier_point(old: records.Record, rec: records.Record) -> bool:
     return True
 
 
+def kept_in_memory(paths: Paths) -> int:
+    """How many finished games exist only in memory (nothing could be written at their
+    end): quitting now would lose them, and the quit dialog says so."""
+    return len(_in_memory.get(paths.records_dir, []))
+
+
 def retry_in_memory(paths: Paths) -> list[str]:
     """Write the finished games kept only in memory, now that a save worked; what to tell
     the player. A stale autosave of such a game (saved before the disk filled) goes once
@@ -517,5 +523,6 @@ def start_up(paths: Paths) -> tuple[records.Record | None, str | None]:
 
 __all__ = ["AUTOSAVE", "HOME_ENV", "Kept", "Paths", "RECORD_LIMITS", "catch_up_pending",
            "check_seats", "clear_autosave", "default_paths", "finish_game", "keep_finished",
-           "load_autosave", "read_record", "record_text", "reject_autosave", "retry_in_memory",
+           "kept_in_memory", "load_autosave", "read_record", "record_text", "reject_autosave",
+           "retry_in_memory",
            "save_autosave", "start_up", "write_record"]

@@ -15,6 +15,13 @@ def quit_lines(app) -> list[str]:  # noqa: ANN001 - App
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
 
+    if app.paths is not None:
+        from game import storage
+
+        lost = storage.kept_in_memory(app.paths)
+        if lost:
+            return [_("Finished games kept only in memory (the disk is full): {n}. "
+                      "Quitting now loses them.").format(n=lost)]
     table = app.stack.find(TableScene)
     if table is not None and not table.finished:
         if table.save_problem:
