@@ -1,7 +1,7 @@
 """One game in the window: the engine state, the seats, the seeded chance, the AI workers.
 
-No pygame here. The table scene asks `next_step()` what happens next and calls `deal`,
-`chance`, `apply` (the human's action) or lets an `AiWorker` think. Every deck and chance
+No pygame here. A front end's driver (game.ui.play_driver) asks `next_step()` what happens
+next and calls `deal`, `chance`, `apply` or lets an `AiWorker` think. Every deck and chance
 outcome comes from a generator derived from (seed, round entry, action count), so a game
 continued from its autosave deals exactly what the uninterrupted game would have dealt.
 
@@ -27,6 +27,7 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
+from game.engine.vocab import StrEnum
 from game.i18n import _
 from game.seats import clean_name, kind_problem
 from game.ui.narrate import joined, seat_names
@@ -35,6 +36,16 @@ from game.ui.terms import round_label
 log = logging.getLogger(__name__)
 
 MASK64 = (1 << 64) - 1
+
+
+class Step(StrEnum):
+    """What the game needs next (`GameSession.next_step`); equal to its plain name."""
+
+    DEAL = "deal"  # a round is to be dealt
+    CHANCE = "chance"  # a chance outcome is pending (a blank card, a reshuffle)
+    HUMAN = "human"  # a human seat is to act
+    AI = "ai"  # a computer seat is to act
+    OVER = "over"  # the game has ended
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,12 @@ class GameSession:
         # the computers as they stood at each human decision of the round (action index ->
         # agents): an undo puts them back, so the same move meets the same answers
         self._agents_at: dict[int, dict] = {}
+        # what the table tells once per game: the guided game's question after this many
+        # rounds (0: none, or asked; game.ui.scenes.tour), the lesson's "hints are on" note,
+        # a curriculum game's "New in this tier" card
+        self.guided_stop = 0
+        self.teaching_told = False
+        self.tier_card_shown = False
 
     @classmethod
     def from_record(cls, rec: records.Record) -> GameSession:
@@ -135,16 +152,17 @@ class GameSession:
         """The seats' names as every screen shows them (game.ui.narrate.seat_names)."""
         return seat_names([s.name for s in self.seats], self.humans)
 
-    def next_step(self) -> str:
-        """'deal', 'chance', 'human', 'ai' or 'over'."""
+    def next_step(self) -> Step:
+        """What the game needs next: a deal, a chance outcome, a human's or a computer's
+        action, or nothing (over)."""
         st = self.st
         if st.phase == OVER:
-            return "over"
+            return Step.OVER
         if st.phase == DEAL:
-            return "deal"
+            return Step.DEAL
         if st.is_chance():
-            return "chance"
-        return "human" if self.seats[st.to_move].is_human else "ai"
+            return Step.CHANCE
+        return Step.HUMAN if self.seats[st.to_move].is_human else Step.AI
 
     def move_key(self) -> tuple[int, int]:
         """Where the game stands: (rounds begun, actions of this round). Changes with every
@@ -331,4 +349,4 @@ class AiWorker:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["AiWorker", "GameSession", "SeatSpec", "Event"]
+__all__ = ["AiWorker", "GameSession", "SeatSpec", "Step", "Event"]

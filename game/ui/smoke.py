@@ -162,7 +162,6 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
             visit(PauseScene(app, table))
             visit(InspectScene(app, table))
             visit(HandoverScene(app, table, 0))
-            table.handover_open = False
     else:
         raise RuntimeError("the game did not reach the result screen")
     if app.errors:
@@ -226,19 +225,17 @@ class _WatchCheck:
         self.expected = False
 
     def check(self, frames) -> bool:  # noqa: ANN001
-        from game.ui.scenes import table_hints
-
         t = self.table
         if self.done or not t.play_started:
             return False
         self.done = True
         view = t.session.view(t.viewer)
-        self.expected = any(view.watch) and table_hints.allows(t, "watch")
+        self.expected = any(view.watch) and t.hints.allows("watch")
         if not self.expected:
             return False
-        t.show_watch = True  # narrow windows show it on W; wide ones always
+        t.hints.show_watch = True  # narrow windows show it on W; wide ones always
         frames(1)
-        shown = table_hints.watch_rect(t)
+        shown = t.hints.watch_rect()
         if shown is None:
             raise RuntimeError("the yaku watch was not drawn")
         return True
@@ -249,7 +246,6 @@ def _guided(app, frames, press, seen: list[str]) -> None:  # noqa: ANN001
     player's first decision, with one advisor hint that must be a legal action."""
     import pygame
 
-    from game.ui.scenes import table_hints
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.tour import TourScene, WelcomeScene
 
@@ -275,13 +271,13 @@ def _guided(app, frames, press, seen: list[str]) -> None:  # noqa: ANN001
         frames(1)
     else:
         raise RuntimeError("the guided game never reached the player's turn")
-    if not table_hints.ask(table):
+    if not table.hints.ask():
         raise RuntimeError("the advisor refused to give a hint")
     deadline = time.monotonic() + HINT_SECONDS
-    while table_hints.current(table) is None and time.monotonic() < deadline:
+    while table.hints.current() is None and time.monotonic() < deadline:
         frames(1)
         time.sleep(0.005)
-    hint = table_hints.current(table)
+    hint = table.hints.current()
     if hint is None:
         raise RuntimeError("the advisor gave no hint")
     seen.append("hint (advisor)")

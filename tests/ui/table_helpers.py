@@ -47,8 +47,8 @@ def my_turn(app, table: TableScene) -> bool:  # noqa: ANN001
 def simple_card(table: TableScene) -> int | None:
     """The number key of a hand card that plays without a choice of target (a card keeps
     its number while the hand closes up: TableScene.hand_numbers)."""
-    plays = table._plays()
-    for c, n in table.hand_numbers().items():
+    plays = table.input.plays()
+    for c, n in table.input.hand_numbers().items():
         if c in plays and len(plays[c]) <= 1:
             return n
     return None
@@ -56,8 +56,8 @@ def simple_card(table: TableScene) -> int | None:
 
 def free_card(table: TableScene) -> int | None:
     """The number key of a hand card that matches nothing: it plays with no question."""
-    plays = table._plays()
-    for c, n in table.hand_numbers().items():
+    plays = table.input.plays()
+    for c, n in table.input.hand_numbers().items():
         if c in plays and not plays[c]:
             return n
     return None
@@ -71,7 +71,7 @@ def turn_with_free_card(app, table: TableScene) -> bool:  # noqa: ANN001
         if free_card(table) is not None:
             return True
         play_by_keys(app, table)
-        if table.candidates():
+        if table.input.candidates():
             key(app, pygame.K_1)
     return False
 
@@ -81,12 +81,12 @@ def play_by_keys(app, table: TableScene) -> None:  # noqa: ANN001
     if table.panel.visible and table.panel.blocking:
         key(app, pygame.K_1)
         return
-    if table.candidates():
+    if table.input.candidates():
         key(app, pygame.K_1)
         return
     n = simple_card(table)
     if n is None:
-        n = next(k for c, k in table.hand_numbers().items() if c in table._plays())
+        n = next(k for c, k in table.input.hand_numbers().items() if c in table.input.plays())
     key(app, pygame.K_0 + n)
     key(app, pygame.K_0 + n)
 

@@ -33,8 +33,8 @@ def _drawn_counts(app, table) -> int:  # noqa: ANN001
 
 def _capturing_card(table) -> int | None:  # noqa: ANN001
     """The number key of a hand card that takes exactly one field card."""
-    plays = table._plays()
-    for c, n in table.hand_numbers().items():
+    plays = table.input.plays()
+    for c, n in table.input.hand_numbers().items():
         if len(plays.get(c, [])) == 1:
             return n
     return None
@@ -50,7 +50,7 @@ def test_the_count_changes_when_the_card_lands(tmp_path):
         n = _capturing_card(table)
         if n is not None:
             break
-        first = min(table.hand_numbers().values())
+        first = min(table.input.hand_numbers().values())
         key(app, pygame.K_0 + first)
         key(app, pygame.K_0 + first)
     assert n is not None

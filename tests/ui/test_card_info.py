@@ -12,7 +12,6 @@ from game.engine import rulesets
 from game.engine.cardinfo import card_facts
 from game.engine.state import State
 from game.ui import card_info
-from game.ui.scenes import table_info
 from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, SeatSpec
 from game.ui.terms import card_name, term
@@ -36,27 +35,27 @@ def _table(app) -> TableScene:  # noqa: ANN001
     app.stack.reset(table)
     frames(app, 3)
     table.tv.model.sync(table.shown_view, 0)  # a position: lay its cards on the table
-    table._retarget(0)
+    table.retarget(0)
     frames(app, 3)
     return table
 
 
 def _drawn_lines(table: TableScene) -> str:
     rs = table.session.rs
-    return "\n".join(t for t, _c, _b in card_info.info_lines(rs, table_info.shown(table)))
+    return "\n".join(t for t, _c, _b in card_info.info_lines(rs, table.card_info.shown()))
 
 
 def test_right_click_on_a_field_card_opens_its_facts_and_esc_closes(tmp_path):
     app = make_app(tmp_path)
     table = _table(app)
     click(app, table.tv.card_rects["pine_ribbon"].center, button=3)
-    assert table_info.shown(table) == "pine_ribbon"
+    assert table.card_info.shown() == "pine_ribbon"
     text = _drawn_lines(table)
     assert "Pine ribbon" in text and "Ribbon" in text and "month 1" in text
     assert "5 points" in text and term("akatan") in text  # the engine's points and yaku
-    assert table._card_info_rect is not None and table._card_info_rect.w > 0
+    assert table.card_info.rect is not None and table.card_info.rect.w > 0
     key(app, pygame.K_ESCAPE)
-    assert table_info.shown(table) is None
+    assert table.card_info.shown() is None
     assert app.stack.top is table  # Esc closed the popover, not the table (no pause)
     app.close()
 
@@ -65,28 +64,28 @@ def test_right_click_keeps_deselect_off_the_cards_and_opens_info_on_a_card(tmp_p
     app = make_app(tmp_path)
     table = _table(app)
     click(app, table.tv.card_rects["cherry_ribbon"].center)  # Curtain or chaff: a choice
-    assert table.selected == "cherry_ribbon"
+    assert table.input.selected == "cherry_ribbon"
     crane = table.tv.card_rects["crane"]  # fanned under the Pine ribbon: its left edge
     click(app, (crane.x + 3, crane.centery), button=3)  # on a card: info
-    assert table_info.shown(table) == "crane" and table.selected == "cherry_ribbon"
-    click(app, (5, table._layout.field.centery), button=3)  # off the cards: deselect
-    assert table_info.shown(table) is None and table.selected is None
+    assert table.card_info.shown() == "crane" and table.input.selected == "cherry_ribbon"
+    click(app, (5, table.last_layout.field.centery), button=3)  # off the cards: deselect
+    assert table.card_info.shown() is None and table.input.selected is None
     app.close()
 
 
 def test_i_on_the_focused_card_follows_the_focus_and_i_closes(tmp_path):
     app = make_app(tmp_path)
     table = _table(app)
-    hand = table._hand_cards()
+    hand = table.input.hand_cards()
     key(app, pygame.K_2)  # focus the second hand card (a first press only focuses)
     key(app, pygame.K_i)
-    assert table_info.shown(table) == hand[1]
+    assert table.card_info.shown() == hand[1]
     key(app, pygame.K_RIGHT)
     frames(app, 1)
-    assert table_info.shown(table) == hand[2]
-    assert table.selected is None and len(table.session.st.actions) == 0  # nothing played
+    assert table.card_info.shown() == hand[2]
+    assert table.input.selected is None and len(table.session.st.actions) == 0  # nothing played
     key(app, pygame.K_i)
-    assert table_info.shown(table) is None
+    assert table.card_info.shown() is None
     app.close()
 
 
@@ -94,10 +93,10 @@ def test_a_click_closes_the_popover_and_still_acts(tmp_path):
     app = make_app(tmp_path)
     table = _table(app)
     click(app, table.tv.card_rects["pine_ribbon"].center, button=3)
-    assert table_info.shown(table) == "pine_ribbon"
+    assert table.card_info.shown() == "pine_ribbon"
     played = len(table.session.st.actions)
     click(app, table.tv.card_rects["iris_chaff_1"].center)  # a hand card with no match
-    assert table_info.shown(table) is None
+    assert table.card_info.shown() is None
     assert len(table.session.st.actions) == played + 1  # the click played it
     app.close()
 
@@ -107,7 +106,7 @@ def test_a_face_down_card_has_no_popover_and_no_tooltip(tmp_path):
     table = _table(app)
     hidden = next(k for k in table.tv.card_rects if k.startswith("h1:"))
     click(app, table.tv.card_rects[hidden].center, button=3)
-    assert table_info.shown(table) is None
+    assert table.card_info.shown() is None
     assert not card_info.is_visible(table.shown_view, "plum_chaff_1")  # Ren's hand card
     app.close()
 

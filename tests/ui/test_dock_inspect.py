@@ -99,30 +99,30 @@ def _to_choice(app, table) -> str:  # noqa: ANN001
         if table.panel.visible and table.panel.blocking:
             key(app, pygame.K_2)
             return
-        if table.candidates():
+        if table.input.candidates():
             key(app, pygame.K_1)
             return
-        plays = table._plays()
+        plays = table.input.plays()
         two = [c for c, ts in plays.items() if len(ts) >= 2]
         if two:
             r = table.tv.card_rects[two[0]]
             click(app, (r.x + 4, r.centery))
             return
-        card = next(c for c in table._hand_cards() if c in plays)
-        n = table.hand_numbers()[card]  # the number drawn on the card
+        card = next(c for c in table.input.hand_cards() if c in plays)
+        n = table.input.hand_numbers()[card]  # the number drawn on the card
         key(app, pygame.K_0 + n)
         key(app, pygame.K_0 + n)
 
-    assert run_until(app, lambda: len(table.candidates()) >= 2 and idle(table)
+    assert run_until(app, lambda: len(table.input.candidates()) >= 2 and idle(table)
                      and app.stack.top is table, 4000, step)
     frames(app, 20)  # the field makes room for the strip
-    return table.selected or ""
+    return table.input.selected or ""
 
 
 def test_a_choice_shows_every_candidate_whole_side_by_side(tmp_path):
     app, table = _table(tmp_path)
     _to_choice(app, table)
-    cands = table.candidates()
+    cands = table.input.candidates()
     rects = table.tv.choice_rects
     L, _ = table.current_layout()
     assert set(rects) == set(cands)
@@ -149,12 +149,12 @@ def test_one_offered_target_is_taken_without_asking(tmp_path):
                      and table.shown_view.phase == "play" and idle(table), 2000,
                      lambda: (app.stack.top.name == "teyaku" and key(app, pygame.K_RETURN))
                      or _answer(app, table)())
-    card = next(iter(table._plays()))
+    card = next(iter(table.input.plays()))
     done = []
-    table._plays = lambda: {card: ["pine_chaff_1"]}  # the engine offers a single target
+    table.input.plays = lambda: {card: ["pine_chaff_1"]}  # the engine offers one target
     table.act = lambda action: done.append(action) or True
-    table.choose_card(card)
-    assert table.selected is None and len(done) == 1
+    table.input.choose_card(card)
+    assert table.input.selected is None and len(done) == 1
     assert CARD_IDS[done[0].args[1]] == "pine_chaff_1"
     app.close()
 
@@ -248,20 +248,22 @@ def test_seven_scores_and_the_log_fit_beside_a_docked_panel(tmp_path):
 
 def test_hovering_a_hand_card_dims_the_field_cards_it_cannot_take(tmp_path):
     from game.ui.cards import State
+    from game.ui.table_flow import TablePhase
 
     app, table = _table(tmp_path)
-    assert run_until(app, lambda: app.stack.top is table and not table.teyaku_pending
+    assert run_until(app, lambda: app.stack.top is table
+                     and table.phase is not TablePhase.REVEAL_DUE
                      and table.human_to_move() and table.shown_view.phase == "play"
                      and idle(table), 3000,
                      lambda: (app.stack.top.name == "teyaku" and key(app, pygame.K_RETURN))
                      or _answer(app, table)())
     frames(app, 2)
-    card = table._hand_cards()[0]
+    card = table.input.hand_cards()[0]
     r = table.tv.card_rects[card]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + 4, r.y + 30),
                                          rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
-    states = table._states()
+    states = table.input.states()
     assert states[card] is State.HOVER
     rs = table.session.rs
     for c in table.tv.model.field_cards:

@@ -68,7 +68,7 @@ def test_the_phase_line_while_another_seat_decides(tmp_path):
     app = make_app(tmp_path, (1280, 720), ai_pace="relaxed")  # Ken thinks a while
     table = _table(app, [JOIN, JOIN])
     assert dropout_line(table.shown_view, NAMES) == "Drop-out · joined 2 of 3 · Ken decides"
-    assert table._phase_line == "Drop-out · joined 2 of 3 · Ken decides"  # drawn
+    assert table.hints.phase_line == "Drop-out · joined 2 of 3 · Ken decides"  # drawn
     app.close()
 
 
@@ -80,7 +80,7 @@ def test_the_join_panel_names_the_pot_and_who_is_forced_out(tmp_path):
     join = next(b for b in table.panel.group.buttons if b.action_verb == JOIN)
     assert "If you join, the table is full: Ren is forced out." in join.lines
     assert f"The pot holds {pot} mon now." in join.lines
-    assert table._phase_line == f"Drop-out · joined 2 of 3 · pot {pot} mon"
+    assert table.hints.phase_line == f"Drop-out · joined 2 of 3 · pot {pot} mon"
     app.close()
 
 

@@ -58,13 +58,13 @@ def test_hachi_shows_its_rule_month_table_and_agari(tmp_path):
     assert run_until(app, lambda: my_turn(app, table), 3000, lambda: dismiss(app))
     frames(app, 2)
     assert "month sums ending in 3 or 8" in table._info().title
-    assert table._phase_line.startswith("Agari: Ana 0 · Ren 0 (1 to win)")
+    assert table.hints.phase_line.startswith("Agari: Ana 0 · Ren 0 (1 to win)")
     L, _s = table.current_layout()
-    rect = table_cues.title_rect(table, L)
+    rect = table.cues.title_rect(L)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     frames(app, 2)
-    assert getattr(table, "_rule_popover", None) is not None  # the month table shows
+    assert table.cues.rule_popover is not None  # the month table shows
     lines = table_cues.month_table_lines(table.session.rs)
     assert lines[0] == "Pine (1) takes " + ", ".join(
         str(m) for m in partner_months(table.session.rs)[0])

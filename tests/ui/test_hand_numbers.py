@@ -29,7 +29,7 @@ def _drawn_numbers(app, table) -> dict[str, int]:  # noqa: ANN001
     finally:
         theme.blit_text = real
     out = {}
-    for card in table._hand_cards():
+    for card in table.input.hand_cards():
         r = table.tv.card_rects.get(card)
         hits = [int(s) for s, pos in seen if r is not None and r.collidepoint(pos)]
         if hits:
@@ -48,7 +48,7 @@ def test_numbers_show_with_the_keyboard_and_stay_on_their_cards(tmp_path):
     _turn(app, table)
     assert _drawn_numbers(app, table) == {}  # no key pressed yet: no numbers
     key(app, pygame.K_RIGHT)  # the keyboard is in use
-    hand = table._hand_cards()
+    hand = table.input.hand_cards()
     shown = _drawn_numbers(app, table)
     assert shown == {c: i + 1 for i, c in enumerate(hand)}  # every card, left to right
     # play a card from the middle of the hand (one that takes nothing: no question)
@@ -58,27 +58,27 @@ def test_numbers_show_with_the_keyboard_and_stay_on_their_cards(tmp_path):
         key(app, pygame.K_0 + n)
         key(app, pygame.K_0 + n)
         _turn(app, table)
-        hand = table._hand_cards()
+        hand = table.input.hand_cards()
         shown = _drawn_numbers(app, table)
         n = free_card(table)
     played = next(c for c, k in shown.items() if k == n)
     key(app, pygame.K_0 + n)
     key(app, pygame.K_0 + n)
-    assert played not in table._hand_cards()
+    assert played not in table.input.hand_cards()
     _turn(app, table)
     after = _drawn_numbers(app, table)
-    kept = {c: k for c, k in shown.items() if c in table._hand_cards()}
+    kept = {c: k for c, k in shown.items() if c in table.input.hand_cards()}
     assert after == kept  # the cards right of the gap kept their numbers
     assert n not in after.values()
     # and the key drawn on the last card focuses that card, then plays it
-    last = table._hand_cards()[-1]
-    size = len(table._hand_cards())
+    last = table.input.hand_cards()[-1]
+    size = len(table.input.hand_cards())
     key(app, pygame.K_0 + after[last])
-    assert table._hand_cards()[table.focus_i] == last
-    if table._plays().get(last) == []:  # it takes nothing: the second press plays it
+    assert table.input.hand_cards()[table.input.focus_i] == last
+    if table.input.plays().get(last) == []:  # it takes nothing: the second press plays it
         key(app, pygame.K_0 + after[last])
         frames(app, 2)
-        assert last not in table._hand_cards() and len(table._hand_cards()) == size - 1
+        assert last not in table.input.hand_cards() and len(table.input.hand_cards()) == size - 1
     assert not app.errors
     app.close()
 
@@ -90,7 +90,7 @@ def test_a_click_hides_the_numbers(tmp_path):
     key(app, pygame.K_LEFT)
     assert _drawn_numbers(app, table)
     n = free_card(table)
-    card = next(c for c, k in table.hand_numbers().items() if k == n)
+    card = next(c for c, k in table.input.hand_numbers().items() if k == n)
     r = table.tv.card_rects[card]
     click(app, (r.x + 4, r.bottom - 6))  # the mouse plays a card
     _turn(app, table)

@@ -26,7 +26,7 @@ def _reach_turn(app, table: TableScene) -> None:  # noqa: ANN001
 def _advice_by_key(app, table: TableScene):  # noqa: ANN001, ANN202
     key(app, pygame.K_h)
     view = table.session.view(table.viewer)
-    adv = getattr(table, "_advisor", None)
+    adv = table.hints.advisor
     assert adv is not None, "H did nothing"
     assert run_until(app, lambda: adv.current(view) is not None, 3000)
     return adv.current(view)
@@ -41,8 +41,8 @@ def test_learn_tier_two_has_the_advisor_with_hints_off_and_the_setting_stays(tmp
     start_tier(app, 2)
     table = app.stack.find(TableScene)
     _reach_turn(app, table)
-    assert "hint" in table._hint_buttons  # the Hint button is in sight
-    told = table_hints.current_note(table) or ""
+    assert "hint" in table.hints.buttons  # the Hint button is in sight
+    told = table.hints.current_note() or ""
     assert "on for this lesson" in told  # the player is told why, and that it is this game
     s = _advice_by_key(app, table)
     assert s.action in table.session.view(table.viewer).legal
@@ -62,9 +62,9 @@ def test_guided_game_hint_works_after_the_tour(tmp_path):
     assert app.stack.top.name == "tour"
     key(app, pygame.K_ESCAPE)  # skip the coach marks
     _reach_turn(app, table)
-    click(app, table._hint_buttons["hint"].center)  # the visible button does what H does
+    click(app, table.hints.buttons["hint"].center)  # the visible button does what H does
     view = table.session.view(table.viewer)
-    assert run_until(app, lambda: table._advisor.current(view) is not None, 3000)
+    assert run_until(app, lambda: table.hints.advisor.current(view) is not None, 3000)
     assert app.settings.hints == "off"
     app.close()
 
@@ -77,12 +77,12 @@ def test_tier_four_follows_the_setting_and_h_says_how_to_turn_hints_on(tmp_path)
     start_tier(app, 4)
     table = app.stack.find(TableScene)
     _reach_turn(app, table)
-    assert "hint" not in table._hint_buttons
+    assert "hint" not in table.hints.buttons
     key(app, pygame.K_h)
     frames(app, 2)
-    told = table_hints.current_note(table)
+    told = table.hints.current_note()
     assert told is not None and "Settings" in told and "+ advisor" in told
-    assert getattr(table, "_advisor", None) is None and table.session.hint_count == 0
+    assert table.hints.advisor is None and table.session.hint_count == 0
     drawn = pygame.Surface(app.screen.get_size())
     table.draw(drawn)  # the note is drawn where the hint bubble goes
     app.close()
@@ -94,7 +94,7 @@ def test_h_with_hints_off_in_an_ordinary_game_says_how(tmp_path):
     _reach_turn(app, table)
     key(app, pygame.K_h)
     frames(app, 1)
-    assert "+ advisor" in (table_hints.current_note(table) or "")
+    assert "+ advisor" in (table.hints.current_note() or "")
     app.close()
 
 
@@ -106,9 +106,9 @@ def test_the_hint_button_stays_while_others_play_and_h_then_explains(tmp_path):
     assert run_until(app, lambda: table.session.next_step() == "ai" and not
                      table.human_to_move(), 2000)
     frames(app, 1)
-    assert "hint" in table._hint_buttons
+    assert "hint" in table.hints.buttons
     key(app, pygame.K_h)
-    assert "your own turn" in (table_hints.current_note(table) or "")
+    assert "your own turn" in (table.hints.current_note() or "")
     app.close()
 
 
@@ -120,7 +120,7 @@ def test_the_hint_bubble_never_covers_the_own_captures(tmp_path):
         if table.tv.model.captured[table.viewer]:
             break
         play_by_keys(app, table)
-        if table.candidates():
+        if table.input.candidates():
             key(app, pygame.K_1)
     _reach_turn(app, table)
     mine = table.tv.model.captured[table.viewer]
@@ -129,11 +129,11 @@ def test_the_hint_bubble_never_covers_the_own_captures(tmp_path):
     frames(app, 1)
     L, _seat = table.current_layout()
     size = table_hints.theme.size_of("small", L.window.h)
-    lines = table_hints.suggestion_text(table_hints.current(table))
-    bubble = table_hints.bubble_rect(table, L, lines, size)
+    lines = table_hints.suggestion_text(table.hints.current())
+    bubble = table.hints.bubble_rect(L, lines, size)
     assert L.window.contains(bubble)
     for c in mine:
         assert not bubble.colliderect(table.tv.card_rects[c]), c
-    for c in table._hand_cards():
+    for c in table.input.hand_cards():
         assert not bubble.colliderect(table.tv.card_rects[c]), c
     app.close()

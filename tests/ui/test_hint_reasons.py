@@ -24,8 +24,8 @@ DOES = ("takes the", "completes", "keeps", "safe discard", "stays on the field",
 def _advice(app, table: TableScene):  # noqa: ANN001, ANN202
     key(app, pygame.K_h)
     view = table.session.view(table.viewer)
-    assert run_until(app, lambda: table._advisor.current(view) is not None, 3000)
-    return table._advisor.current(view)
+    assert run_until(app, lambda: table.hints.advisor.current(view) is not None, 3000)
+    return table.hints.advisor.current(view)
 
 
 def test_play_hints_say_what_the_move_does_with_real_minus_signs(tmp_path):
@@ -43,7 +43,7 @@ def test_play_hints_say_what_the_move_does_with_real_minus_signs(tmp_path):
         assert not HYPHEN_NUMBER.search(text), text
         assert "Seat " not in text  # seats are named
         play_by_keys(app, table)
-        if table.candidates():
+        if table.input.candidates():
             key(app, pygame.K_1)
     app.close()
 

@@ -30,11 +30,11 @@ def _my_turn(app, seed: int = 5, **settings: object) -> TableScene:  # noqa: ANN
 
 def _advice(app, table: TableScene, by_click: bool = False):  # noqa: ANN001, ANN202
     if by_click:  # the Hint button at the right of the prompt row
-        click(app, table._hint_buttons["hint"].center)
+        click(app, table.hints.buttons["hint"].center)
     else:
         key(app, pygame.K_h)
     view = table.session.view(0)
-    adv = table._advisor
+    adv = table.hints.advisor
     assert run_until(app, lambda: adv.current(view) is not None, 3000)
     return adv.current(view)
 
@@ -45,7 +45,7 @@ def test_h_suggests_a_legal_move_marks_it_and_counts_once(tmp_path):
     s = _advice(app, table)
     assert s.action in table.session.view(0).legal
     assert s.why and s.why[0].isupper() and not s.why.startswith("I ")
-    assert table._states().get(s.card) is CardState.HINT
+    assert table.input.states().get(s.card) is CardState.HINT
     assert table.session.hint_count == 1
     key(app, pygame.K_h)  # the same decision again: not a second hint
     frames(app, 3)
@@ -85,22 +85,22 @@ def test_same_view_same_advice_whatever_the_hidden_cards():
 def test_off_hides_matches_watch_and_advisor(tmp_path):
     app = make_app(tmp_path, hints="off")
     table = _my_turn(app)
-    card = table._hand_cards()[0]
+    card = table.input.hand_cards()[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.tv.card_rects[card].center,
                                          rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
-    assert table.hover == card
-    assert CardState.DIMMED not in table._states().values()
-    assert CardState.MATCH not in table._states().values()
+    assert table.input.hover == card
+    assert CardState.DIMMED not in table.input.states().values()
+    assert CardState.MATCH not in table.input.states().values()
     key(app, pygame.K_w)
     key(app, pygame.K_h)
     frames(app, 5)
-    assert not getattr(table, "show_watch", False)
-    assert not table._hint_buttons  # no Watch or Hint button either
-    assert getattr(table, "_advisor", None) is None and table.session.hint_count == 0
+    assert not table.hints.show_watch
+    assert not table.hints.buttons  # no Watch or Hint button either
+    assert table.hints.advisor is None and table.session.hint_count == 0
     app.settings.hints = "matches"  # the matches come back, hover dims what it cannot take
     frames(app, 1)
-    assert {CardState.DIMMED, CardState.MATCH} & set(table._states().values())
+    assert {CardState.DIMMED, CardState.MATCH} & set(table.input.states().values())
 
 
 def test_yaku_watch_lists_the_engines_watch(tmp_path):
@@ -129,9 +129,9 @@ def test_yaku_watch_lists_the_engines_watch(tmp_path):
     frames(app, 2)
     key(app, pygame.K_w)
     frames(app, 2)
-    assert table.show_watch
+    assert table.hints.show_watch
     key(app, pygame.K_w)
-    assert not table.show_watch
+    assert not table.hints.show_watch
 
 
 def test_hint_count_is_saved_and_restored_on_continue(tmp_path):
@@ -168,7 +168,7 @@ def test_a_decision_gets_a_suggested_button_and_both_values(tmp_path):
     s = _advice(app, table)
     assert s.action.verb in ("sage", "shoubu") and {v for v, _ in s.values} == {"sage", "shoubu"}
     frames(app, 2)
-    assert s.action.verb.capitalize() in table._suggested_button.label
+    assert s.action.verb.capitalize() in table.hints.suggested_button.label
 
 
 def test_settings_row_cycles_the_hint_level_and_it_is_saved(tmp_path):
@@ -177,10 +177,9 @@ def test_settings_row_cycles_the_hint_level_and_it_is_saved(tmp_path):
 
     app = make_app(tmp_path)
     table = _my_turn(app)
-    from game.ui.scenes import table_hints
 
     # default: the watch is in the wide window's sidebar, no Watch or advisor button
-    assert not table._hint_buttons and table_hints.watch_rect(table) is not None
+    assert not table.hints.buttons and table.hints.watch_rect() is not None
     scene = SettingsScene(app)
     app.stack.push(scene)
     frames(app, 1)
@@ -194,8 +193,8 @@ def test_settings_row_cycles_the_hint_level_and_it_is_saved(tmp_path):
     assert app.settings.hints == "off"
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
-    assert app.stack.top is table and not table._hint_buttons
-    assert table_hints.watch_rect(table) is None
+    assert app.stack.top is table and not table.hints.buttons
+    assert table.hints.watch_rect() is None
 
 
 def test_statistics_count_the_hints_of_the_record():

@@ -12,7 +12,7 @@ SEATS = [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")]
 
 
 def _hand(table) -> int:  # noqa: ANN001
-    return len(table._hand_cards())
+    return len(table.input.hand_cards())
 
 
 def _next_turn(app, table) -> None:  # noqa: ANN001
@@ -36,8 +36,8 @@ def test_first_number_of_a_turn_only_focuses(tmp_path):
     key(app, pygame.K_0 + n)  # a new turn: only focuses, whatever sits there now
     frames(app, 2)
     assert _hand(table) == size
-    focused = table._hand_cards()[table.focus_i]
-    assert table.show_focus and table.hand_numbers()[focused] == n  # the card numbered n
+    focused = table.input.hand_cards()[table.input.focus_i]
+    assert table.input.show_focus and table.input.hand_numbers()[focused] == n  # numbered n
     key(app, pygame.K_0 + n)
     frames(app, 2)
     assert _hand(table) == size - 1
@@ -51,7 +51,7 @@ def test_a_number_after_a_click_only_focuses(tmp_path):
     _next_turn(app, table)
     n = free_card(table)
     size = _hand(table)
-    card = next(c for c, k in table.hand_numbers().items() if k == n)
+    card = next(c for c, k in table.input.hand_numbers().items() if k == n)
     r = table.tv.card_rects[card]
     click(app, (r.x + 4, r.centery))  # the mouse plays a card
     assert _hand(table) == size - 1
@@ -71,6 +71,6 @@ def test_enter_first_shows_the_card_it_would_play(tmp_path):
     size = _hand(table)
     key(app, pygame.K_RETURN)
     frames(app, 2)
-    assert _hand(table) == size and table.show_focus and table.focus_i == 0
+    assert _hand(table) == size and table.input.show_focus and table.input.focus_i == 0
     assert not app.errors
     app.close()

@@ -49,13 +49,13 @@ def _mouse_turn(app, table) -> None:  # noqa: ANN001
         frames(app, 1)  # the panel lays out its buttons when drawn
         click(app, table.panel.group.buttons[0].rect.center)
         return
-    cands = table.candidates()
+    cands = table.input.candidates()
     if cands:
         r = table.tv.card_rects[cands[0]]
         click(app, (r.x + 3, r.centery))
         return
-    plays = table._plays()
-    card = next(c for c in table._hand_cards() if c in plays)
+    plays = table.input.plays()
+    card = next(c for c in table.input.hand_cards() if c in plays)
     r = table.tv.card_rects[card]
     click(app, (r.x + 4, r.centery))
 
@@ -67,12 +67,12 @@ def _key_turn(app, table) -> None:  # noqa: ANN001
         return
     if top is not table or not table.human_to_move() or not idle(table):
         return
-    if (table.panel.visible and table.panel.blocking) or table.candidates():
+    if (table.panel.visible and table.panel.blocking) or table.input.candidates():
         key(app, pygame.K_1)
         return
-    plays = table._plays()
-    card = next(c for c in table._hand_cards() if c in plays)
-    n = table.hand_numbers()[card]  # the number drawn on the card
+    plays = table.input.plays()
+    card = next(c for c in table.input.hand_cards() if c in plays)
+    n = table.input.hand_numbers()[card]  # the number drawn on the card
     key(app, pygame.K_0 + n)  # focus
     key(app, pygame.K_0 + n)  # the same number again plays it
 

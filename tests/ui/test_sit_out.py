@@ -49,17 +49,17 @@ def test_sitting_out_shows_no_hand_a_banner_and_fast_forwards(tmp_path, how):
     assert run_until(app, out, 3000,
                      lambda: app.stack.top.name == "teyaku" and key(app, pygame.K_RETURN))
     frames(app, 2)  # the teyaku reveal may still be docked: F works under it too
-    assert table._seating.bottom == table.viewer
+    assert table.seating.bottom == table.viewer
     assert table.tv.model.hands[table.viewer] == []
     # the banner with its fast-forward button is drawn
-    assert getattr(table, "_ff_rect", None) is not None
+    assert table.input.ff_rect is not None
     assert table._prompt(False) == "" or "your" not in table._prompt(False).lower()
     assert len(table.session.st.results) == 0
     if how == "key":
         key(app, pygame.K_f)
     else:
-        click(app, table._ff_rect.center)
+        click(app, table.input.ff_rect.center)
     assert run_until(app, lambda: app.stack.top.name == "scoring", 400)
-    assert not getattr(table, "fast", True)  # it stops at the ledger
+    assert not table.driver.fast  # it stops at the ledger
     assert not app.errors
     app.close()

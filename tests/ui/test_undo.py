@@ -28,12 +28,12 @@ def _pile(table: TableScene) -> list[int]:
 
 def _play_card(app, table: TableScene, avoid: str | None = None) -> str:  # noqa: ANN001
     """Play a hand card (not `avoid`) by number keys, its first target if asked; its id."""
-    plays = table._plays()
-    card = next(c for c in table._hand_cards() if c in plays and c != avoid)
-    n = table.hand_numbers()[card]  # a card keeps its number as the hand closes up
+    plays = table.input.plays()
+    card = next(c for c in table.input.hand_cards() if c in plays and c != avoid)
+    n = table.input.hand_numbers()[card]  # a card keeps its number as the hand closes up
     key(app, pygame.K_0 + n)
     key(app, pygame.K_0 + n)
-    if table.candidates():
+    if table.input.candidates():
         key(app, pygame.K_1)
     return card
 
@@ -58,7 +58,7 @@ def test_undo_restores_the_view_keeps_the_draws_and_the_redone_game_replays(tmp_
     assert "undo" not in table.tv.top_buttons  # nothing of the human's to take back yet
     view_before = table.session.view(0)
     shown_before = table.shown_view
-    hand_before = table._hand_cards()
+    hand_before = table.input.hand_cards()
     log_before = list(table.log)
     pile_before = _pile(table)
     deck_before = table.session.st.history[-1][0]
@@ -75,7 +75,7 @@ def test_undo_restores_the_view_keeps_the_draws_and_the_redone_game_replays(tmp_
     assert table.session.undo_count == 1
     assert table.session.view(0) == view_before
     assert table.shown_view == shown_before
-    assert table._hand_cards() == hand_before
+    assert table.input.hand_cards() == hand_before
     assert table.log == log_before
     assert _pile(table) == pile_before
     assert table.session.st.history[-1][0] == deck_before
@@ -259,10 +259,10 @@ def test_undo_while_a_computer_thinks_drops_its_move(tmp_path):
     n = len(table.session.st.actions)
     _play_card(app, table)
     assert run_until(app, lambda: table.session.next_step() == "ai"
-                     and (table.worker.busy or table.ai_action is not None), 600)
+                     and (table.worker.busy or table.driver.ai_action is not None), 600)
     _undo_key(app)
     assert table.session.view(0) == view and len(table.session.st.actions) == n
-    assert not table.worker.busy and table.ai_action is None
+    assert not table.worker.busy and table.driver.ai_action is None
     time.sleep(1.0)  # longer than the relaxed pace: nothing arrives late
     frames(app, 30)
     assert len(table.session.st.actions) == n and my_turn(app, table)

@@ -33,15 +33,15 @@ def test_wide_window_shows_the_watch_under_the_log_without_w(tmp_path):
     app = make_app(tmp_path)  # 1280 × 720, hints at the default "Matches + yaku watch"
     table = _my_turn(app)
     L, _ = table.current_layout()
-    rect = table_hints.watch_rect(table)
+    rect = table.hints.watch_rect()
     assert L.sidebar is not None and rect is not None
     assert L.sidebar.contains(rect) and rect.top >= table.tv.log_rect.bottom
     log_h = table.tv.log_rect.h
     assert 0.3 < rect.h / (rect.h + log_h) < 0.5  # about 40 % of log + watch
-    assert "watch" not in table._hint_buttons  # no Watch button: it is always there
+    assert "watch" not in table.hints.buttons  # no Watch button: it is always there
     key(app, pygame.K_w)  # W changes nothing on a wide window
     frames(app, 1)
-    assert table_hints.watch_rect(table) == rect
+    assert table.hints.watch_rect() == rect
     app.close()
 
 
@@ -49,11 +49,11 @@ def test_hints_matches_leaves_the_whole_sidebar_to_the_log(tmp_path):
     app = make_app(tmp_path, hints="matches")
     table = _my_turn(app)
     L, _ = table.current_layout()
-    assert table_hints.watch_rect(table) is None and table.tv.watch_rect.h == 0
+    assert table.hints.watch_rect() is None and table.tv.watch_rect.h == 0
     assert table.tv.log_rect.bottom >= L.sidebar.bottom - 8
     app.settings.hints = "watch"  # the watch comes back with the setting
     frames(app, 1)
-    assert table_hints.watch_rect(table) is not None
+    assert table.hints.watch_rect() is not None
     assert table.tv.log_rect.bottom < L.sidebar.bottom - 60
     app.close()
 
@@ -62,8 +62,8 @@ def test_tier_one_has_no_watch_and_no_empty_heading(tmp_path):
     app = make_app(tmp_path)
     table = _my_turn(app, "curriculum", tier=1)
     L, _ = table.current_layout()
-    assert not table_hints.has_yaku(table)
-    assert table.tv.watch_share == 0 and table_hints.watch_rect(table) is None
+    assert not table.hints.has_yaku()
+    assert table.tv.watch_share == 0 and table.hints.watch_rect() is None
     assert table.tv.log_rect.bottom >= L.sidebar.bottom - 8
     app.close()
 
@@ -73,10 +73,10 @@ def test_the_wheel_scrolls_the_watch_and_not_the_log(tmp_path):
     table = _my_turn(app)
     table.log.extend(f"line {i}" for i in range(80))  # the log could scroll too
     frames(app, 2)
-    rect = table_hints.watch_rect(table)
-    assert rect is not None and table._watch_max > 0  # more watch lines than room
+    rect = table.hints.watch_rect()
+    assert rect is not None and table.hints.watch_max > 0  # more watch lines than room
     _wheel(app, rect.center, -1)  # wheel down over the watch: its lines move up
-    assert table.tv.watch_scroll == min(table_hints.WHEEL_ROWS, table._watch_max)
+    assert table.tv.watch_scroll == min(table_hints.WHEEL_ROWS, table.hints.watch_max)
     assert table.tv.log_scroll == 0
     _wheel(app, rect.center, 1)
     assert table.tv.watch_scroll == 0
@@ -89,13 +89,13 @@ def test_narrow_window_w_toggles_the_watch_over_the_table(tmp_path):
     app = make_app(tmp_path, (1024, 768))
     table = _my_turn(app)
     L, _ = table.current_layout()
-    assert L.sidebar is None and table_hints.watch_rect(table) is None
-    assert "watch" in table._hint_buttons  # the Watch button stays on narrow windows
+    assert L.sidebar is None and table.hints.watch_rect() is None
+    assert "watch" in table.hints.buttons  # the Watch button stays on narrow windows
     key(app, pygame.K_w)
     frames(app, 1)
-    rect = table_hints.watch_rect(table)
+    rect = table.hints.watch_rect()
     assert rect is not None and L.table.contains(rect)
     key(app, pygame.K_w)
     frames(app, 1)
-    assert table_hints.watch_rect(table) is None
+    assert table.hints.watch_rect() is None
     app.close()

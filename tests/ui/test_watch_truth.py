@@ -10,7 +10,6 @@ import pygame
 from game.engine import rulesets
 from game.engine.state import State
 from game.ui.hints import watch_items, watch_lines, watch_max_scroll, watch_window
-from game.ui.scenes import table_hints
 from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, make_app
@@ -101,17 +100,17 @@ def test_scrolled_sidebar_watch_never_cuts_an_entry_at_1280x720(tmp_path):
     table = TableScene(app, session)
     app.stack.reset(table)
     frames(app, 3)
-    rect = table_hints.watch_rect(table)
-    assert rect is not None and table._watch_max > 0
+    rect = table.hints.watch_rect()
+    assert rect is not None and table.hints.watch_max > 0
     from game.ui import theme
 
     small = theme.size_of("small", 720)
     items = watch_items(st.view(0), NAMES, small, rect.w - 20)
     starts = {item[0][0] for item in items}
     rows = {line for item in items for line, _c in item}
-    for _notch in range(table._watch_max + 2):
-        shown = [x for x in table._watch_lines if x in rows]
-        assert shown, table._watch_lines
+    for _notch in range(table.hints.watch_max + 2):
+        shown = [x for x in table.hints.watch_lines if x in rows]
+        assert shown, table.hints.watch_lines
         assert shown[0] in starts  # the first line under the title or ▲ begins an entry
         k = next(i for i, item in enumerate(items) if item[0][0] == shown[0])
         flat = [line for item in items[k:] for line, _c in item]
@@ -125,6 +124,6 @@ def test_scrolled_sidebar_watch_never_cuts_an_entry_at_1280x720(tmp_path):
                                              buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
         frames(app, 2)
-    assert table.tv.watch_scroll == table._watch_max
-    assert table._watch_lines[-1] in {item[-1][0] for item in items[-1:]}  # the end, whole
+    assert table.tv.watch_scroll == table.hints.watch_max
+    assert table.hints.watch_lines[-1] in {item[-1][0] for item in items[-1:]}  # the end, whole
     app.close()

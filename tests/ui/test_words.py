@@ -241,10 +241,10 @@ def test_no_question_between_interchangeable_cards(tmp_path):
     table = TableScene(app, GameSession("hachihachi", {}, specs, 1, 0, st))
     app.stack.reset(table)
     frames(app, 3)
-    assert table._plays()["maple_ribbon"] == ["maple_chaff_1"]
-    table.choose_card("maple_ribbon")
+    assert table.input.plays()["maple_ribbon"] == ["maple_chaff_1"]
+    table.input.choose_card("maple_ribbon")
     frames(app, 2)
-    assert table.selected is None
+    assert table.input.selected is None
     assert str(st.actions[0]) == "0 play maple_ribbon maple_chaff_1"
 
 

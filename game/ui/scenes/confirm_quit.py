@@ -24,7 +24,7 @@ def quit_lines(app) -> list[str]:  # noqa: ANN001 - App
                       "Quitting now loses them.").format(n=lost)]
     table = app.stack.find(TableScene)
     if table is not None and not table.finished:
-        if table.save_problem:
+        if table.driver.save_problem:
             return [_("Your latest moves could not be saved; quitting now loses them.")]
         return [_("Your game is saved; Continue on the title screen resumes it.")]
     title = app.stack.find(TitleScene)

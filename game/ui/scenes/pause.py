@@ -48,7 +48,7 @@ class PauseScene(OverlayScene):
     def _to_title(self) -> None:
         from game.ui.scenes.title import TitleScene
 
-        self.table._autosave()
+        self.table.autosave()
         self.app.stack.reset(TitleScene(self.app))
 
     def _quit(self) -> None:

@@ -1,37 +1,52 @@
 """The table scene: deal, pre-round windows, play, and the hand-offs to teyaku and scoring.
 
-It owns one `TableView` (sprites, animation) for the whole game, feeds the engine's events
-to it one by one, asks the AI worker for computer moves, and turns clicks and keys into the
-human's legal actions. What it draws comes only from `self.shown_view`, the view of the seat
-on screen (with the hand removed whenever that hand must stay private).
+A wiring of parts; what goes where:
+
+- `game.ui.play_driver.PlayDriver` paces the game (deals, chance, the computers with their
+  thinking time and fast-forward, the human's actions, undo, autosave, the finished game);
+  no pygame, so another front end can drive a session the same way.
+- `game.ui.table_flow` names the table's phases and decides the next one (`decide`); this
+  scene runs a phase's entry once (`_enter`) and its update on every still frame
+  (`_update_phase`), in the order of Tuxemon's combat phases (`_advance`).
+- `table_input.TableInput`: keys and clicks turned into choices (focus, selection, hover).
+- `table_chrome.TableChrome` (log drawer, top bar, Inspect, choice strip, tooltips),
+  `table_hints.TableHints` (advisor, yaku watch), `table_cues.TableCues` (the game's own
+  cues), `table_info.CardInfoPopover` (a card's popover): each owns its state.
+- `TableView` draws and animates; `TableModel` holds what the table shows; `Chronicle` the log.
+
+The scene itself keeps whose view is on screen (`shown_view`, the view of the seat on screen
+with the hand removed whenever that hand must stay private), feeds the engine's events to the
+view one by one, and places the cards for the window's layout.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import logging
 import time
 
 import pygame
 
-from game.engine.actions import PLAY, TAKE, Action
+from game.engine.actions import TAKE, Action
 from game.engine.cards import INDEX
-from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.view import PlayerView
 from game.i18n import N_, _
 from game.ui import theme
-from game.ui.cards import State
 from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
-from game.ui.intents import Intent, select_number
 from game.ui.layout import Layout, layout
-from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
+from game.ui.model import Place, Seating, TableModel, round_end_view, seating, sits_out, targets
 from game.ui.narrate import joined
 from game.ui.panels import DecisionPanel, draw_sit_out
+from game.ui.play_driver import PlayDriver
 from game.ui.scene import Scene
-from game.ui.scenes import table_chrome, table_cues, table_hints, table_info
-from game.ui.session import AiWorker, GameSession
+from game.ui.scenes.table_chrome import TableChrome
+from game.ui.scenes.table_cues import TableCues
+from game.ui.scenes.table_hints import TableHints
+from game.ui.scenes.table_info import CardInfoPopover
+from game.ui.scenes.table_input import TableInput
+from game.ui.session import GameSession, Step
+from game.ui.table_flow import Cue, Facts, TablePhase, decide
 from game.ui.table_view import SeatInfo, TableInfo, TableView
 from game.ui.terms import (
     card_name,
@@ -42,8 +57,6 @@ from game.ui.terms import (
     target_prompt,
     term,
 )
-
-log = logging.getLogger(__name__)
 
 # seconds at Normal speed (TABLE.md §8)
 DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
@@ -62,61 +75,42 @@ class TableScene(Scene):
     def __init__(self, app, session: GameSession) -> None:  # noqa: ANN001 - App
         super().__init__(app)
         self.session = session
+        self.driver = PlayDriver(session, app.paths, tell=self._tell,
+                                 min_think=lambda: app.settings.ai_min_time)
+        self.worker = self.driver.worker  # the plates' "thinking" reads it
+        self.phase = TablePhase.START
         self.tv = TableView(app.renderer)
         self.tv.model = TableModel(len(session.seats))
-        self.worker = AiWorker()
-        self.pending: list[Event] = []
-        self.chronicle = Chronicle(session.names(),
-                                   session.rs.carry_rule is not None)
+        self.pending: list[Event] = []  # events fed and not shown yet
+        self.dirty = False  # events were fed: the view is read again once they are shown
+        self.chronicle = Chronicle(session.names(), session.rs.carry_rule is not None)
         self.log = self.chronicle.lines
         self.statuses = self.chronicle.statuses
         humans = session.humans
         self.hotseat = len(humans) >= 2
         self.viewer = humans[0] if humans else 0
         self.confirmed = not self.hotseat  # hot-seat: the viewer confirmed the hand-over
-        self.ai_action: Action | None = None
-        self.stamps: dict[int, tuple[str, float]] = {}
-        self.teyaku_pending = False
-        self.play_started = False
-        self.round_end_pending = False
-        self.selected: str | None = None
-        self.row = "hand"  # keyboard focus row: hand, targets, panel
-        self.focus_i = -1  # no hand card focused: the first number key only focuses
-        self.show_focus = False
-        self.fast = False  # fast-forward while every human sits the round out
-        self._ff_rect: pygame.Rect | None = None
-        self.hover: str | None = None
-        self.keys_in_use = False  # the hand cards show their number keys (issue 23)
-        self._numbers: dict[str, int] = {}
+        self.stamps: dict[int, tuple[str, float]] = {}  # seat -> (stamp, shown until)
         self.panel = DecisionPanel()
         self.panel.on_choose = self.act
+        self.input = TableInput(self)
+        self.chrome = TableChrome(self)
+        self.hints = TableHints(self)
+        self.cues = TableCues(self)
+        self.card_info = CardInfoPopover(self)
         self.ledgers_seen = len(session.st.results)  # rounds whose ledger was dismissed
-        self._in_round: PlayerView | None = None
-        if session.st.history:
-            self._resume()
-        self.shown_view: PlayerView = self._view()
+        self._in_round: PlayerView | None = None  # the round's last view, for its ledger
+        self.last_layout: Layout | None = None  # the layout and seating on screen
+        self.seating: Seating | None = None
         self._layout_key: tuple | None = None
-        self._layout: Layout | None = None
-        self._seating: Seating | None = None
-        self.finished = False
-        self.handover_open = False
-        self.dirty = False
-        self.save_problem: str | None = None  # the failing autosave's sentence, told once
-        self._notes_saved: dict | None = None  # the AI notes last written beside it
-        if session.st.history:  # continued game: show the table as it stands
+        self._placed_key: tuple | None = None  # the layout the cards were last placed for
+        if session.st.history:  # a continued game: the log, the plates, the open ledger
+            self.chronicle.replay(session.past_events)
+            if session.next_step() is Step.DEAL and session.st.results:
+                self.ledgers_seen = len(session.st.results) - 1
+        self.shown_view: PlayerView = self._view()
+        if session.st.history:  # show the table as it stands
             self.tv.model.sync(self.shown_view, self._show_hand_of())
-
-    def _resume(self) -> None:
-        """A continued game: re-narrate the saved record's events, so the log, the plates
-        and the hand-over summary are what they were, and reopen what was open then (the
-        teyaku reveal before the first card, the ledger of a round just settled)."""
-        self.chronicle.replay(self.session.past_events)
-        self.play_started = self.chronicle.play_started
-        self.teyaku_pending = self.chronicle.reveal_due and self.has_teyaku()
-        st = self.session.st
-        if self.session.next_step() == "deal" and st.results:
-            self.round_end_pending = True
-            self.ledgers_seen = len(st.results) - 1
 
     # --- whose view is on screen -----------------------------------------------------
     def _show_hand_of(self) -> int | None:
@@ -135,7 +129,7 @@ class TableScene(Scene):
         return v
 
     def human_to_move(self) -> bool:
-        return (self.session.next_step() == "human" and self.confirmed
+        return (self.session.next_step() is Step.HUMAN and self.confirmed
                 and self.session.st.to_move == self.viewer)
 
     def relabel(self) -> None:
@@ -148,17 +142,33 @@ class TableScene(Scene):
         a press belongs to the position, the seat on screen and the panel it went down in."""
         return (self.session.move_key(), self.viewer, self.confirmed, self.panel.visible)
 
+    def _names(self) -> list[str]:
+        return self.session.names()
+
     # --- lifecycle --------------------------------------------------------------------
     def resume(self) -> None:
-        self._retarget(0)
+        self.retarget(0)
 
     def shutdown(self) -> None:
-        self.worker.shutdown()
-        table_hints.shutdown(self)
+        self.driver.shutdown()
+        self.hints.shutdown()
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is TablePhase.OVER
+
+    @property
+    def play_started(self) -> bool:
+        """The round's first turn has been shown."""
+        return self.chronicle.play_started
 
     @property
     def speed(self) -> float:
-        return 0.0 if self.fast else self.app.settings.speed_factor
+        return 0.0 if self.driver.fast else self.app.settings.speed_factor
+
+    def busy(self) -> bool:
+        """Cards are moving or events wait to be shown."""
+        return self.tv.anim.running or bool(self.pending)
 
     def sitting_out(self) -> bool:
         return sits_out(self.session.view(self.viewer), self.session.humans)
@@ -166,485 +176,8 @@ class TableScene(Scene):
     def fast_forward(self) -> None:
         """Play the round the humans sit out to its ledger with instant animations."""
         if self.sitting_out():
-            self.fast = True
+            self.driver.fast = True
             self.skip()
-
-    def asks_fast_forward(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        """F, or a click on the sitting-out banner's button (also under the reveal)."""
-        clicked = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                   and self._ff_rect is not None and self._ff_rect.collidepoint(event.pos))
-        return (intent is Intent.FAST_FORWARD or clicked) and self.sitting_out()
-
-    # --- layout -----------------------------------------------------------------------
-    def current_layout(self) -> tuple[Layout, Seating]:
-        v = self.shown_view
-        seat = seating(v, self.viewer, self.session.rs.active_count)
-        w, h = self.app.screen.get_size()
-        need_panel = self.panel.visible or table_chrome.needs_dock(self)
-        text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
-        rs = self.session.rs  # seats with a role (Sudaoshi) need a second line on plates
-        lines = 2 if any(seat_role(rs.name, p, par) for p, par in zip(v.positions, v.par,
-                                                                       strict=False)) else 1
-        key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
-               need_panel, text, lines)
-        if key != self._layout_key:
-            self._layout_key = key
-            self._layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
-                                  text=text, name_lines=lines)
-        self._seating = seat
-        assert self._layout is not None
-        return self._layout, seat
-
-    def _targets(self) -> dict:
-        L, seat = self.current_layout()
-        assert self.tv.model is not None
-        return targets(self.tv.model, L, seat)
-
-    def _origin(self, key: str):  # noqa: ANN202 - Place | None
-        from game.ui.model import Place
-
-        L, _ = self.current_layout()
-        model = self.tv.model
-        assert model is not None
-        org = model.origins.get(key)
-        if org is None:
-            return None
-        if org[0] == "pile":
-            return Place(L.pile.x, L.pile.y, L.field_w, False, 50)
-        if org[0] == "hand":
-            _, seat_no, i = org
-            prev = self.tv.anim.rest.get(model.hidden_key(seat_no, i))
-            if prev is not None:
-                return Place(prev.x, prev.y, prev.w, False, 50)
-        return None
-
-    def _retarget(self, duration: float, **kw: object) -> None:
-        self.tv.anim.go(self._targets(), duration * self.speed, self._origin, **kw)
-
-    # --- events -> animation ----------------------------------------------------------
-    def feed(self, events: list[Event]) -> None:
-        """Queue an action's events; the table re-reads the view once they are shown
-        (also when there are none: a pass changes the view without any event)."""
-        self.pending.extend(events)
-        self.dirty = True
-
-    def _names(self) -> list[str]:
-        return self.session.names()
-
-    def _animate_pending(self) -> None:
-        """Apply pending events to the model until one needs motion, then animate it."""
-        model = self.tv.model
-        assert model is not None
-        while self.pending:
-            ev = self.pending.pop(0)
-            self._note(ev)
-            model.apply(ev)
-            dur = DURATIONS.get(ev.kind, 0.0)
-            if ev.kind == "dealt":
-                n = max(1, len(model.deal_order))
-                step = min(0.06, 1.4 / n) * self.speed
-                self._retarget(DURATIONS["dealt"], stagger=model.deal_order, stagger_step=step)
-                return
-            if dur:
-                self._retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
-                if self.tv.anim.running:
-                    return
-        # batch done: the view is the truth (hands flip face up for their owner here)
-        self.dirty = False
-        self.shown_view = self._view()
-        model.sync(self.shown_view, self._show_hand_of())
-        self._retarget(0.2)
-
-    def _note(self, ev: Event) -> None:
-        """Log line, sound, stamps and scene hand-offs for one event."""
-        self.chronicle.note(ev)
-        cue = cue_for(ev)
-        if cue:
-            self.app.audio.play(cue)
-        if ev.kind in STAMPS and ev.seat >= 0:
-            self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), time.monotonic() + 1.2)
-        if ev.kind == "round_start":
-            self.play_started = False
-            self.fast = False  # fast-forward never outlives the round it was asked for
-        elif ev.kind == "turn" and not self.play_started:
-            self.play_started = True
-            self.teyaku_pending = self.has_teyaku()
-        elif ev.kind == "round_end":
-            self.round_end_pending = True
-
-    # --- the loop -----------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.tv.anim.update(dt)
-        table_hints.update(self)
-        table_cues.update(self)  # a curriculum game opens with its tier's card
-        self._warm()
-        if self.tv.anim.running:
-            return
-        if self.pending or self.dirty:
-            self._animate_pending()
-            return
-        self.current_layout()
-        if self.tv.anim.rest and self._layout_key != getattr(self, "_placed_key", None):
-            self._placed_key = self._layout_key
-            self._retarget(0.18)
-            return
-        self._placed_key = self._layout_key
-        if self.finished:
-            return
-        if self.teyaku_pending:
-            self.teyaku_pending = False
-            if self.fast:
-                return  # fast-forward: the reveal's facts stay in the log
-            from game.ui.scenes.teyaku import TeyakuScene
-
-            self.app.stack.push(TeyakuScene(self.app, self))
-            return
-        if self.round_end_pending:
-            self.round_end_pending = False
-            self.fast = False  # fast-forward stops at the ledger
-            self._autosave()
-            from game.ui.scenes.scoring import ScoringScene
-
-            self.app.stack.push(ScoringScene(self.app, self))
-            return
-        step = self.session.next_step()
-        if step == "deal" and getattr(self.session, "guided_stop", 0) \
-                and self.session.st.rounds_played >= self.session.guided_stop:
-            self.session.guided_stop = 0  # the guided game asks once (issue 13)
-            from game.ui.scenes.tour import GuidedStopScene
-
-            self.app.stack.push(GuidedStopScene(self.app))
-            return
-        if step == "deal":
-            self.feed(self.session.deal())
-            self._autosave()
-        elif step == "chance":
-            self.feed(self.session.chance())
-        elif step == "ai":
-            self._ai_turn()
-        elif step == "human":
-            self._human_turn()
-        elif step == "over":
-            self.game_over()
-
-    def _warm(self) -> None:
-        if self._layout is None:
-            return
-        L = self._layout
-        r = self.tv.renderer
-        for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
-            if not r.warm(w, limit=2):
-                return
-
-    def _ai_turn(self) -> None:
-        st = self.session.st
-        seat = st.to_move
-        if self.ai_action is None and not self.worker.busy:
-            self.worker.start(self.session.agents[seat], self.session.view(seat))
-        if self.ai_action is None:
-            self.ai_action = self.worker.result()
-        if self.ai_action is None:
-            return
-        if not self.fast and time.monotonic() - self.worker.started < \
-                self.app.settings.ai_min_time:
-            return
-        action, self.ai_action = self.ai_action, None
-        try:
-            self.feed(self.session.apply(action))
-        except IllegalAction:
-            log.exception("computer player chose an illegal action %s", action)
-            self.feed(self.session.apply(self.session.view(seat).legal[0]))
-        self._autosave()
-
-    def _human_turn(self) -> None:
-        seat = self.session.st.to_move
-        if self.hotseat and (not self.confirmed or self.viewer != seat):
-            if not self.handover_open:
-                self.confirmed = False
-                self.shown_view = self._view()
-                assert self.tv.model is not None
-                self.tv.model.sync(self.shown_view, None)
-                self._retarget(0)
-                from game.ui.scenes.handover import HandoverScene
-
-                self.handover_open = True
-                self.app.stack.push(HandoverScene(self.app, self, seat))
-            return
-        if self.viewer != seat:  # one human: never happens; keep the view consistent
-            self.viewer = seat
-        if self.shown_view.to_move != seat or not self.shown_view.legal:
-            self.shown_view = self._view()
-            assert self.tv.model is not None
-            self.tv.model.sync(self.shown_view, self._show_hand_of())
-            self._retarget(0.2)
-        self._sync_panel()
-        if self.shown_view.phase == "take":
-            only = self.candidates()
-            if len(only) == 1:  # one card to take, or only interchangeable ones: no question
-                self.act(Action(self.viewer, TAKE, (INDEX[only[0]],)))
-
-    def _sync_panel(self) -> None:
-        """Show the decision panel exactly while the human on screen has a decision."""
-        if self.human_to_move() and not self.pending and not self.dirty:
-            self.panel.prepare(self.shown_view, self._names())
-        elif self.panel.visible:
-            self.panel.clear()
-
-    def handover_confirmed(self, seat: int) -> None:
-        self.handover_open = False
-        self.viewer = seat
-        self.confirmed = True
-        self.shown_view = self._view()
-        assert self.tv.model is not None
-        self.tv.model.sync(self.shown_view, self._show_hand_of())
-        self._layout_key = None
-        self._retarget(0.2)
-        self.app.audio.play("your_turn")
-
-    def act(self, action: Action) -> bool:
-        """The human's chosen action; False (and a thud) if the engine refuses it."""
-        if not self.human_to_move() or action not in self.shown_view.legal:
-            self.app.audio.play("refuse")
-            return False
-        self.selected = None
-        self.row = "hand"
-        self.focus_i, self.show_focus = -1, False  # a new turn starts unfocused
-        self.panel.clear()
-        self.feed(self.session.apply(action))
-        self._autosave()
-        if self.hotseat and not (self.session.next_step() == "human"
-                                 and self.session.st.to_move == self.viewer):
-            self.confirmed = False  # privacy: the hand turns face down at once
-        self.shown_view = self._view()
-        return True
-
-    # --- undo against the computer (issue 14) -------------------------------------------
-    def can_undo(self) -> bool:
-        """Undo is offered with one human against computers, while the round is in play
-        and the table is on top (never in hot-seat, never once a ledger has shown)."""
-        return (not self.hotseat and not self.finished and self.app.stack.top is self
-                and self.session.can_undo)
-
-    def undo(self) -> bool:
-        """Ctrl+Z / Undo: back to the human's last decision; the table then shows what it
-        showed before it (log, plates, cards), the computer's thinking is dropped."""
-        if not self.can_undo():
-            self.app.audio.play("refuse")
-            return False
-        self.worker.cancel()
-        self.ai_action = None
-        self.pending.clear()
-        self.dirty = False
-        self.tv.anim.finish()
-        try:
-            events = self.session.undo()
-        except ValueError:  # cannot happen for a game this program played; never a crash
-            log.exception("undo failed")
-            events = None
-        if events is None:
-            self.app.audio.play("refuse")
-            return False
-        self.chronicle = Chronicle(self._names(), self.session.rs.carry_rule is not None)
-        self.chronicle.replay(events)
-        self.log, self.statuses = self.chronicle.lines, self.chronicle.statuses
-        self.stamps.clear()
-        self.play_started = self.chronicle.play_started
-        self.teyaku_pending = self.round_end_pending = self.fast = False
-        self.selected, self.row, self.focus_i, self.show_focus = None, "hand", -1, False
-        self.panel.clear()
-        model = TableModel(len(self.session.seats))  # the round's cards in shown order
-        for ev in events:
-            model.apply(ev)
-        self.tv.model = model
-        self.shown_view = self._view()
-        model.sync(self.shown_view, self._show_hand_of())
-        model.origins = {}
-        self._retarget(0)
-        self._autosave()
-        return True
-
-    def save_now(self) -> None:
-        """One more autosave, said to nobody (the program is leaving: game.app.stop_now)."""
-        if self.app.paths is not None:
-            from game import storage
-
-            storage.save_autosave(self.app.paths, self.session.record())
-
-    def _autosave(self) -> None:
-        if self.app.paths is None:
-            return
-        from game import storage
-
-        # A failed save (a full disk) is told once, then retried quietly after every move
-        # until one works again (issue 12).
-        problem = storage.save_autosave(self.app.paths, self.session.record())
-        notes = self.session.ai_notes
-        if problem is None and self._notes_saved != notes:
-            from game import replays  # the AIs' notes beside the autosave, for Continue
-
-            replays.write_notes(self.app.paths.autosave, notes)
-            self._notes_saved = dict(notes)
-        if problem and not self.save_problem:
-            from game.ui.scenes.message import MessageScene
-
-            self.app.stack.push(MessageScene(self.app, _("Not saved"), problem))
-        self.save_problem = problem
-
-    def next_round(self) -> None:
-        """Called by the scoring overlay's Next button: the table moves on to the totals,
-        dealer and round the engine already holds."""
-        self.ledgers_seen = len(self.session.st.results)
-        if self.session.next_step() == "over":
-            self.game_over()
-            return
-        self.shown_view = self._view()
-        assert self.tv.model is not None
-        self.tv.model.sync(self.shown_view, self._show_hand_of())
-
-    def game_over(self) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        from game import storage
-        from game.ui.scenes.result import ResultScene
-
-        path = problem = told = None
-        if self.app.paths is not None:  # record, statistics, autosave: game.storage
-            kept = storage.keep_finished(
-                self.app.paths, self.session.record(), self.session.ai_notes,
-                self.session.st, source=self.app.paths.autosave, save_first=True,
-                resumed=bool(self.session.past_events))
-            path, problem, told = kept.path, kept.problem, kept.told
-        self.app.last_record_path = path
-        self.app.stack.reset(ResultScene(self.app, self.session, path))
-        from game.ui.scenes.message import MessageScene
-
-        if problem:
-            self.app.stack.push(MessageScene(self.app, _("Record not saved"), problem))
-        if told:
-            self.app.stack.push(MessageScene(self.app, _("Statistics"), told))
-
-    # --- input --------------------------------------------------------------------------
-    def _hand_cards(self) -> list[str]:
-        m = self.tv.model
-        if m is None or self._seating is None:
-            return []
-        return [c for c in m.hands[self._seating.bottom] if c is not None]
-
-    def hand_numbers(self) -> dict[str, int]:
-        """The number key of each hand card, drawn on it: given left to right when a new
-        hand shows and kept while cards leave, so a number stays on its card when a
-        capture closes the hand up and a key always plays the card it is drawn on
-        (issue 23). Undo brings a card back with its number."""
-        hand = self._hand_cards()
-        if not set(hand) <= set(self._numbers):
-            self._numbers = {c: i + 1 for i, c in enumerate(hand)}
-        return {c: self._numbers[c] for c in hand}
-
-    def _plays(self) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        from game.engine.cards import CARD_IDS
-
-        for a in self.shown_view.legal if self.human_to_move() else ():
-            if a.verb == PLAY:
-                c = CARD_IDS[a.args[0]]
-                out.setdefault(c, [])
-                if len(a.args) == 2:
-                    out[c].append(CARD_IDS[a.args[1]])
-        return {c: self._distinct(ts) for c, ts in out.items()}
-
-    def _distinct(self, cards: list[str]) -> list[str]:
-        """Targets that are a real choice (the engine says which cards are interchangeable:
-        two plain chaff of one month are never asked about)."""
-        from game.engine.cards import CARD_IDS
-
-        return [CARD_IDS[c] for c in self.session.rs.distinct(INDEX[t] for t in cards)]
-
-    def candidates(self) -> list[str]:
-        from game.engine.cards import CARD_IDS
-
-        if not self.human_to_move():
-            return []
-        if self.shown_view.phase == "take":
-            return self._distinct([CARD_IDS[a.args[0]] for a in self.shown_view.legal
-                                   if a.verb == TAKE])
-        if self.selected is not None:
-            return self._plays().get(self.selected, [])
-        return []
-
-    def choose_card(self, card: str) -> None:
-        plays = self._plays()
-        if card not in plays:
-            self.app.audio.play("refuse")
-            return
-        if not plays[card]:
-            self.act(Action(self.viewer, PLAY, (INDEX[card],)))
-            return
-        if len(plays[card]) == 1:  # the engine offers one target: nothing to ask
-            self.act(Action(self.viewer, PLAY, (INDEX[card], INDEX[plays[card][0]])))
-            return
-        self.selected = card
-        self.row = "targets"
-        self.focus_i = 0
-
-    def choose_target(self, target: str) -> None:
-        if self.shown_view.phase == "take":
-            self.act(Action(self.viewer, TAKE, (INDEX[target],)))
-        elif self.selected is not None:
-            self.act(Action(self.viewer, PLAY, (INDEX[self.selected], INDEX[target])))
-
-    def _rows(self) -> list[str]:
-        rows = []
-        if self._hand_cards() and self.shown_view.phase == "play":
-            rows.append("hand")
-        if self.candidates():
-            rows.append("targets")
-        if self.panel.visible:
-            rows.append("panel")
-        return rows or ["hand"]
-
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        self._sync_panel()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
-                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.undo()
-            return True
-        if table_chrome.global_input(self, event, intent):
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self._card_at(event.pos)
-            self.panel.group.handle(event, None)
-            return False
-        if self.asks_fast_forward(event, intent):
-            self.fast_forward()
-            return True
-        if table_info.key(self, event, intent) or table_hints.key(self, event, intent):
-            return True
-        busy = self.tv.anim.running or bool(self.pending)
-        if busy and (event.type == pygame.MOUSEBUTTONDOWN or (
-                event.type == pygame.KEYDOWN and intent not in (
-                    Intent.BACK, Intent.HELP, Intent.MUTE, Intent.FULLSCREEN))):
-            self.skip()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            return self._click(event)
-        if intent is None:
-            return False
-        if intent is Intent.HELP:
-            table_chrome.open_help(self)
-            return True
-        if intent is Intent.BACK:
-            if self.selected is not None:
-                self.selected = None
-                self.row, self.focus_i = "hand", -1
-                return True
-            if self.panel.blocking:
-                self.row = "panel"
-                self.panel.group.show_focus = True
-                return True
-            self.open_pause()
-            return True
-        return self._key(event, intent)
 
     def skip(self) -> None:
         """Finish every queued motion at once (the end state is the resting table)."""
@@ -660,109 +193,318 @@ class TableScene(Scene):
 
         self.app.stack.push(PauseScene(self.app, self))
 
-    def _card_at(self, pos: tuple[int, int]) -> str | None:
-        for key, rect in reversed(list(self.tv.card_rects.items())):
-            if rect.collidepoint(pos):
-                return key
+    def process_event(self, event: pygame.event.Event, intent: object) -> bool:
+        self._sync_panel()
+        return self.input.handle(event, intent)  # type: ignore[arg-type]
+
+    # --- layout -----------------------------------------------------------------------
+    def current_layout(self) -> tuple[Layout, Seating]:
+        v = self.shown_view
+        seat = seating(v, self.viewer, self.session.rs.active_count)
+        w, h = self.app.screen.get_size()
+        need_panel = self.panel.visible or self.chrome.needs_dock()
+        text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
+        rs = self.session.rs  # seats with a role (Sudaoshi) need a second line on plates
+        lines = 2 if any(seat_role(rs.name, p, par) for p, par in zip(v.positions, v.par,
+                                                                       strict=False)) else 1
+        key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
+               need_panel, text, lines)
+        if key != self._layout_key or self.last_layout is None:
+            self._layout_key = key
+            self.last_layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
+                                      text=text, name_lines=lines)
+        self.seating = seat
+        return self.last_layout, seat
+
+    def _origin(self, key: str) -> Place | None:
+        L, _ = self.current_layout()
+        model = self.tv.model
+        org = model.origins.get(key)
+        if org is None:
+            return None
+        if org[0] == "pile":
+            return Place(L.pile.x, L.pile.y, L.field_w, False, 50)
+        if org[0] == "hand":
+            _, seat_no, i = org
+            prev = self.tv.anim.rest.get(model.hidden_key(seat_no, i))
+            if prev is not None:
+                return Place(prev.x, prev.y, prev.w, False, 50)
         return None
 
-    def _click(self, event: pygame.event.Event) -> bool:
-        for name, rect in self.tv.top_buttons.items():
-            if rect.collidepoint(event.pos) and event.button == 1:
-                if name == "pause":
-                    self.open_pause()
-                elif name == "help":
-                    from game.ui.scenes.rules_help import RulesHelpScene
+    def retarget(self, duration: float, **kw: object) -> None:
+        """Send every card to its place in the current layout."""
+        L, seat = self.current_layout()
+        self.tv.anim.go(targets(self.tv.model, L, seat), duration * self.speed, self._origin,
+                        **kw)
 
-                    self.app.stack.push(RulesHelpScene(self.app, self.session.rs))
-                else:
-                    from game.ui.scenes.settings_menu import SettingsScene
+    def _place(self) -> bool:
+        """Move the cards when the layout changed (the window, a dock); True if they move."""
+        self.current_layout()
+        if self.tv.anim.rest and self._layout_key != self._placed_key:
+            self._placed_key = self._layout_key
+            self.retarget(0.18)
+            return True
+        self._placed_key = self._layout_key
+        return False
 
-                    self.app.stack.push(SettingsScene(self.app))
-                return True
-        if event.button == 3:
-            self.selected = None
-            return True
-        if self.panel.visible and self.panel.group.handle(event, None):
-            return True
-        card = self._card_at(event.pos)
-        if card is None or not self.human_to_move():
-            return False
-        self.show_focus = self.keys_in_use = False
-        self.focus_i = -1  # the mouse took over: a digit after a click only focuses
-        if card in self.candidates():
-            self.choose_target(card)
-        elif card in self._hand_cards() and self.shown_view.phase == "play":
-            if self.selected == card:
-                self.selected = None
-            else:
-                self.choose_card(card)
-        else:
+    def reflow(self, dt: float) -> None:
+        """For an overlay docked over the frozen table: keep its motions running and move
+        the cards when the layout changed (the field makes room for the dock)."""
+        self.tv.anim.update(dt)
+        self.current_layout()
+        if self._layout_key != self._placed_key:
+            self._placed_key = self._layout_key
+            self.retarget(0.18)
+
+    def _warm(self) -> None:
+        if self.last_layout is None:
+            return
+        L = self.last_layout
+        r = self.tv.renderer
+        for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
+            if not r.warm(w, limit=2):
+                return
+
+    # --- events -> animation ----------------------------------------------------------
+    def feed(self, events: list[Event]) -> None:
+        """Queue an action's events; the table re-reads the view once they are shown
+        (also when there are none: a pass changes the view without any event)."""
+        self.pending.extend(events)
+        self.dirty = True
+
+    def _animate_pending(self) -> None:
+        """Apply pending events to the model until one needs motion, then animate it."""
+        model = self.tv.model
+        while self.pending:
+            ev = self.pending.pop(0)
+            self._note(ev)
+            model.apply(ev)
+            dur = DURATIONS.get(ev.kind, 0.0)
+            if ev.kind == "dealt":
+                n = max(1, len(model.deal_order))
+                step = min(0.06, 1.4 / n) * self.speed
+                self.retarget(DURATIONS["dealt"], stagger=model.deal_order, stagger_step=step)
+                return
+            if dur:
+                self.retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
+                if self.tv.anim.running:
+                    return
+        # batch done: the view is the truth (hands flip face up for their owner here)
+        self.dirty = False
+        self.shown_view = self._view()
+        model.sync(self.shown_view, self._show_hand_of())
+        self.retarget(0.2)
+
+    def _note(self, ev: Event) -> None:
+        """Log line, sound and stamps for one event; play's start and the round's end are
+        cues for the flow (the reveal, the ledger)."""
+        first_turn = ev.kind == "turn" and not self.chronicle.play_started
+        self.chronicle.note(ev)
+        sound = cue_for(ev)
+        if sound:
+            self.app.audio.play(sound)
+        if ev.kind in STAMPS and ev.seat >= 0:
+            self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), time.monotonic() + 1.2)
+        if first_turn:
+            self._advance(Cue.FIRST_TURN)
+        elif ev.kind == "round_end":
+            self._advance(Cue.ROUND_END)
+
+    # --- the flow -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.tv.anim.update(dt)
+        self.hints.update()
+        self.cues.update()  # a curriculum game opens with its tier's card
+        self._warm()
+        if self.tv.anim.running:
+            return
+        if self.pending or self.dirty:
+            self._animate_pending()
+            return
+        if self._place():
+            return
+        self._advance()
+
+    def _facts(self) -> Facts:
+        session, st = self.session, self.session.st
+        return Facts(step=session.next_step(), teyaku=self.has_teyaku(),
+                     reveal_due=self.chronicle.reveal_due,
+                     ledger_open=len(st.results) > self.ledgers_seen,
+                     guided_stop=0 < session.guided_stop <= st.rounds_played,
+                     handover=self.hotseat and (not self.confirmed
+                                                or self.viewer != st.to_move))
+
+    def _advance(self, cue: Cue = Cue.STILL) -> None:
+        """The flow, as Tuxemon's combat runs its phases: decide the next phase (the one
+        place that decides: table_flow.decide), run its entry once, then, on a still frame,
+        its update."""
+        phase = decide(self.phase, cue, self._facts())
+        if phase is not self.phase:
+            self.phase = phase
+            self._enter(phase)
+        if cue is Cue.STILL:
+            self._update_phase()
+
+    def _enter(self, phase: TablePhase) -> None:
+        """A phase's entry, run once when the flow reaches it: the overlay it opens."""
+        app = self.app
+        if phase is TablePhase.REVEAL and not self.driver.fast:  # fast: the log has it
+            from game.ui.scenes.teyaku import TeyakuScene
+
+            app.stack.push(TeyakuScene(app, self))
+        elif phase is TablePhase.LEDGER:
+            self.driver.fast = False  # fast-forward stops at the ledger
+            self.driver.autosave()
+            from game.ui.scenes.scoring import ScoringScene
+
+            app.stack.push(ScoringScene(app, self))
+        elif phase is TablePhase.GUIDED_STOP:
+            self.session.guided_stop = 0  # the guided game asks once (issue 13)
+            from game.ui.scenes.tour import GuidedStopScene
+
+            app.stack.push(GuidedStopScene(app))
+        elif phase is TablePhase.HANDOVER:
+            self._open_handover()
+        elif phase is TablePhase.OVER:
+            self._game_over()
+
+    def _update_phase(self) -> None:
+        """Every still frame in PLAY: the driver's next step, or the human's turn."""
+        if self.phase is not TablePhase.PLAY:
+            return
+        events = self.driver.advance()
+        if events is not None:
+            self.feed(events)
+        elif self.session.next_step() is Step.HUMAN:
+            self._human_turn()
+
+    def _open_handover(self) -> None:
+        """Hot-seat: every hand face down, then the next human confirms (TABLE.md §5.11)."""
+        from game.ui.scenes.handover import HandoverScene
+
+        self.confirmed = False
+        self.shown_view = self._view()
+        self.tv.model.sync(self.shown_view, None)
+        self.retarget(0)
+        self.app.stack.push(HandoverScene(self.app, self, self.session.st.to_move))
+
+    def handover_confirmed(self, seat: int) -> None:
+        self.viewer = seat
+        self.confirmed = True
+        self.shown_view = self._view()
+        self.tv.model.sync(self.shown_view, self._show_hand_of())
+        self._layout_key = None
+        self.retarget(0.2)
+        self.app.audio.play("your_turn")
+
+    def _human_turn(self) -> None:
+        seat = self.session.st.to_move
+        if self.viewer != seat:  # one human: never happens; keep the view consistent
+            self.viewer = seat
+        if self.shown_view.to_move != seat or not self.shown_view.legal:
+            self.shown_view = self._view()
+            self.tv.model.sync(self.shown_view, self._show_hand_of())
+            self.retarget(0.2)
+        self._sync_panel()
+        if self.shown_view.phase == "take":
+            only = self.input.candidates()
+            if len(only) == 1:  # one card to take, or only interchangeable ones: no question
+                self.act(Action(self.viewer, TAKE, (INDEX[only[0]],)))
+
+    def _sync_panel(self) -> None:
+        """Show the decision panel exactly while the human on screen has a decision."""
+        if self.human_to_move() and not self.pending and not self.dirty:
+            self.panel.prepare(self.shown_view, self._names())
+        elif self.panel.visible:
+            self.panel.clear()
+
+    def act(self, action: Action) -> bool:
+        """The human's chosen action; False (and a thud) if the engine refuses it."""
+        if not self.human_to_move() or action not in self.shown_view.legal:
             self.app.audio.play("refuse")
+            return False
+        self.input.reset()  # a new turn starts unfocused
+        self.panel.clear()
+        self.feed(self.driver.apply(action))
+        if self.hotseat and not (self.session.next_step() is Step.HUMAN
+                                 and self.session.st.to_move == self.viewer):
+            self.confirmed = False  # privacy: the hand turns face down at once
+        self.shown_view = self._view()
         return True
 
-    def _key(self, event: pygame.event.Event, intent: Intent) -> bool:
-        if not self.human_to_move():
+    def next_round(self) -> None:
+        """Called by the scoring overlay's Next button: the table moves on to the totals,
+        dealer and round the engine already holds (or to the result)."""
+        self.ledgers_seen = len(self.session.st.results)
+        self._advance(Cue.LEDGER_CLOSED)
+        if not self.finished:
+            self.shown_view = self._view()
+            self.tv.model.sync(self.shown_view, self._show_hand_of())
+
+    def _game_over(self) -> None:
+        """The game ended: kept (record, statistics), then the result screen."""
+        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.result import ResultScene
+
+        kept = self.driver.finish()
+        self.app.last_record_path = kept.path
+        self.app.stack.reset(ResultScene(self.app, self.session, kept.path))
+        if kept.problem:
+            self.app.stack.push(MessageScene(self.app, _("Record not saved"), kept.problem))
+        if kept.told:
+            self.app.stack.push(MessageScene(self.app, _("Statistics"), kept.told))
+
+    # --- undo against the computer (issue 14) -------------------------------------------
+    def can_undo(self) -> bool:
+        """Undo is offered with one human against computers, while the round is in play
+        and the table is on top (never in hot-seat, never once a ledger has shown)."""
+        return (not self.hotseat and not self.finished and self.app.stack.top is self
+                and self.session.can_undo)
+
+    def undo(self) -> bool:
+        """Ctrl+Z / Undo: back to the human's last decision; the table then shows what it
+        showed before it (log, plates, cards), the computer's thinking is dropped."""
+        if not self.can_undo():
+            self.app.audio.play("refuse")
             return False
-        rows = self._rows()
-        if self.panel.blocking:
-            self.row = "panel"
-        if self.row not in rows:
-            self.row = rows[0]
-        # a hand card plays only on a second press while its focus is on screen
-        armed = self.show_focus and self.row == "hand" and self.focus_i >= 0
-        self.show_focus = True
-        if self.row == "panel":
-            if intent in (Intent.UP, Intent.DOWN) and not self.panel.blocking:
-                self.row = "hand"
-                return True
-            if intent is Intent.SELECT and not self.panel.blocking:
-                pass  # numbers pick hand cards while the cancel panel is open
-            else:
-                self.panel.group.show_focus = True
-                return self.panel.group.handle(event, intent)
-        items = self.candidates() if self.row == "targets" else self._hand_cards()
-        self.keys_in_use = True
-        if intent is Intent.SELECT:
-            n = select_number(event)
-            if self.row == "targets":
-                if n is None or n > len(items):
-                    return False
-                self.choose_target(items[n - 1])
-                return True
-            card = next((c for c, k in self.hand_numbers().items() if k == n), None)
-            if card is None:
-                return False
-            if armed and items[self.focus_i:self.focus_i + 1] == [card]:
-                self.choose_card(card)
-            else:
-                self.row, self.focus_i = "hand", items.index(card)
-            return True
-        if intent in (Intent.LEFT, Intent.RIGHT) and items:
-            if self.focus_i < 0:
-                self.focus_i = 0 if intent is Intent.RIGHT else len(items) - 1
-            else:
-                step = 1 if intent is Intent.RIGHT else -1
-                self.focus_i = (self.focus_i + step) % len(items)
-            return True
-        if intent in (Intent.UP, Intent.DOWN, Intent.NEXT_REGION, Intent.PREV_REGION):
-            step = -1 if intent in (Intent.DOWN, Intent.PREV_REGION) else 1
-            self.row = rows[(rows.index(self.row) + step) % len(rows)]
-            self.focus_i = 0
-            if self.row == "panel":
-                self.panel.group.show_focus = True
-            return True
-        if intent is Intent.CONFIRM and items:
-            if self.row == "hand" and not armed:
-                self.focus_i = max(0, min(self.focus_i, len(items) - 1))
-                return True  # Enter first shows which card it would play
-            i = max(0, min(self.focus_i, len(items) - 1))
-            if self.row == "targets":
-                self.choose_target(items[i])
-            else:
-                self.choose_card(items[i])
-            return True
-        return False
+        self.pending.clear()
+        self.dirty = False
+        self.tv.anim.finish()
+        events = self.driver.undo()
+        if events is None:
+            self.app.audio.play("refuse")
+            return False
+        self.chronicle = Chronicle(self._names(), self.session.rs.carry_rule is not None)
+        self.chronicle.replay(events)
+        self.log, self.statuses = self.chronicle.lines, self.chronicle.statuses
+        self.stamps.clear()
+        self.input.reset()
+        self.panel.clear()
+        model = TableModel(len(self.session.seats))  # the round's cards in shown order
+        for ev in events:
+            model.apply(ev)
+        self.tv.model = model
+        self.shown_view = self._view()
+        model.sync(self.shown_view, self._show_hand_of())
+        model.origins = {}
+        self.retarget(0)
+        self._advance(Cue.UNDONE)
+        return True
+
+    # --- files ------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Bring the autosave up to date (the pause menu's Save and quit)."""
+        self.driver.autosave()
+
+    def save_now(self) -> None:
+        """One more autosave, said to nobody (the program is leaving: game.app.stop_now)."""
+        self.driver.save_now()
+
+    def _tell(self, title: str, text: str) -> None:
+        """The driver's news (an autosave that failed), in a message over the table."""
+        from game.ui.scenes.message import MessageScene
+
+        self.app.stack.push(MessageScene(self.app, title, text))
 
     # --- drawing ------------------------------------------------------------------------
     def _sit_out_text(self) -> str:
@@ -796,7 +538,7 @@ class TableScene(Scene):
                 role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
                                v.par[i] if i < len(v.par) else None)))
         rnd = round_label(v.round, v.rounds_planned)
-        return TableInfo(title=table_cues.title(self), round_text=rnd, multiplier=v.multiplier,
+        return TableInfo(title=self.cues.title(), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
                          prompt=self._prompt(thinking), log=self.log,
                          undo=self.can_undo(), field_multiplier=rs.carry_rule is not None)
@@ -822,15 +564,15 @@ class TableScene(Scene):
         if not self.human_to_move():
             return _("{name}'s turn").format(name=names[self.session.st.to_move])
         if v.phase == "take":
-            n = len(self.candidates())
+            n = len(self.input.candidates())
             if self.tv.model and self.tv.model.reveal:
                 return _("Choose which card the {card} takes (1–{n})").format(
                     card=card_name(self.tv.model.reveal), n=n)
             return _("Choose which card the drawn card takes (1–{n})").format(n=n)
-        if self.selected is not None:
-            n = len(self.candidates())
-            ask = target_prompt(v.capture_rule).format(month=month_name(self.selected),
-                                                        card=card_name(self.selected))
+        if self.input.selected is not None:
+            n = len(self.input.candidates())
+            ask = target_prompt(v.capture_rule).format(month=month_name(self.input.selected),
+                                                        card=card_name(self.input.selected))
             return _("{prompt} (1–{n})").format(prompt=ask, n=n)
         name = names[self.viewer]
         if v.phase == "play":
@@ -838,31 +580,6 @@ class TableScene(Scene):
                 else _("Your turn — play a card")
         return _("{name}, your decision — see the panel").format(name=name) if self.hotseat \
             else _("Your decision — see the panel")
-
-    def _states(self) -> dict[str, State]:
-        states: dict[str, State] = {}
-        if not self.human_to_move():
-            return states
-        hand = self._hand_cards()
-        cands = self.candidates()
-        for c in cands:
-            states[c] = State.MATCH
-        if self.selected:
-            states[self.selected] = State.SELECTED
-        focus_card = None
-        if self.show_focus and self.row == "hand" and hand and self.focus_i >= 0:
-            focus_card = hand[min(self.focus_i, len(hand) - 1)]
-        elif self.show_focus and self.row == "targets" and cands:
-            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
-        probe = focus_card or (self.hover if self.hover in hand else None)
-        if probe and not cands and self.shown_view.phase == "play" \
-                and table_hints.allows(self, "matches"):
-            rs = self.session.rs
-            for c in self.tv.model.field_cards if self.tv.model else []:
-                states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
-            states[probe] = State.FOCUS if probe == focus_card else State.HOVER
-        table_hints.states(self, states)
-        return states
 
     def draw(self, surface: pygame.Surface) -> None:
         with theme.table_text(self.current_layout()[0].text):  # as its layout holds it
@@ -875,25 +592,25 @@ class TableScene(Scene):
         panel_h = 0
         if L.panel is not None and L.sidebar is not None:
             panel_h = L.panel.h + 6
-        self.tv.watch_share = table_hints.sidebar_share(self, L)  # log 60 %, watch 40 %
-        self.tv.prompt_reserve = table_hints.buttons_width(self, L)
-        self.tv.draw(surface, L, info, seat, self._states(), panel_h)
-        if self.keys_in_use and self.human_to_move() and self.shown_view.phase == "play" \
-                and not self.candidates():
-            self.tv.draw_numbers(surface, self.hand_numbers(), L.small)
-        table_chrome.draw_choice(self, surface, L)  # candidates whole, numbered, named
-        self._ff_rect = None
+        self.tv.watch_share = self.hints.sidebar_share(L)  # log 60 %, watch 40 %
+        self.tv.prompt_reserve = self.hints.buttons_width(L)
+        self.tv.draw(surface, L, info, seat, self.input.states(), panel_h)
+        if self.input.keys_in_use and self.human_to_move() \
+                and self.shown_view.phase == "play" and not self.input.candidates():
+            self.tv.draw_numbers(surface, self.input.hand_numbers(), L.small)
+        self.chrome.draw_choice(surface, L)  # candidates whole, numbered, named
+        self.input.ff_rect = None
         if self.sitting_out():
             band = L.hand.clip(L.table)  # the prompt row above stays readable
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
-            self._ff_rect = draw_sit_out(surface, band, theme.size_of("body", L.window.h),
-                                         self._sit_out_text(), self.fast,
-                                         self.chronicle.why(self.viewer, not self.hotseat))
-        decision_rect = table_chrome.panel_rects(self, L)[1]
+            self.input.ff_rect = draw_sit_out(
+                surface, band, theme.size_of("body", L.window.h), self._sit_out_text(),
+                self.driver.fast, self.chronicle.why(self.viewer, not self.hotseat))
+        decision_rect = self.chrome.panel_rects(L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():
             self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),
-                            self.row == "panel")
-        table_cues.draw(self, surface, L)  # Nuki's missing months, Hachi's month table
-        table_hints.draw(self, surface, L)
-        table_chrome.draw_top(self, surface, L)
-        table_info.draw(self, surface, L)  # the card info popover, over everything
+                            self.input.row == "panel")
+        self.cues.draw(surface, L)  # Nuki's missing months, Hachi's month table
+        self.hints.draw(surface, L)
+        self.chrome.draw_top(surface, L)
+        self.card_info.draw(surface, L)  # the card info popover, over everything

@@ -1,5 +1,5 @@
 """Cues about the game being played (issue 23, minor 13; TABLE.md §11), kept apart from
-table.py, which calls `title`, `update` and `draw`:
+table.py, which builds a `TableCues` and calls its `title`, `update` and `draw`:
 
 - the top bar names the game with what sets it apart: the curriculum tier badge ("Tier 4 ·
   Continuing (sage)"), Hachi's month-sum capture rule (hover it: which months each month
@@ -43,51 +43,6 @@ RULE_CHIPS = {CaptureRule.MONTH_SUM: N_("takes month sums ending in 3 or 8")}
 MOST_NEW = 4  # the "New in this tier" card names this many additions, then "and n more"
 
 
-def title(table: TableScene) -> str:
-    """The game's name in the top bar, with its cues: tier, capture rule, target."""
-    rs = table.session.rs
-    parts = [_(rs.title)]
-    tier = getattr(rs, "tier", None)
-    if rs.name == "curriculum" and tier in TIER_NAMES:
-        parts.append(_("Tier {n} · {name}").format(n=tier, name=_(TIER_NAMES[tier])))
-    rule = rs.capture_rule
-    if rule in RULE_CHIPS:
-        parts.append(_(RULE_CHIPS[rule]))
-    target = card_point_target(rs)
-    if target is not None:
-        parts.append(_("{points} of {total} pts wins").format(
-            points=target, total=deck_points(rs)))
-    return " · ".join(parts)
-
-
-def agari_line(table: TableScene) -> str | None:
-    """Hachi's agari progress for the prompt row: "Agari: Ana 0 · Ren 1 (2 to win) · Ren:
-    one more win by 20+ is an agari" (Ren won the last round decisively); None without
-    agari."""
-    rs = table.session.rs
-    goal = agari_goal(rs)
-    v = table.shown_view
-    if goal is None or not v.agari:
-        return None
-    names = table.session.names()
-    scores = " · ".join(f"{names[s]} {n}" for s, n in enumerate(v.agari) if s < len(names))
-    line = _("Agari: {scores} ({n} to win)").format(scores=scores, n=goal.agari)
-    if v.streak is not None and 0 <= v.streak < len(names):
-        line = _("{line} · {name}: one more win by {margin}+ is an agari").format(
-            line=line, name=names[v.streak], margin=goal.margin)
-    return line
-
-
-def title_rect(table: TableScene, L: Layout) -> pygame.Rect | None:
-    """Where the game's name stands in the top bar (after the menu button)."""
-    menu = table.tv.top_buttons.get("pause")
-    if menu is None:
-        return None
-    size = theme.size_of("body", L.window.h)
-    w = theme.text_width(title(table), size)
-    return pygame.Rect(menu.right + 12, L.top_bar.y, w, L.top_bar.h)
-
-
 def month_table_lines(rs: object) -> list[str]:
     """Hachi's mini table: each month and the months its cards take."""
     return [_("{month} ({n}) takes {months}").format(
@@ -95,37 +50,104 @@ def month_table_lines(rs: object) -> list[str]:
         for m, takes in enumerate(partner_months(rs))]
 
 
-def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
-    """Nuki's missing months in their slots; Hachi's month table while the title is
-    hovered."""
-    rs = table.session.rs
-    small = theme.size_of("small", L.window.h)
-    words = _("not in this deck")
-    for m in missing_months(rs):
-        slot = L.slots[m - 1]
-        r = pygame.Rect(slot.x, slot.y, L.field_w, slot.h)
-        shade = pygame.Surface(r.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 70))
-        surface.blit(shade, r)
-        pygame.draw.line(surface, theme.TEXT_DIM, r.topleft, r.bottomright, 1)
-        # the words as large as the slot allows, whole words only (else the cross alone)
-        tiny = max(9, min(round(small * 0.75), r.w // 5))
-        if max(theme.text_width(w, tiny) for w in words.split()) > r.w - 4:
-            continue
-        y = r.bottom - 4
-        for part in reversed(theme.wrap(words, tiny, r.w - 4)[:3]):
-            theme.blit_text(surface, part, tiny, (r.centerx, y), theme.TEXT, False,
-                            "midbottom")
-            y -= round(tiny * 1.2)
-    if rs.capture_rule in RULE_CHIPS:
-        rect = title_rect(table, L)
-        if rect is not None and rect.collidepoint(table.tv.mouse):
-            from game.ui.card_info import draw_popover
+class TableCues:
+    """The game's own cues at the table; holds where the month table popover was drawn."""
 
-            lines = [(_("Which months a card takes"), theme.GOLD, True)] + [
-                (x, theme.TEXT, False) for x in month_table_lines(rs)]
-            table._rule_popover = draw_popover(surface, rect, lines, small, below=True,
-                                               closes=False)
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.rule_popover: pygame.Rect | None = None  # Hachi's month table, as last drawn
+
+    def title(self) -> str:
+        """The game's name in the top bar, with its cues: tier, capture rule, target."""
+        rs = self.table.session.rs
+        parts = [_(rs.title)]
+        tier = getattr(rs, "tier", None)
+        if rs.name == "curriculum" and tier in TIER_NAMES:
+            parts.append(_("Tier {n} · {name}").format(n=tier, name=_(TIER_NAMES[tier])))
+        rule = rs.capture_rule
+        if rule in RULE_CHIPS:
+            parts.append(_(RULE_CHIPS[rule]))
+        target = card_point_target(rs)
+        if target is not None:
+            parts.append(_("{points} of {total} pts wins").format(
+                points=target, total=deck_points(rs)))
+        return " · ".join(parts)
+
+    def agari_line(self) -> str | None:
+        """Hachi's agari progress for the prompt row: "Agari: Ana 0 · Ren 1 (2 to win) ·
+        Ren: one more win by 20+ is an agari" (Ren won the last round decisively); None
+        without agari."""
+        table = self.table
+        rs = table.session.rs
+        goal = agari_goal(rs)
+        v = table.shown_view
+        if goal is None or not v.agari:
+            return None
+        names = table.session.names()
+        scores = " · ".join(f"{names[s]} {n}" for s, n in enumerate(v.agari) if s < len(names))
+        line = _("Agari: {scores} ({n} to win)").format(scores=scores, n=goal.agari)
+        if v.streak is not None and 0 <= v.streak < len(names):
+            line = _("{line} · {name}: one more win by {margin}+ is an agari").format(
+                line=line, name=names[v.streak], margin=goal.margin)
+        return line
+
+    def title_rect(self, L: Layout) -> pygame.Rect | None:
+        """Where the game's name stands in the top bar (after the menu button)."""
+        menu = self.table.tv.top_buttons.get("pause")
+        if menu is None:
+            return None
+        size = theme.size_of("body", L.window.h)
+        w = theme.text_width(self.title(), size)
+        return pygame.Rect(menu.right + 12, L.top_bar.y, w, L.top_bar.h)
+
+    def draw(self, surface: pygame.Surface, L: Layout) -> None:
+        """Nuki's missing months in their slots; Hachi's month table while the title is
+        hovered."""
+        rs = self.table.session.rs
+        small = theme.size_of("small", L.window.h)
+        for m in missing_months(rs):
+            _shade_slot(surface, L, L.slots[m - 1], small)
+        if rs.capture_rule in RULE_CHIPS:
+            rect = self.title_rect(L)
+            if rect is not None and rect.collidepoint(self.table.tv.mouse):
+                from game.ui.card_info import draw_popover
+
+                lines = [(_("Which months a card takes"), theme.GOLD, True)] + [
+                    (x, theme.TEXT, False) for x in month_table_lines(rs)]
+                self.rule_popover = draw_popover(surface, rect, lines, small, below=True,
+                                                 closes=False)
+
+    def update(self) -> None:
+        """Open the tier card once, when a new curriculum game with a human starts (not a
+        continued one, not the guided game, whose tour teaches tier 1)."""
+        table = self.table
+        session = table.session
+        rs = session.rs
+        if (rs.name != "curriculum" or session.tier_card_shown or not session.humans
+                or session.past_events or session.guided_stop
+                or session.st.rounds_played or session.st.history):
+            return
+        session.tier_card_shown = True
+        if getattr(rs, "tier", None) in TIER_NAMES and table.app.stack.top is table:
+            table.app.stack.push(TierCardScene(table.app, rs.tier))
+
+
+def _shade_slot(surface: pygame.Surface, L: Layout, slot: pygame.Rect, small: int) -> None:
+    """A month missing from the deck: its field slot shaded and crossed, "not in this deck"
+    as large as the slot allows, whole words only (else the cross alone)."""
+    words = _("not in this deck")
+    r = pygame.Rect(slot.x, slot.y, L.field_w, slot.h)
+    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 70))
+    surface.blit(shade, r)
+    pygame.draw.line(surface, theme.TEXT_DIM, r.topleft, r.bottomright, 1)
+    tiny = max(9, min(round(small * 0.75), r.w // 5))
+    if max(theme.text_width(w, tiny) for w in words.split()) > r.w - 4:
+        return
+    y = r.bottom - 4
+    for part in reversed(theme.wrap(words, tiny, r.w - 4)[:3]):
+        theme.blit_text(surface, part, tiny, (r.centerx, y), theme.TEXT, False, "midbottom")
+        y -= round(tiny * 1.2)
 
 
 # --- the "New in this tier" card ------------------------------------------------------
@@ -159,18 +181,3 @@ class TierCardScene(OverlayScene):
         lines.append(_("Practise: {what}.").format(what=_(TIER_PRACTICE[t])))
         return (_("Tier {n} · New in this tier: {name}").format(n=t, name=_(TIER_NAMES[t])),
                 lines, [Button(pgettext("button", "Play"), self.close, "primary")])
-
-
-def update(table: TableScene) -> None:
-    """Open the tier card once, when a new curriculum game with a human starts (not a
-    continued one, not the guided game, whose tour teaches tier 1)."""
-    session = table.session
-    rs = session.rs
-    if (rs.name != "curriculum" or getattr(session, "tier_card_shown", False)
-            or not session.humans
-            or session.past_events or getattr(session, "guided_stop", 0)
-            or session.st.rounds_played or session.st.history):
-        return
-    session.tier_card_shown = True
-    if getattr(rs, "tier", None) in TIER_NAMES and table.app.stack.top is table:
-        table.app.stack.push(TierCardScene(table.app, rs.tier))

@@ -19,7 +19,6 @@ from game.ui.intents import Intent
 from game.ui.layout import MIN_FACE_W, height_of
 from game.ui.numbers import amount
 from game.ui.scene import Scene
-from game.ui.scenes import table_chrome
 from game.ui.terms import category_short, category_term, paid_at, term
 from game.ui.theme import Button, ButtonGroup
 
@@ -57,7 +56,7 @@ class TeyakuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        table_chrome.reflow(self.table, dt)
+        self.table.reflow(dt)
         if self.auto and self.t >= self.stay * max(0.1, self.app.settings.speed_factor):
             self.close()
 
@@ -68,13 +67,13 @@ class TeyakuScene(Scene):
         if intent is Intent.BACK and not self.table.tv.drawer_open:
             self.table.open_pause()
             return True
-        if self.table.asks_fast_forward(event, intent):
+        if self.table.input.asks_fast_forward(event, intent):
             self.close()  # the banner's F works while the reveal is docked too
             self.table.fast_forward()
             return True
         if self.group.handle(event, intent):
             return True
-        if table_chrome.global_input(self.table, event, intent):
+        if self.table.chrome.global_input(event, intent):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 
@@ -197,4 +196,4 @@ class TeyakuScene(Scene):
             y += 6
         surface.set_clip(clip)
         self.group.draw(surface, body)
-        table_chrome.draw_top(self.table, surface, L)  # an open log drawer stays on top
+        self.table.chrome.draw_top(surface, L)  # an open log drawer stays on top

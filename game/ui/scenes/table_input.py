@@ -1,0 +1,328 @@
+"""The human's hands on the table: keys and clicks turned into choices (TABLE.md §6.2).
+
+`TableInput` owns what input leaves behind between events: the focus row (hand, targets,
+panel), the focused index, the selected hand card, the hovered card, whether the number keys
+are in use (the hand cards then show them) and each hand card's number. It knows what the
+human may choose now (`hand_cards`, `plays`, `candidates`, from the view's legal actions)
+and turns a choice into an action for `TableScene.act`. `handle` is the table's whole
+`process_event`: keys and clicks that belong to the log, the hints or the card popover go to
+those parts first (TableChrome, TableHints, CardInfoPopover).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import PLAY, TAKE, Action
+from game.engine.cards import CARD_IDS, INDEX
+from game.ui.cards import State
+from game.ui.intents import Intent, select_number
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+# keys that reach their usual handlers while the table is still moving (others skip ahead)
+WHILE_BUSY = (Intent.BACK, Intent.HELP, Intent.MUTE, Intent.FULLSCREEN)
+ROW_KEYS = (Intent.UP, Intent.DOWN, Intent.NEXT_REGION, Intent.PREV_REGION)
+
+
+class TableInput:
+    """Focus, selection and hover at the table, and the choices they lead to."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.selected: str | None = None  # the hand card whose target is being chosen
+        self.row = "hand"  # keyboard focus row: hand, targets, panel
+        self.focus_i = -1  # no hand card focused: the first number key only focuses
+        self.show_focus = False  # the focus ring is drawn (the keyboard is in use)
+        self.hover: str | None = None  # the card under the mouse
+        self.keys_in_use = False  # the hand cards show their number keys (issue 23)
+        self.numbers: dict[str, int] = {}  # each hand card's number key, kept while it stays
+        self.ff_rect: pygame.Rect | None = None  # the sitting-out banner's button, as drawn
+
+    def reset(self) -> None:
+        """A new turn starts unfocused, with nothing selected."""
+        self.selected = None
+        self.row = "hand"
+        self.focus_i, self.show_focus = -1, False
+
+    # --- what the human may choose ------------------------------------------------------
+    def hand_cards(self) -> list[str]:
+        """The face-up cards of the hand at the bottom, left to right."""
+        m, seat = self.table.tv.model, self.table.seating
+        if m is None or seat is None:
+            return []
+        return [c for c in m.hands[seat.bottom] if c is not None]
+
+    def hand_numbers(self) -> dict[str, int]:
+        """The number key of each hand card, drawn on it: given left to right when a new
+        hand shows and kept while cards leave, so a number stays on its card when a
+        capture closes the hand up and a key always plays the card it is drawn on
+        (issue 23). Undo brings a card back with its number."""
+        hand = self.hand_cards()
+        if not set(hand) <= set(self.numbers):
+            self.numbers = {c: i + 1 for i, c in enumerate(hand)}
+        return {c: self.numbers[c] for c in hand}
+
+    def plays(self) -> dict[str, list[str]]:
+        """Each playable hand card and the field cards it may take (a real choice each)."""
+        table = self.table
+        out: dict[str, list[str]] = {}
+        for a in table.shown_view.legal if table.human_to_move() else ():
+            if a.verb == PLAY:
+                c = CARD_IDS[a.args[0]]
+                out.setdefault(c, [])
+                if len(a.args) == 2:
+                    out[c].append(CARD_IDS[a.args[1]])
+        return {c: self._distinct(ts) for c, ts in out.items()}
+
+    def _distinct(self, cards: list[str]) -> list[str]:
+        """Targets that are a real choice (the engine says which cards are interchangeable:
+        two plain chaff of one month are never asked about)."""
+        return [CARD_IDS[c] for c in self.table.session.rs.distinct(INDEX[t] for t in cards)]
+
+    def candidates(self) -> list[str]:
+        """The cards to choose between now: what the drawn card or the selected card may
+        take; [] when there is no such choice."""
+        table = self.table
+        if not table.human_to_move():
+            return []
+        if table.shown_view.phase == "take":
+            return self._distinct([CARD_IDS[a.args[0]] for a in table.shown_view.legal
+                                   if a.verb == TAKE])
+        if self.selected is not None:
+            return self.plays().get(self.selected, [])
+        return []
+
+    def choose_card(self, card: str) -> None:
+        """Play a hand card; with a choice of targets, select it and ask which."""
+        plays = self.plays()
+        table = self.table
+        if card not in plays:
+            table.app.audio.play("refuse")
+            return
+        if not plays[card]:
+            table.act(Action(table.viewer, PLAY, (INDEX[card],)))
+            return
+        if len(plays[card]) == 1:  # the engine offers one target: nothing to ask
+            table.act(Action(table.viewer, PLAY, (INDEX[card], INDEX[plays[card][0]])))
+            return
+        self.selected = card
+        self.row = "targets"
+        self.focus_i = 0
+
+    def choose_target(self, target: str) -> None:
+        table = self.table
+        if table.shown_view.phase == "take":
+            table.act(Action(table.viewer, TAKE, (INDEX[target],)))
+        elif self.selected is not None:
+            table.act(Action(table.viewer, PLAY, (INDEX[self.selected], INDEX[target])))
+
+    def rows(self) -> list[str]:
+        """The focus rows there are now, in Tab order."""
+        rows = []
+        if self.hand_cards() and self.table.shown_view.phase == "play":
+            rows.append("hand")
+        if self.candidates():
+            rows.append("targets")
+        if self.table.panel.visible:
+            rows.append("panel")
+        return rows or ["hand"]
+
+    def card_at(self, pos: tuple[int, int]) -> str | None:
+        """The topmost card drawn at `pos`."""
+        for key, rect in reversed(list(self.table.tv.card_rects.items())):
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+    # --- what the cards show ----------------------------------------------------------
+    def states(self) -> dict[str, State]:
+        """Each marked card's state: the candidates, the selection, the focus or the
+        hovered hand card with the field cards it would take, the advisor's suggestion."""
+        states: dict[str, State] = {}
+        if not self.table.human_to_move():
+            return states
+        hand = self.hand_cards()
+        cands = self.candidates()
+        for c in cands:
+            states[c] = State.MATCH
+        if self.selected:
+            states[self.selected] = State.SELECTED
+        focus_card = None
+        if self.show_focus and self.row == "hand" and hand and self.focus_i >= 0:
+            focus_card = hand[min(self.focus_i, len(hand) - 1)]
+        elif self.show_focus and self.row == "targets" and cands:
+            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
+        probe = focus_card or (self.hover if self.hover in hand else None)
+        if probe and not cands:
+            self._matches(states, probe, probe == focus_card)
+        self.table.hints.mark(states)
+        return states
+
+    def _matches(self, states: dict[str, State], probe: str, focused: bool) -> None:
+        """The field cards the focused or hovered hand card would take, the others dimmed
+        (when the hints setting shows matches)."""
+        table = self.table
+        if table.shown_view.phase != "play" or not table.hints.allows("matches"):
+            return
+        rs = table.session.rs
+        for c in table.tv.model.field_cards if table.tv.model else []:
+            states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
+        states[probe] = State.FOCUS if focused else State.HOVER
+
+    # --- events -------------------------------------------------------------------------
+    def asks_fast_forward(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """F, or a click on the sitting-out banner's button (also under the reveal)."""
+        clicked = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                   and self.ff_rect is not None and self.ff_rect.collidepoint(event.pos))
+        return (intent is Intent.FAST_FORWARD or clicked) and self.table.sitting_out()
+
+    def handle(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """The table's input, in order: undo, the keys of every table state (log, help,
+        Inspect), hover, fast-forward, the card popover and the hints, a skip while things
+        move, then clicks and keys on the cards and the panel. True when consumed."""
+        table = self.table
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            table.undo()
+            return True
+        if table.chrome.global_input(event, intent):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.card_at(event.pos)
+            table.panel.group.handle(event, None)
+            return False
+        if self.asks_fast_forward(event, intent):
+            table.fast_forward()
+            return True
+        if table.card_info.key(event, intent) or table.hints.key(event, intent):
+            return True
+        if table.busy() and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and intent not in WHILE_BUSY)):
+            table.skip()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.click(event)
+        if intent is Intent.HELP:
+            table.chrome.open_help()
+            return True
+        if intent is Intent.BACK:
+            return self._back()
+        return intent is not None and self.key(event, intent)
+
+    def _back(self) -> bool:
+        """Escape: a selected card goes back to the hand; a blocking decision takes the
+        focus; else the pause menu."""
+        if self.selected is not None:
+            self.selected = None
+            self.row, self.focus_i = "hand", -1
+            return True
+        panel = self.table.panel
+        if panel.blocking:
+            self.row = "panel"
+            panel.group.show_focus = True
+            return True
+        self.table.open_pause()
+        return True
+
+    def click(self, event: pygame.event.Event) -> bool:
+        """A click on a card (or the panel): choose it; a right click drops the selection."""
+        table = self.table
+        if event.button == 3:
+            self.selected = None
+            return True
+        if table.panel.visible and table.panel.group.handle(event, None):
+            return True
+        card = self.card_at(event.pos)
+        if card is None or not table.human_to_move():
+            return False
+        self.show_focus = self.keys_in_use = False
+        self.focus_i = -1  # the mouse took over: a digit after a click only focuses
+        if card in self.candidates():
+            self.choose_target(card)
+        elif card in self.hand_cards() and table.shown_view.phase == "play":
+            if self.selected == card:
+                self.selected = None
+            else:
+                self.choose_card(card)
+        else:
+            table.app.audio.play("refuse")
+        return True
+
+    def key(self, event: pygame.event.Event, intent: Intent) -> bool:
+        """A key on the human's turn: numbers, arrows, Tab and Enter move the focus and
+        choose (a hand card plays on a second press while its focus is on screen)."""
+        table = self.table
+        if not table.human_to_move():
+            return False
+        rows = self.rows()
+        if table.panel.blocking:
+            self.row = "panel"
+        if self.row not in rows:
+            self.row = rows[0]
+        armed = self.show_focus and self.row == "hand" and self.focus_i >= 0
+        self.show_focus = True
+        if self.row == "panel" and (intent is not Intent.SELECT or table.panel.blocking):
+            return self._panel_key(event, intent)  # numbers pick hand cards under Cancel
+        items = self.candidates() if self.row == "targets" else self.hand_cards()
+        self.keys_in_use = True
+        if intent is Intent.SELECT:
+            return self._number(event, items, armed)
+        if intent in (Intent.LEFT, Intent.RIGHT) and items:
+            if self.focus_i < 0:
+                self.focus_i = 0 if intent is Intent.RIGHT else len(items) - 1
+            else:
+                step = 1 if intent is Intent.RIGHT else -1
+                self.focus_i = (self.focus_i + step) % len(items)
+            return True
+        if intent in ROW_KEYS:
+            step = -1 if intent in (Intent.DOWN, Intent.PREV_REGION) else 1
+            self.row = rows[(rows.index(self.row) + step) % len(rows)]
+            self.focus_i = 0
+            if self.row == "panel":
+                table.panel.group.show_focus = True
+            return True
+        if intent is Intent.CONFIRM and items:
+            return self._confirm(items, armed)
+        return False
+
+    def _panel_key(self, event: pygame.event.Event, intent: Intent) -> bool:
+        panel = self.table.panel
+        if intent in (Intent.UP, Intent.DOWN) and not panel.blocking:
+            self.row = "hand"
+            return True
+        panel.group.show_focus = True
+        return panel.group.handle(event, intent)
+
+    def _number(self, event: pygame.event.Event, items: list[str], armed: bool) -> bool:
+        """A number key: a candidate by its number; a hand card by the number drawn on it
+        (the first press focuses it, the second plays it)."""
+        n = select_number(event)
+        if self.row == "targets":
+            if n is None or n > len(items):
+                return False
+            self.choose_target(items[n - 1])
+            return True
+        card = next((c for c, k in self.hand_numbers().items() if k == n), None)
+        if card is None:
+            return False
+        if armed and items[self.focus_i:self.focus_i + 1] == [card]:
+            self.choose_card(card)
+        else:
+            self.row, self.focus_i = "hand", items.index(card)
+        return True
+
+    def _confirm(self, items: list[str], armed: bool) -> bool:
+        """Enter: plays the focused card once its focus is on screen, else shows it."""
+        if self.row == "hand" and not armed:
+            self.focus_i = max(0, min(self.focus_i, len(items) - 1))
+            return True  # Enter first shows which card it would play
+        i = max(0, min(self.focus_i, len(items) - 1))
+        if self.row == "targets":
+            self.choose_target(items[i])
+        else:
+            self.choose_card(items[i])
+        return True
