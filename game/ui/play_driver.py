@@ -45,6 +45,7 @@ class PlayDriver:
         self.paths = paths  # None: nothing is written (a test, a front end without files)
         self.worker = AiWorker()
         self.ai_action: Action | None = None  # the computer's choice, held for its time
+        self.thinking_since = 0.0  # when the computer to move began to think
         # fast-forward: the round the humans sit out plays on with no thinking time; the
         # front end turns it on, a new round turns it off
         self.fast = False
@@ -60,7 +61,7 @@ class PlayDriver:
 
     def thinking(self, after: float) -> bool:
         """A computer has been thinking for more than `after` seconds."""
-        return self.worker.busy and self._clock() - self.worker.started > after
+        return self.worker.busy and self._clock() - self.thinking_since > after
 
     # --- the steps ---------------------------------------------------------------------
     def advance(self) -> list[Event] | None:
@@ -85,12 +86,13 @@ class PlayDriver:
         session = self.session
         seat = session.st.to_move
         if self.ai_action is None and not self.worker.busy:
+            self.thinking_since = self._clock()
             self.worker.start(session.agents[seat], session.view(seat))
         if self.ai_action is None:
             self.ai_action = self.worker.result()
         if self.ai_action is None:
             return None
-        if not self.fast and self._clock() - self.worker.started < self._min_think():
+        if not self.fast and self._clock() - self.thinking_since < self._min_think():
             return None
         action, self.ai_action = self.ai_action, None
         try:
