@@ -35,7 +35,7 @@ def _table(app) -> TableScene:  # noqa: ANN001
     app.stack.reset(table)
     frames(app, 3)
     table.tv.model.sync(table.shown_view, 0)  # a position: lay its cards on the table
-    table.retarget(0)
+    table.stage.retarget(0)
     frames(app, 3)
     return table
 
@@ -68,7 +68,7 @@ def test_right_click_keeps_deselect_off_the_cards_and_opens_info_on_a_card(tmp_p
     crane = table.tv.card_rects["crane"]  # fanned under the Pine ribbon: its left edge
     click(app, (crane.x + 3, crane.centery), button=3)  # on a card: info
     assert table.card_info.shown() == "crane" and table.input.selected == "cherry_ribbon"
-    click(app, (5, table.last_layout.field.centery), button=3)  # off the cards: deselect
+    click(app, (5, table.stage.layout.field.centery), button=3)  # off the cards: deselect
     assert table.card_info.shown() is None and table.input.selected is None
     app.close()
 

@@ -49,7 +49,7 @@ def test_sitting_out_shows_no_hand_a_banner_and_fast_forwards(tmp_path, how):
     assert run_until(app, out, 3000,
                      lambda: app.stack.top.name == "teyaku" and key(app, pygame.K_RETURN))
     frames(app, 2)  # the teyaku reveal may still be docked: F works under it too
-    assert table.seating.bottom == table.viewer
+    assert table.stage.seating.bottom == table.viewer
     assert table.tv.model.hands[table.viewer] == []
     # the banner with its fast-forward button is drawn
     assert table.input.ff_rect is not None

@@ -16,7 +16,8 @@ from tests.ui.table_helpers import dismiss, my_turn, play_by_keys, start_table
 
 SCENES = Path(__file__).resolve().parents[2] / "game" / "ui" / "scenes"
 PARTS = ["table_chrome.py", "table_hints.py", "table_cues.py", "table_info.py",
-         "table_input.py", "teyaku.py", "handover.py", "inspect.py", "pause.py"]
+         "table_input.py", "table_stage.py", "teyaku.py", "handover.py", "inspect.py",
+         "pause.py"]
 LEFT_AS_IS = {"_info"}  # the seat presenter: it moves out on its own (issue 25, item 2)
 
 
@@ -53,6 +54,7 @@ def test_no_part_touches_the_scenes_private_state():
 def _attributes(table) -> dict[str, set[str]]:  # noqa: ANN001
     parts = {"table": table, "input": table.input, "chrome": table.chrome,
              "hints": table.hints, "cues": table.cues, "card_info": table.card_info,
+             "stage": table.stage,
              "driver": table.driver, "session": table.session}
     return {name: set(vars(part)) for name, part in parts.items()}
 

@@ -73,7 +73,7 @@ class InspectScene(Scene):
 
     def seats(self) -> list[int]:
         """Seats in table order: the bottom seat, the others in turn order, the bench."""
-        s = self.table.seating
+        s = self.table.stage.seating
         if s is None:
             return list(range(len(self.table.session.seats)))
         return [s.bottom, *s.others, *s.bench]
@@ -113,7 +113,7 @@ class InspectScene(Scene):
         info = self.table._info()
         model = self.table.tv.model
         seats = self.seats()
-        benched = self.table.seating.bench if self.table.seating is not None else []
+        benched = self.table.stage.seating.bench if self.table.stage.seating is not None else []
         active = [s for s in seats
                   if s not in benched or (model is not None and model.captured[s])]
         bench = [s for s in seats if s not in active]

@@ -34,29 +34,22 @@ from game.i18n import N_, _
 from game.ui import theme
 from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
-from game.ui.layout import Layout, layout
-from game.ui.model import Place, Seating, TableModel, round_end_view, seating, sits_out, targets
-from game.ui.narrate import joined
+from game.ui.layout import Layout
+from game.ui.model import Seating, TableModel, round_end_view, sits_out
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.play_driver import PlayDriver
+from game.ui.prompt import Turn, sit_out_text, turn_prompt
 from game.ui.scene import Scene
 from game.ui.scenes.table_chrome import TableChrome
 from game.ui.scenes.table_cues import TableCues
 from game.ui.scenes.table_hints import TableHints
 from game.ui.scenes.table_info import CardInfoPopover
 from game.ui.scenes.table_input import TableInput
+from game.ui.scenes.table_stage import TableStage
 from game.ui.session import GameSession, Step
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
 from game.ui.table_view import SeatInfo, TableInfo, TableView
-from game.ui.terms import (
-    card_name,
-    month_name,
-    plain,
-    round_label,
-    seat_role,
-    target_prompt,
-    term,
-)
+from game.ui.terms import plain, round_label, seat_role, term
 
 # seconds at Normal speed (TABLE.md §8)
 DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
@@ -100,10 +93,7 @@ class TableScene(Scene):
         self.card_info = CardInfoPopover(self)
         self.ledgers_seen = len(session.st.results)  # rounds whose ledger was dismissed
         self._in_round: PlayerView | None = None  # the round's last view, for its ledger
-        self.last_layout: Layout | None = None  # the layout and seating on screen
-        self.seating: Seating | None = None
-        self._layout_key: tuple | None = None
-        self._placed_key: tuple | None = None  # the layout the cards were last placed for
+        self.stage = TableStage(self)
         if session.st.history:  # a continued game: the log, the plates, the open ledger
             self.chronicle.replay(session.past_events)
             if session.next_step() is Step.DEAL and session.st.results:
@@ -147,7 +137,7 @@ class TableScene(Scene):
 
     # --- lifecycle --------------------------------------------------------------------
     def resume(self) -> None:
-        self.retarget(0)
+        self.stage.retarget(0)
 
     def shutdown(self) -> None:
         self.driver.shutdown()
@@ -197,73 +187,9 @@ class TableScene(Scene):
         self._sync_panel()
         return self.input.handle(event, intent)  # type: ignore[arg-type]
 
-    # --- layout -----------------------------------------------------------------------
     def current_layout(self) -> tuple[Layout, Seating]:
-        v = self.shown_view
-        seat = seating(v, self.viewer, self.session.rs.active_count)
-        w, h = self.app.screen.get_size()
-        need_panel = self.panel.visible or self.chrome.needs_dock()
-        text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
-        rs = self.session.rs  # seats with a role (Sudaoshi) need a second line on plates
-        lines = 2 if any(seat_role(rs.name, p, par) for p, par in zip(v.positions, v.par,
-                                                                       strict=False)) else 1
-        key = (w, h, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase,
-               need_panel, text, lines)
-        if key != self._layout_key or self.last_layout is None:
-            self._layout_key = key
-            self.last_layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
-                                      text=text, name_lines=lines)
-        self.seating = seat
-        return self.last_layout, seat
-
-    def _origin(self, key: str) -> Place | None:
-        L, _ = self.current_layout()
-        model = self.tv.model
-        org = model.origins.get(key)
-        if org is None:
-            return None
-        if org[0] == "pile":
-            return Place(L.pile.x, L.pile.y, L.field_w, False, 50)
-        if org[0] == "hand":
-            _, seat_no, i = org
-            prev = self.tv.anim.rest.get(model.hidden_key(seat_no, i))
-            if prev is not None:
-                return Place(prev.x, prev.y, prev.w, False, 50)
-        return None
-
-    def retarget(self, duration: float, **kw: object) -> None:
-        """Send every card to its place in the current layout."""
-        L, seat = self.current_layout()
-        self.tv.anim.go(targets(self.tv.model, L, seat), duration * self.speed, self._origin,
-                        **kw)
-
-    def _place(self) -> bool:
-        """Move the cards when the layout changed (the window, a dock); True if they move."""
-        self.current_layout()
-        if self.tv.anim.rest and self._layout_key != self._placed_key:
-            self._placed_key = self._layout_key
-            self.retarget(0.18)
-            return True
-        self._placed_key = self._layout_key
-        return False
-
-    def reflow(self, dt: float) -> None:
-        """For an overlay docked over the frozen table: keep its motions running and move
-        the cards when the layout changed (the field makes room for the dock)."""
-        self.tv.anim.update(dt)
-        self.current_layout()
-        if self._layout_key != self._placed_key:
-            self._placed_key = self._layout_key
-            self.retarget(0.18)
-
-    def _warm(self) -> None:
-        if self.last_layout is None:
-            return
-        L = self.last_layout
-        r = self.tv.renderer
-        for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
-            if not r.warm(w, limit=2):
-                return
+        """The layout and seating on screen (TableStage.current)."""
+        return self.stage.current()
 
     # --- events -> animation ----------------------------------------------------------
     def feed(self, events: list[Event]) -> None:
@@ -283,17 +209,17 @@ class TableScene(Scene):
             if ev.kind == "dealt":
                 n = max(1, len(model.deal_order))
                 step = min(0.06, 1.4 / n) * self.speed
-                self.retarget(DURATIONS["dealt"], stagger=model.deal_order, stagger_step=step)
+                self.stage.retarget(DURATIONS["dealt"], stagger=model.deal_order, stagger_step=step)
                 return
             if dur:
-                self.retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
+                self.stage.retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
                 if self.tv.anim.running:
                     return
         # batch done: the view is the truth (hands flip face up for their owner here)
         self.dirty = False
         self.shown_view = self._view()
         model.sync(self.shown_view, self._show_hand_of())
-        self.retarget(0.2)
+        self.stage.retarget(0.2)
 
     def _note(self, ev: Event) -> None:
         """Log line, sound and stamps for one event; play's start and the round's end are
@@ -315,13 +241,13 @@ class TableScene(Scene):
         self.tv.anim.update(dt)
         self.hints.update()
         self.cues.update()  # a curriculum game opens with its tier's card
-        self._warm()
+        self.stage.warm()
         if self.tv.anim.running:
             return
         if self.pending or self.dirty:
             self._animate_pending()
             return
-        if self._place():
+        if self.stage.place():
             return
         self._advance()
 
@@ -385,7 +311,7 @@ class TableScene(Scene):
         self.confirmed = False
         self.shown_view = self._view()
         self.tv.model.sync(self.shown_view, None)
-        self.retarget(0)
+        self.stage.retarget(0)
         self.app.stack.push(HandoverScene(self.app, self, self.session.st.to_move))
 
     def handover_confirmed(self, seat: int) -> None:
@@ -393,8 +319,8 @@ class TableScene(Scene):
         self.confirmed = True
         self.shown_view = self._view()
         self.tv.model.sync(self.shown_view, self._show_hand_of())
-        self._layout_key = None
-        self.retarget(0.2)
+        self.stage.replan()
+        self.stage.retarget(0.2)
         self.app.audio.play("your_turn")
 
     def _human_turn(self) -> None:
@@ -404,7 +330,7 @@ class TableScene(Scene):
         if self.shown_view.to_move != seat or not self.shown_view.legal:
             self.shown_view = self._view()
             self.tv.model.sync(self.shown_view, self._show_hand_of())
-            self.retarget(0.2)
+            self.stage.retarget(0.2)
         self._sync_panel()
         if self.shown_view.phase == "take":
             only = self.input.candidates()
@@ -487,7 +413,7 @@ class TableScene(Scene):
         self.shown_view = self._view()
         model.sync(self.shown_view, self._show_hand_of())
         model.origins = {}
-        self.retarget(0)
+        self.stage.retarget(0)
         self._advance(Cue.UNDONE)
         return True
 
@@ -507,15 +433,6 @@ class TableScene(Scene):
         self.app.stack.push(MessageScene(self.app, title, text))
 
     # --- drawing ------------------------------------------------------------------------
-    def _sit_out_text(self) -> str:
-        if not self.hotseat:
-            return _("You sit out")
-        names = [self._names()[h] for h in self.session.humans]
-        if len(names) < 2:
-            return _("{names} sit out").format(names=joined(names))
-        return _("{names} and {last} sit out").format(names=joined(names[:-1]),
-                                                      last=names[-1])
-
     def _info(self) -> TableInfo:
         v = self.shown_view
         rs = self.session.rs
@@ -548,38 +465,15 @@ class TableScene(Scene):
         return any(e.category == "teyaku" for e in self.session.rs.entries)
 
     def _prompt(self, thinking: bool) -> str:
-        v = self.shown_view
-        st_step = self.session.next_step()
-        names = self._names()
-        if self.tv.anim.running or self.pending:
+        if self.busy():
             return ""
         if self.tv.dock == "teyaku":
             return _("Teyaku shown — Enter or Continue to play on")
-        if st_step == "ai":
-            who = names[self.session.st.to_move]
-            return (_("{name} is thinking…") if thinking else _("{name}'s turn")).format(
-                name=who)
-        if st_step != "human":
-            return ""
-        if not self.human_to_move():
-            return _("{name}'s turn").format(name=names[self.session.st.to_move])
-        if v.phase == "take":
-            n = len(self.input.candidates())
-            if self.tv.model and self.tv.model.reveal:
-                return _("Choose which card the {card} takes (1–{n})").format(
-                    card=card_name(self.tv.model.reveal), n=n)
-            return _("Choose which card the drawn card takes (1–{n})").format(n=n)
-        if self.input.selected is not None:
-            n = len(self.input.candidates())
-            ask = target_prompt(v.capture_rule).format(month=month_name(self.input.selected),
-                                                        card=card_name(self.input.selected))
-            return _("{prompt} (1–{n})").format(prompt=ask, n=n)
-        name = names[self.viewer]
-        if v.phase == "play":
-            return _("{name}, your turn — play a card").format(name=name) if self.hotseat \
-                else _("Your turn — play a card")
-        return _("{name}, your decision — see the panel").format(name=name) if self.hotseat \
-            else _("Your decision — see the panel")
+        model, st = self.tv.model, self.session.st
+        return turn_prompt(self.shown_view, self._names(), Turn(
+            self.session.next_step(), st.to_move, self.viewer, self.human_to_move(),
+            self.hotseat, thinking, len(self.input.candidates()), self.input.selected,
+            model.reveal if model else None))
 
     def draw(self, surface: pygame.Surface) -> None:
         with theme.table_text(self.current_layout()[0].text):  # as its layout holds it
@@ -604,7 +498,8 @@ class TableScene(Scene):
             band = L.hand.clip(L.table)  # the prompt row above stays readable
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self.input.ff_rect = draw_sit_out(
-                surface, band, theme.size_of("body", L.window.h), self._sit_out_text(),
+                surface, band, theme.size_of("body", L.window.h),
+                sit_out_text(self._names(), self.session.humans, self.hotseat),
                 self.driver.fast, self.chronicle.why(self.viewer, not self.hotseat))
         decision_rect = self.chrome.panel_rects(L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():

@@ -98,8 +98,8 @@ class TableChrome:
         tv = table.tv
         if L.sidebar is not None:
             tv.drawer_open = False
-        if tv.drawer_open and L.drawer is not None and table.seating is not None:
-            tv.draw_sidebar(surface, L, table._info(), table.seating, 0, tv.log_scroll,
+        if tv.drawer_open and L.drawer is not None and table.stage.seating is not None:
+            tv.draw_sidebar(surface, L, table._info(), table.stage.seating, 0, tv.log_scroll,
                             L.drawer)
         key = tv.hover_key
         if (key in INDEX and time.monotonic() - tv.hover_since >= TOOLTIP_AFTER
@@ -124,7 +124,7 @@ class TableChrome:
         return max(1, self.table.tv.log_rect.h // max(1, round(small * 1.35)) - 2)
 
     def _log_shown(self) -> bool:
-        L = self.table.last_layout
+        L = self.table.stage.layout
         return L is not None and (L.sidebar is not None or self.table.tv.drawer_open)
 
     # --- input -------------------------------------------------------------------------
@@ -168,7 +168,7 @@ class TableChrome:
         """Is `pos` on a capture row (own strip or an opponent's groups)?"""
         from game.ui.model import opponent_parts
 
-        L, seat = self.table.last_layout, self.table.seating
+        L, seat = self.table.stage.layout, self.table.stage.seating
         if L is None or seat is None:
             return False
         if L.captures.collidepoint(pos):
@@ -215,7 +215,7 @@ class TableChrome:
                 return True
             return False
         if intent is Intent.LOG:
-            L = self.table.last_layout
+            L = self.table.stage.layout
             if L is not None and L.sidebar is None:
                 tv.drawer_open = not tv.drawer_open
             return True
@@ -238,7 +238,7 @@ class TableChrome:
             if rect.collidepoint(pos):
                 self.press_top_button(name)
                 return True
-        L = table.last_layout
+        L = table.stage.layout
         if tv.drawer_open and L is not None and L.drawer and L.drawer.collidepoint(pos):
             return True  # the drawer is on top: clicks never reach the cards below
         cands = table.input.candidates()

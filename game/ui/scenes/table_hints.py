@@ -120,7 +120,7 @@ class TableHints:
         """H: a suggestion for the viewer's decision; W: the yaku watch on or off (narrow
         windows); the wheel over the sidebar watch scrolls it."""
         table = self.table
-        L = table.last_layout
+        L = table.stage.layout
         over_watch = (L is not None and L.sidebar is not None
                       and table.tv.watch_rect.collidepoint(table.tv.mouse))
         if event.type == pygame.MOUSEWHEEL and over_watch:
@@ -266,7 +266,7 @@ class TableHints:
             return sum(len(theme.wrap(x, size, w - 20)) for x in lines) * line_h + 10
 
         caps = own_caps_rect(L)
-        seat = table.seating.bottom if table.seating is not None else table.viewer
+        seat = table.stage.seating.bottom if table.stage.seating is not None else table.viewer
         model = table.tv.model
         mine = model.captured[seat] if model is not None and seat < len(model.captured) else []
         right = max((table.tv.card_rects[c].right for c in mine if c in table.tv.card_rects),

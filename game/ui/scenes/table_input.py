@@ -51,7 +51,7 @@ class TableInput:
     # --- what the human may choose ------------------------------------------------------
     def hand_cards(self) -> list[str]:
         """The face-up cards of the hand at the bottom, left to right."""
-        m, seat = self.table.tv.model, self.table.seating
+        m, seat = self.table.tv.model, self.table.stage.seating
         if m is None or seat is None:
             return []
         return [c for c in m.hands[seat.bottom] if c is not None]

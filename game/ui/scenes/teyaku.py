@@ -56,7 +56,7 @@ class TeyakuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        self.table.reflow(dt)
+        self.table.stage.reflow(dt)
         if self.auto and self.t >= self.stay * max(0.1, self.app.settings.speed_factor):
             self.close()
 
