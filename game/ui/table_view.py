@@ -32,24 +32,8 @@ from game.ui.model import (
     shown_cards,
 )
 from game.ui.narrate import joined
+from game.ui.present import SeatInfo
 from game.ui.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
-
-
-@dataclass
-class SeatInfo:
-    name: str
-    kind: str
-    total: int
-    points: int | None = None
-    yaku: list[str] = field(default_factory=list)
-    dealer: bool = False
-    sage: bool = False
-    status: str = ""
-    stamp: str = ""
-    thinking: bool = False
-    par: int | None = None  # card points this seat needs to break even (the view's fact)
-    role: str = ""  # Sudaoshi: "Dealer · burden 100" (terms.seat_role)
-    short_kind: str = ""  # the kind when a plate is crowded ("Beginner" for "Computer · …")
 
 
 @dataclass
