@@ -21,7 +21,7 @@ from game.engine.events import Event
 from game.engine.view import PlayerView
 from game.i18n import N_, _
 from game.ui import theme
-from game.ui.cards import State
+from game.ui.cards import CardState
 from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
 from game.ui.intents import Intent, select_number
@@ -827,28 +827,28 @@ class TableScene(Scene):
         return _("{name}, your decision — see the panel").format(name=name) if self.hotseat \
             else _("Your decision — see the panel")
 
-    def _states(self) -> dict[str, State]:
-        states: dict[str, State] = {}
+    def _states(self) -> dict[str, CardState]:
+        states: dict[str, CardState] = {}
         if not self.human_to_move():
             return states
         hand = self._hand_cards()
         cands = self.candidates()
         for c in cands:
-            states[c] = State.MATCH
+            states[c] = CardState.MATCH
         if self.selected:
-            states[self.selected] = State.SELECTED
+            states[self.selected] = CardState.SELECTED
         focus_card = None
         if self.show_focus and self.row == "hand" and hand and self.focus_i >= 0:
             focus_card = hand[min(self.focus_i, len(hand) - 1)]
         elif self.show_focus and self.row == "targets" and cands:
-            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
+            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = CardState.FOCUS
         probe = focus_card or (self.hover if self.hover in hand else None)
         if probe and not cands and self.shown_view.phase == "play" \
                 and table_hints.allows(self, "matches"):
             rs = self.session.rs
             for c in self.tv.model.field_cards if self.tv.model else []:
-                states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
-            states[probe] = State.FOCUS if probe == focus_card else State.HOVER
+                states[c] = CardState.MATCH if rs.can_capture(probe, c) else CardState.DIMMED
+            states[probe] = CardState.FOCUS if probe == focus_card else CardState.HOVER
         table_hints.states(self, states)
         return states
 
