@@ -36,6 +36,7 @@ from game.i18n import _, pgettext
 from game.seats import clean_name
 from game.text import clean_line, file_name_words
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.chronicle import Chronicle
 from game.ui.intents import Intent
 from game.ui.layout import Layout, layout
@@ -44,7 +45,6 @@ from game.ui.present import name_lines, seat_infos
 from game.ui.scene import Scene
 from game.ui.table_view import TableInfo, TableView
 from game.ui.terms import round_label
-from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
 

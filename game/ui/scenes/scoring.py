@@ -17,6 +17,7 @@ from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
 from game.i18n import _, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.narrate import is_you, joined
 from game.ui.numbers import amount
@@ -30,7 +31,6 @@ from game.ui.terms import (
     sections,
     term,
 )
-from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5
 
