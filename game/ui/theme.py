@@ -46,11 +46,6 @@ def high_contrast() -> bool:
     return palette.high_contrast()
 
 
-def fs(height: int) -> float:
-    """The type unit: window height / 40 (TABLE.md §2)."""
-    return height / 40.0
-
-
 # The UI scale in percent (TABLE.md §2: 100–200 %), set by App.apply_settings from the
 # setting or, when the player has not chosen one, from the display's DPI.
 UI_SCALE_MIN, UI_SCALE_MAX, UI_SCALE_DEFAULT = 100, 200, 100
