@@ -21,7 +21,7 @@ from game.engine.events import Event
 from game.engine.view import PlayerView
 from game.i18n import N_, _
 from game.ui import theme
-from game.ui.cards import State
+from game.ui.cards import CardState
 from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
 from game.ui.intents import Intent, select_number
@@ -29,10 +29,11 @@ from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, sits_out, targets
 from game.ui.narrate import joined
 from game.ui.panels import DecisionPanel, draw_sit_out
+from game.ui.present import seat_infos
 from game.ui.scene import Scene
 from game.ui.scenes import table_chrome, table_cues, table_hints, table_info
 from game.ui.session import AiWorker, GameSession
-from game.ui.table_view import SeatInfo, TableInfo, TableView
+from game.ui.table_view import TableInfo, TableView
 from game.ui.terms import (
     card_name,
     month_name,
@@ -40,7 +41,6 @@ from game.ui.terms import (
     round_label,
     seat_role,
     target_prompt,
-    term,
 )
 
 log = logging.getLogger(__name__)
@@ -778,23 +778,11 @@ class TableScene(Scene):
         v = self.shown_view
         rs = self.session.rs
         now = time.monotonic()
-        seats = []
         thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
-        names = self._names()
-        for i, spec in enumerate(self.session.seats):
-            mask = v.captured_masks[i]
-            yaku = [term(k) for k in v.yaku[i]] if v.yaku else []
-            stamp, until = self.stamps.get(i, ("", 0.0))
-            seats.append(SeatInfo(
-                name=names[i], kind=spec.describe(), short_kind=spec.describe_short(),
-                total=v.totals[i],
-                points=rs.points(mask), yaku=yaku,
-                dealer=i == v.dealer, sage=i in v.sage_order,
-                status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
-                thinking=thinking and v.to_move == i,
-                par=v.par[i] if i < len(v.par) else None,
-                role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
-                               v.par[i] if i < len(v.par) else None)))
+        specs = self.session.seats
+        seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, self.statuses,
+                           {i: w for i, (w, until) in self.stamps.items() if until > now},
+                           v.to_move if thinking else None, [s.describe_short() for s in specs])
         rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=table_cues.title(self), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
@@ -839,28 +827,28 @@ class TableScene(Scene):
         return _("{name}, your decision — see the panel").format(name=name) if self.hotseat \
             else _("Your decision — see the panel")
 
-    def _states(self) -> dict[str, State]:
-        states: dict[str, State] = {}
+    def _states(self) -> dict[str, CardState]:
+        states: dict[str, CardState] = {}
         if not self.human_to_move():
             return states
         hand = self._hand_cards()
         cands = self.candidates()
         for c in cands:
-            states[c] = State.MATCH
+            states[c] = CardState.MATCH
         if self.selected:
-            states[self.selected] = State.SELECTED
+            states[self.selected] = CardState.SELECTED
         focus_card = None
         if self.show_focus and self.row == "hand" and hand and self.focus_i >= 0:
             focus_card = hand[min(self.focus_i, len(hand) - 1)]
         elif self.show_focus and self.row == "targets" and cands:
-            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
+            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = CardState.FOCUS
         probe = focus_card or (self.hover if self.hover in hand else None)
         if probe and not cands and self.shown_view.phase == "play" \
                 and table_hints.allows(self, "matches"):
             rs = self.session.rs
             for c in self.tv.model.field_cards if self.tv.model else []:
-                states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
-            states[probe] = State.FOCUS if probe == focus_card else State.HOVER
+                states[c] = CardState.MATCH if rs.can_capture(probe, c) else CardState.DIMMED
+            states[probe] = CardState.FOCUS if probe == focus_card else CardState.HOVER
         table_hints.states(self, states)
         return states
 

@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
-from game.ui.cards import State
+from game.ui.cards import CardState
 from game.ui.hints import (
     Advisor,
     draw_banner,
@@ -193,14 +193,14 @@ def current(table: TableScene):  # noqa: ANN201 - Suggestion | None
     return adv.current(table.session.view(table.viewer))
 
 
-def states(table: TableScene, states: dict[str, State]) -> None:
+def states(table: TableScene, states: dict[str, CardState]) -> None:
     """Mark the suggested card and its target with the dashed hint ring."""
     s = current(table)
     if s is None:
         return
     for card in (s.card, s.target):
         if card and card not in states:
-            states[card] = State.HINT
+            states[card] = CardState.HINT
 
 
 def draw(table: TableScene, surface: pygame.Surface, L: Layout) -> None:
