@@ -32,8 +32,7 @@ KANA: dict[str, tuple[tuple[Pt, ...], ...]] = {
 POEM_AKAYOROSHI = ("a", "ka", "yo", "ro", "shi")
 POEM_MIYOSHINO = ("mi", "yo", "shi", "no")
 
-# Fixed tanzaku geometry: top edge midpoint, axis angle (12 degrees), width and length.
-TANZAKU_CORNERS: tuple[Pt, ...] = ((108, 120), (170, 107), (233, 400), (170, 413))
+# Fixed tanzaku geometry: top edge midpoint and axis angle (12 degrees).
 _TOP_MID = (139.0, 113.5)
 _LEAN = math.degrees(math.atan2(62.5, 293.0))  # about 12 degrees
 

@@ -72,9 +72,6 @@ class Affine:
         return [self.p(x, y) for x, y in pts]
 
 
-IDENT = Affine()
-
-
 def d_poly(pts: Sequence[Pt], closed: bool = True) -> str:
     out = "M" + " L".join(f"{num(x)} {num(y)}" for x, y in pts)
     return out + ("Z" if closed else "")

@@ -4,7 +4,9 @@ Every string a player sees goes through here: `_("text")`, `ngettext(one, many, 
 counts (Ukrainian has three forms, Japanese one), `pgettext(context, text)` where one English
 word means two things. Words that are defined before a language is chosen (tables of names,
 the engine's curriculum texts) are marked with `N_` and translated where they are shown, so
-switching the language in Settings changes every screen at its next frame.
+switching the language in Settings changes every screen at its next frame. `N_` has one home,
+`game.engine.vocab` (the engine and the AIs may not import this module); it is re-exported
+here so the UI takes every marker from one place.
 
 Catalogs are `game/locale/<code>.po`, read at start-up by `game.po` (standard library only).
 English is the source language and needs no catalog. A missing or damaged catalog logs the
@@ -24,6 +26,7 @@ import os
 from collections.abc import Mapping
 
 from game import po
+from game.engine.vocab import N_  # the one marker (see above), in __all__
 from game.resources import resource_dir
 
 log = logging.getLogger(__name__)
@@ -36,11 +39,6 @@ DOMAIN_FOLDER = ("locale",)
 
 _current = SOURCE
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
-
-
-def N_(message: str) -> str:
-    """Mark a string for the catalog without translating it yet (tables built at import)."""
-    return message
 
 
 def _(message: str) -> str:

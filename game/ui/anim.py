@@ -35,10 +35,6 @@ def motion_allowed(settings: object = None) -> bool:
     return not _reduced_motion
 
 
-def out_cubic(t: float) -> float:
-    return 1 - (1 - t) ** 3
-
-
 def in_out_cubic(t: float) -> float:
     return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 

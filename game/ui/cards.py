@@ -6,27 +6,25 @@ NanoSVG rasterises them at the exact pixel width needed, so cards stay crisp fro
 corners, shadow, accessibility corner mark, highlight rings) is drawn here, per CARDS.md
 §9-§13. Each finished card is cached per (card, width, marks, back colour).
 
-``python -m game.ui.cards --sheet out.png [--width N] [--marks] [--grey]`` writes the review
-sheet of CARDS.md §14.
+The review sheet of CARDS.md §14 is drawn by ``game.ui.card_sheet`` (``python -m
+game.ui.card_sheet --sheet out.png``; the old ``python -m game.ui.cards --sheet`` still works).
 """
 
 from __future__ import annotations
 
-import argparse
 import enum
 import functools
 import io
 import itertools
 import math
-import os
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 import pygame
 
-from game.engine.cards import AKATAN, AOTAN, CARD_IDS, INDEX, KINDS, MONTH_NAMES
+from game.engine.cards import AKATAN, AOTAN, CARD_IDS, INDEX, KINDS
 from game.resources import resource_dir
 from game.ui.palette import BACK_COLORS, GAIN, GOFUN, INK, MATCH, SHADE
 
@@ -64,17 +62,17 @@ def frame_width(width: int) -> int:
 
 
 def ring_width(width: int) -> int:
-    """State ring thickness t = max(2 px, 0.04 W) (CARDS.md §12)."""
+    """CardState ring thickness t = max(2 px, 0.04 W) (CARDS.md §12)."""
     return max(2, round(0.04 * width))
 
 
-def lift(width: int, state: State) -> int:
+def lift(width: int, state: CardState) -> int:
     """How far a state raises the card (hover 8 %, selected 12 % of the height).
 
     CARDS.md §12 says 5 % for hover; at table sizes that is 3-4 px and players did not see it
     (issue 11), so hover lifts 8 % and adds a thin light ring."""
     h = card_height(width)
-    return {State.HOVER: round(0.08 * h), State.SELECTED: round(0.12 * h)}.get(state, 0)
+    return {CardState.HOVER: round(0.08 * h), CardState.SELECTED: round(0.12 * h)}.get(state, 0)
 
 
 def state_margin(width: int) -> int:
@@ -93,7 +91,10 @@ def mark_kind(card_id: str) -> str:
     return "blue" if AOTAN >> idx & 1 else "plain"
 
 
-class State(enum.Enum):
+class CardState(enum.Enum):
+    """How a card is drawn at this moment: its ring, lift or shade (CARDS.md §12). Named
+    apart from the engine's `State` (the game's position), which the table imports too."""
+
     NORMAL = "normal"
     HOVER = "hover"
     MATCH = "match"  # highlighted: a capture candidate
@@ -343,7 +344,8 @@ class CardRenderer:
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, target: pygame.Surface, card_id: str | None, topleft: tuple[int, int],
-             width: int, state: State = State.NORMAL, marks: bool | None = None) -> pygame.Rect:
+             width: int, state: CardState = CardState.NORMAL,
+             marks: bool | None = None) -> pygame.Rect:
         """Draw a card (None: face down) with shadow and state; returns the card's rect."""
         w, h = card_size(width)
         up = lift(width, state)
@@ -355,9 +357,9 @@ class CardRenderer:
         target.blit(self.image(card_id, width, marks), rect)
         t = ring_width(width)
         r = corner_radius(width)
-        if state is State.DIMMED:
+        if state is CardState.DIMMED:
             target.blit(self._dim(width), rect)
-        elif state is State.MATCH:
+        elif state is CardState.MATCH:
             _ring(target, rect, t, MATCH, r)
             cw, ch, gap = 0.30 * w, 0.12 * w, 0.06 * w
             top = rect.top - gap - ch - t
@@ -365,13 +367,13 @@ class CardRenderer:
                    (rect.centerx, top + ch)]
             pygame.draw.polygon(target, MATCH, tri)
             pygame.draw.polygon(target, INK, tri, 1)
-        elif state is State.SELECTED:
+        elif state is CardState.SELECTED:
             _ring(target, rect, t + 1, (255, 255, 255), r)
-        elif state is State.HOVER:
+        elif state is CardState.HOVER:
             _ring(target, rect, max(1, t - 1), (0xF3, 0xEC, 0xD8), r)
-        elif state is State.HINT:
+        elif state is CardState.HINT:
             _dashed_ring(target, rect.inflate(2 * t, 2 * t), t, GAIN, 0.12 * w, 0.06 * w)
-        elif state is State.FOCUS:
+        elif state is CardState.FOCUS:
             _brackets(target, rect.inflate(round(0.08 * w), round(0.08 * w)), t,
                       round(0.18 * w))
         return rect
@@ -451,106 +453,7 @@ def table_surface(size: tuple[int, int], style: str = "felt", seed: int = 88) ->
     return surf
 
 
-# ----------------------------------------------------------------------------- sheet
+if __name__ == "__main__":  # the sheet command's old name (game.ui.card_sheet is its home)
+    from game.ui.card_sheet import main
 
-
-def _label(text: str, size: int, color: tuple[int, int, int] = (235, 230, 215)) -> pygame.Surface:
-    from game.ui import fonts
-
-    return fonts.get_font(fonts.LATIN, size).render(text, True, color)
-
-
-def _grid(r: CardRenderer, ids: Sequence[str | None], cols: int, width: int, marks: bool,
-          labels: bool, title: str) -> pygame.Surface:
-    w, h = card_size(width)
-    gap = max(8, width // 10)
-    lab = 14 if labels else 0
-    rows = math.ceil(len(ids) / cols)
-    head = 28
-    panel = pygame.Surface((cols * (w + gap) + gap, head + rows * (h + gap + lab) + gap),
-                           pygame.SRCALPHA)
-    panel.blit(_label(title, 18), (gap, 4))
-    for i, cid in enumerate(ids):
-        x = gap + (i % cols) * (w + gap)
-        y = head + (i // cols) * (h + gap + lab)
-        r.draw(panel, cid, (x, y), width, marks=marks)
-        if labels:
-            panel.blit(_label(cid or "back", 11), (x, y + h + 2))
-    return panel
-
-
-def _states_panel(width: int) -> pygame.Surface:
-    w, h = card_size(width)
-    m = state_margin(width)
-    cells: list[tuple[CardRenderer, str | None, State, bool, str]] = []
-    red, black = CardRenderer("red"), CardRenderer("black")
-    cells += [(red, None, State.NORMAL, False, "back red"),
-              (black, None, State.NORMAL, False, "back black")]
-    for st in State:
-        cells.append((red, "maple_ribbon", st, False, st.value))
-    for cid in ("crane", "warbler", "pine_ribbon", "maple_ribbon", "wisteria_ribbon",
-                "lightning", "paulownia_yellow"):
-        cells.append((red, cid, State.NORMAL, True, f"marks {mark_kind(cid)}"))
-    cols = 9
-    cw, chh = w + 2 * m, h + 2 * m + 14
-    rows = math.ceil(len(cells) / cols)
-    panel = pygame.Surface((cols * cw, 28 + rows * chh), pygame.SRCALPHA)
-    panel.blit(_label(f"C: backs, states, corner marks at {width} px", 18), (8, 4))
-    for i, (rend, cid, st, mk, text) in enumerate(cells):
-        x = (i % cols) * cw + m
-        y = 28 + (i // cols) * chh + m
-        rend.draw(panel, cid, (x, y), width, st, marks=mk)
-        panel.blit(_label(text, 11), (x, y + h + m // 2))
-    return panel
-
-
-def build_sheet(extra_width: int | None = None, marks: bool = False,
-                grey: bool = False) -> pygame.Surface:
-    """Panels A (200 px, months in rows), B (80 px, months in columns), C, optional extra."""
-    r = CardRenderer("red", marks)
-    by_col = [CARD_IDS[m * 4 + k] for k in range(4) for m in range(12)]
-    panels = [
-        _grid(r, CARD_IDS, 4, 200, marks, True, "A: 200 px, one month per row"),
-        _grid(r, by_col, 12, 80, marks, False,
-              "B: 80 px, months 1-12 in columns (" + ", ".join(MONTH_NAMES[:4]) + ", ...)"),
-        _states_panel(120),
-    ]
-    if extra_width:
-        panels.append(_grid(r, [*by_col, None], 12, extra_width, marks, False,
-                            f"Extra: {extra_width} px"))
-    a = panels[0]
-    right = panels[1:]
-    width = a.get_width() + max(p.get_width() for p in right)
-    height = max(a.get_height(), sum(p.get_height() for p in right))
-    sheet = table_surface((width, height), "felt")
-    sheet.blit(a, (0, 0))
-    y = 0
-    for p in right:
-        sheet.blit(p, (a.get_width(), y))
-        y += p.get_height()
-    if grey:
-        sheet = pygame.transform.grayscale(sheet)
-    return sheet
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ui.cards",
-                                     description="Export the card review sheet (CARDS.md §14).")
-    parser.add_argument("--sheet", required=True, type=Path, help="output PNG path")
-    parser.add_argument("--width", type=int, default=None, help="extra panel at this width")
-    parser.add_argument("--marks", action="store_true", help="draw the corner marks")
-    parser.add_argument("--grey", action="store_true", help="greyscale sheet")
-    args = parser.parse_args(argv)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.display.init()
-    pygame.font.init()
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode((1, 1))  # convert_alpha needs a display surface
-    sheet = build_sheet(args.width, args.marks, args.grey)
-    pygame.image.save(sheet, str(args.sheet))
-    print(f"wrote {args.sheet} ({sheet.get_width()}x{sheet.get_height()})")
-    return 0
-
-
-if __name__ == "__main__":
     raise SystemExit(main())

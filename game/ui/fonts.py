@@ -160,8 +160,3 @@ def render_text(text: str, size: int, color: pygame.typing.ColorLike, bold: bool
             surface.blit(image, (x, ascent - font.get_ascent()))
             x += image.get_width()
     return surface
-
-
-def clear_cache() -> None:
-    """Forget cached Font objects (call after pygame.font.quit())."""
-    _load_font.cache_clear()

@@ -84,7 +84,6 @@ class Advisor:
         self.seed = seed
         self.worker = AiWorker()
         self.suggestion: Suggestion | None = None
-        self._asked: tuple | None = None
 
     def ask(self, view: PlayerView) -> bool:
         """Start a search for this decision; False when there is nothing to advise."""
@@ -93,7 +92,6 @@ class Advisor:
         key = view_key(view)
         if self.suggestion is not None and self.suggestion.key == key:
             return True
-        self._asked = key
         seed = (self.seed * 1_000_003 + view.round * 1009 + len(view.log)) & (2**63 - 1)
 
         class _Job:  # AiWorker runs `choose(view)`; the advice is a whole Suggestion

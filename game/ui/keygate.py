@@ -79,9 +79,6 @@ class KeyGate:
         press.last = now
         return key in REPEATABLE and press.context == context
 
-    def is_down(self, key: int) -> bool:
-        return key in self._keys
-
     def release_all(self) -> None:
         """The window lost the keyboard: every key counts as up (SDL sends no KEYUP then on
         every system)."""

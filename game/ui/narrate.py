@@ -70,12 +70,6 @@ def _who(names: list[str], seat: object) -> str:
     return str(seat)
 
 
-def agrees(name: str, verb: str) -> str:
-    """'Ren deals', 'You deal': the verb agrees with a seat named "You" (English only:
-    translated sentences use their own message per person, see `dealer_line`)."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
 def _mon(v: object) -> str:
     return amount(v) if isinstance(v, int) else str(v)
 

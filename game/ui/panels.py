@@ -23,10 +23,10 @@ from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU,
 from game.engine.view import PlayerView
 from game.i18n import N_, _, language, ngettext, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.choices import choice_words, money
 from game.ui.narrate import joined
 from game.ui.terms import plain
-from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
 

@@ -3,8 +3,7 @@
 Lifecycle of a scene: `resume` when it becomes the top, `update(dt)` every frame while on top
 (scenes below a transparent overlay are frozen, which is how Pause freezes the table),
 `process_event` for input (top first), `draw` from the highest opaque scene upward, `pause`
-when covered, `shutdown` when removed. `queue` chains scenes: a queued scene is pushed when
-the stack would otherwise become empty or when the top asks for `pop_and_next`.
+when covered, `shutdown` when removed.
 """
 
 from __future__ import annotations
@@ -74,7 +73,6 @@ class Scene:
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
-        self.queued: list[Scene] = []
 
     @property
     def top(self) -> Scene | None:
@@ -98,9 +96,7 @@ class SceneStack:
         was_top = scene is self.scenes[-1]
         self.scenes.remove(scene)
         scene.shutdown()
-        if not self.scenes and self.queued:
-            self.push(self.queued.pop(0))
-        elif was_top and self.scenes:
+        if was_top and self.scenes:
             self.scenes[-1].resume()
         return scene
 
@@ -118,15 +114,6 @@ class SceneStack:
         while self.scenes:
             self.scenes.pop().shutdown()
         return self.push(scene)
-
-    def queue(self, scene: Scene) -> None:
-        self.queued.append(scene)
-
-    def pop_and_next(self) -> None:
-        """Pop the top and push the next queued scene in its place."""
-        self.pop()
-        if self.queued:
-            self.push(self.queued.pop(0))
 
     def find(self, kind: type) -> Scene | None:
         for s in reversed(self.scenes):

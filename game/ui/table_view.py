@@ -17,7 +17,7 @@ from game.engine.cards import INDEX
 from game.i18n import N_, _
 from game.ui import theme
 from game.ui.anim import Animator, Frame
-from game.ui.cards import CardRenderer, State, table_surface
+from game.ui.cards import CardRenderer, CardState, table_surface
 from game.ui.layout import Layout, height_of, width_of
 from game.ui.model import (
     KIND_ORDER,
@@ -32,24 +32,8 @@ from game.ui.model import (
     shown_cards,
 )
 from game.ui.narrate import joined
+from game.ui.present import SeatInfo
 from game.ui.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
-
-
-@dataclass
-class SeatInfo:
-    name: str
-    kind: str
-    total: int
-    points: int | None = None
-    yaku: list[str] = field(default_factory=list)
-    dealer: bool = False
-    sage: bool = False
-    status: str = ""
-    stamp: str = ""
-    thinking: bool = False
-    par: int | None = None  # card points this seat needs to break even (the view's fact)
-    role: str = ""  # Sudaoshi: "Dealer · burden 100" (terms.seat_role)
-    short_kind: str = ""  # the kind when a plate is crowded ("Beginner" for "Computer · …")
 
 
 @dataclass
@@ -291,8 +275,8 @@ class TableView:
         x = rect.x + (rect.w - (n * cw + (n - 1) * gap)) // 2
         out: dict[str, pygame.Rect] = {}
         for i, c in enumerate(cards):
-            r = self.renderer.draw(s, c, (x, y), cw, State.FOCUS if focus == i else
-                                   State.NORMAL)
+            r = self.renderer.draw(s, c, (x, y), cw, CardState.FOCUS if focus == i else
+                                   CardState.NORMAL)
             if focus != i:
                 pygame.draw.rect(s, theme.MATCH, r.inflate(6, 6), 2, border_radius=6)
             out[c] = r
@@ -571,12 +555,12 @@ class TableView:
             theme.blit_text(s, str(n), size, disc.center, theme.INK, True, "center")
 
     def draw_sprites(self, s: pygame.Surface, frames: list[Frame],
-                     states: dict[str, State]) -> None:
+                     states: dict[str, CardState]) -> None:
         self.card_rects = {}
         for f in frames:
             cid = f.key if (f.face and f.key in INDEX) else None
             w = max(8, round(f.w))
-            st = State.NORMAL if f.moving else states.get(f.key, State.NORMAL)
+            st = CardState.NORMAL if f.moving else states.get(f.key, CardState.NORMAL)
             fading = f.alpha < 0.999  # reduced motion: a card fades in where it lands
             if f.squash >= 0.999 and abs(f.w - round(f.w)) < 0.01 and not f.moving \
                     and not fading:
@@ -602,7 +586,7 @@ class TableView:
 
     # --- whole table ------------------------------------------------------------------
     def draw(self, s: pygame.Surface, L: Layout, info: TableInfo, seating: Seating,
-             states: dict[str, State], panel_h: int = 0) -> None:
+             states: dict[str, CardState], panel_h: int = 0) -> None:
         s.blit(self.felt(s.get_size()), (0, 0))
         self.widths = (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w)
         model = self.model

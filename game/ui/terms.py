@@ -332,19 +332,9 @@ def kind_glyph(kind: str, style: str | None = None) -> str:
     return KIND_GLYPH.get(kind, "")
 
 
-def capture_rule_text(rule: CaptureRule) -> str:
-    return _(CAPTURE_RULES[rule])
-
-
 def target_prompt(rule: CaptureRule) -> str:
     """The target prompt's message (fields {month} and {card}) in the player's language."""
     return _(TARGET_PROMPTS[rule])
-
-
-def rule_capture(rule: str, you: bool = False) -> str | None:
-    """The message of a capture made by a rule (fields {who} {cards} {month})."""
-    text = RULE_CAPTURES.get((rule, you))
-    return _(text) if text else None
 
 
 # Words for option values (setup); keyed by (option, value) where one id means two things.

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from art import build  # noqa: E402
 from art.svg import LAYERS, PALETTE  # noqa: E402
 from game.engine.cards import CARD_IDS  # noqa: E402
+from game.ui import card_sheet  # noqa: E402
 from game.ui import cards as ui  # noqa: E402
 
 WIDTHS = (40, 120, 300)
@@ -75,17 +76,17 @@ def test_states_differ_from_plain(renderer: ui.CardRenderer) -> None:
     m = ui.state_margin(w)
     size = (ui.card_size(w)[0] + 2 * m, ui.card_size(w)[1] + 2 * m)
 
-    def shot(card: str | None, state: ui.State) -> bytes:
+    def shot(card: str | None, state: ui.CardState) -> bytes:
         canvas = pygame.Surface(size)
         canvas.fill((31, 69, 54))
         renderer.draw(canvas, card, (m, m), w, state)
         return pygame.image.tobytes(canvas, "RGB")
 
-    plain = shot("crane", ui.State.NORMAL)
-    assert shot(None, ui.State.NORMAL) != plain  # face down
+    plain = shot("crane", ui.CardState.NORMAL)
+    assert shot(None, ui.CardState.NORMAL) != plain  # face down
     seen = {plain}
-    for state in ui.State:
-        if state is not ui.State.NORMAL:
+    for state in ui.CardState:
+        if state is not ui.CardState.NORMAL:
             image = shot("crane", state)
             assert image not in seen, state
             seen.add(image)
@@ -159,6 +160,26 @@ def test_build_is_byte_identical(tmp_path) -> None:
 
 def test_sheet_command_writes_png(tmp_path) -> None:
     out = tmp_path / "sheet.png"
-    assert ui.main(["--sheet", str(out), "--marks"]) == 0
+    assert card_sheet.main(["--sheet", str(out), "--marks"]) == 0
     assert out.stat().st_size > 10_000
     assert pygame.image.load(str(out)).get_width() > 1000
+
+
+@pytest.mark.parametrize("module", ["game.ui.card_sheet", "game.ui.cards"])
+def test_the_sheet_command_runs_under_both_names(tmp_path, module) -> None:
+    """The sheet lives in game.ui.card_sheet, apart from the renderer; the README's older
+    `python -m game.ui.cards --sheet` still writes it (issue 25, item 4)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "sheet.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    run = subprocess.run([sys.executable, "-m", module, "--sheet", str(out), "--width", "40"],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "wrote" in run.stdout and pygame.image.load(str(out)).get_width() > 1000
+
+
+def test_the_renderer_carries_no_sheet_code() -> None:
+    assert not hasattr(ui, "build_sheet") and not hasattr(ui, "main")
+    assert not hasattr(ui, "State")  # the card's look is CardState (the engine has State)

@@ -247,7 +247,7 @@ def test_seven_scores_and_the_log_fit_beside_a_docked_panel(tmp_path):
 
 
 def test_hovering_a_hand_card_dims_the_field_cards_it_cannot_take(tmp_path):
-    from game.ui.cards import State
+    from game.ui.cards import CardState
     from game.ui.table_flow import TablePhase
 
     app, table = _table(tmp_path)
@@ -264,10 +264,11 @@ def test_hovering_a_hand_card_dims_the_field_cards_it_cannot_take(tmp_path):
                                          rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
     states = table.input.states()
-    assert states[card] is State.HOVER
+    assert states[card] is CardState.HOVER
     rs = table.session.rs
     for c in table.tv.model.field_cards:
-        assert states[c] is (State.MATCH if rs.can_capture(card, c) else State.DIMMED)
+        assert states[c] is (CardState.MATCH if rs.can_capture(card, c)
+                             else CardState.DIMMED)
     app.close()
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from game.engine import rulesets
 from game.engine.state import State
-from game.ui.cards import State as CardState
+from game.ui.cards import CardState
 from game.ui.hints import advise, watch_lines
 from game.ui.scenes.table import TableScene
 from game.ui.session import GameSession, SeatSpec

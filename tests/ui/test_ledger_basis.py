@@ -144,3 +144,29 @@ def test_hachi_ledger_shows_the_month_sum_and_the_agari_streak(tmp_path, monkeyp
     want = "streak: none" if streak is None else f"streak: {ledger.names[streak]}"
     assert want in joined
     assert "Agari Ana " + str(agari[0]) in joined
+
+
+def test_the_viewers_rows_are_marked_by_seat_not_by_name(tmp_path, monkeypatch):
+    """A computer seat named like the human ("You" and "You"): only the rows the human pays
+    or receives take the match colour (the ledger used to compare names: issue 25, item 2)."""
+    seats = [("You", "human"), ("You", "ai:random"), ("Yui", "ai:random")]
+    app, table, ledger = to_ledger(tmp_path, "hachihachi", seats, seed=2)
+    assert ledger.names[:2] == ["You", "You"] and table.viewer == 0
+    rows = [r for r in ledger.rows() if r[0] == "row"]
+    pays = table.session.st.results[-1].payments
+    assert [r[6] for r in rows] == [(p.frm, p.to) for p in pays]
+    assert any(0 not in r[6] for r in rows)  # a payment between the two computers
+    whos = {r[3] for r in rows}
+    drawn: list[tuple[str, tuple]] = []
+    real = theme.blit_text
+
+    def spy(surface, text, size, pos, color=None, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if text in whos and color in (theme.MATCH, theme.TEXT):
+            drawn.append((text, color))
+        return real(surface, text, size, pos, color, *a, **k)
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    frames(app, 1)
+    want = [(r[3], theme.MATCH if 0 in r[6] else theme.TEXT) for r in rows]
+    assert drawn == want
+    assert [ledger.is_mine(r[6]) for r in rows] == [0 in r[6] for r in rows]

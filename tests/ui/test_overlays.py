@@ -34,12 +34,12 @@ def test_scene_stack_lifecycle():
     assert stack.visible() == [a, b]
     stack.replace(c)
     assert stack.visible() == [c]
-    stack.queue(Recorder(log, "q"))
     stack.pop()
+    assert stack.top is a
     stack.pop()
-    assert stack.top is not None and stack.top.name == "q"
+    assert stack.top is None and stack.pop() is None
     assert log == ["a.resume", "a.pause", "b.resume", "b.shutdown", "c.resume", "c.shutdown",
-                   "a.resume", "a.shutdown", "q.resume"]
+                   "a.resume", "a.shutdown"]
 
 
 def test_title_overlays_open_and_close(tmp_path):

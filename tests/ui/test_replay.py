@@ -16,6 +16,7 @@ from game.simulate import simulate
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.title import TitleScene
+from game.ui.terms import seat_role
 from tests.ui.driver import click, frames, key, make_app, run_until
 
 
@@ -154,6 +155,28 @@ def test_seat_perspective_shows_that_seats_hand(setup) -> None:
     v = scene.pos.state.view(1)
     assert scene.tv.model.hands[1] == list(v.hand)
     assert all(c is None for c in scene.tv.model.hands[0])
+
+
+def test_a_sudaoshi_replay_shows_each_seats_role_as_the_table_does(tmp_path: Path) -> None:
+    """The replay's plates come from the table's presenter (issue 25, item 2): Sudaoshi's
+    roles and burdens were missing in replays; they are there now, with their second line."""
+    app = make_app(tmp_path / "home")
+    rec = simulate("sudaoshi", {"rounds": 1}, 3, ["random"], 5, names=["Ana", "Ren", "Yui"])
+    rec.seats[0]["kind"] = "human"
+    path = app.paths.records_dir / "20260101-120000-sudaoshi.json"
+    storage.write_record(path, rec)
+    scene = ReplayScene(app, path)
+    app.stack.push(scene)
+    for _ in range(4):
+        key(app, pygame.K_RIGHT)
+    frames(app, 1)
+    v = scene.view()
+    roles = [s.role for s in scene.info(v).seats]
+    assert roles == [seat_role("sudaoshi", p, par)
+                     for p, par in zip(v.positions, v.par, strict=True)]
+    assert all(roles) and sum(r.startswith("Dealer") for r in roles) == 1
+    assert scene._layout_key is not None and scene._layout_key[-1] == 2  # name_lines
+    assert not app.errors
 
 
 @pytest.mark.parametrize("damage,where", [

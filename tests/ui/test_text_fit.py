@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui import fonts, theme  # noqa: E402
-from game.ui.theme import Button  # noqa: E402
+from game.ui.buttons import Button  # noqa: E402
 
 SENTENCES = {
     "en": "The dealer plays first; a yaku ends the round unless you call Shoubu!",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from game.engine.record import APP_VERSION
 from game.i18n import _, pgettext
 from game.resources import resource_dir
+from game.ui.buttons import Button
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button
 
 FONTS = (("Noto Sans", "NotoSans-OFL.txt"), ("Noto Sans JP", "NotoSansJP-OFL.txt"))
 

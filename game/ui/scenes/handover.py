@@ -11,9 +11,9 @@ import time
 import pygame
 
 from game.i18n import _, ngettext
+from game.ui.buttons import Button
 from game.ui.intents import Intent
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button
 
 GUARD = 0.4
 MISSED = 14  # lines of "since your last turn" at most; the log (L) keeps every one

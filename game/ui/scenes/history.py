@@ -16,10 +16,10 @@ import pygame
 from game import stats
 from game.i18n import _, ngettext, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
 from game.ui.scenes.statistics import game_title, opponents_words
-from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,9 @@ from game import progress
 from game.engine.rulesets.curriculum import TIER_NAMES, TIER_PRACTICE
 from game.i18n import _, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
-from game.ui.theme import Button, ButtonGroup
 
 
 def tier_card(tier: int) -> tuple[str, str]:

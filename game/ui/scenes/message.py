@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.i18n import pgettext
+from game.ui.buttons import Button
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button
 
 
 class MessageScene(OverlayScene):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, pgettext
+from game.ui.buttons import Button
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button
 
 
 class PauseScene(OverlayScene):

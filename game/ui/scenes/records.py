@@ -21,9 +21,9 @@ from game.engine.errors import RecordError
 from game.i18n import N_, _, pgettext
 from game.text import clean_typed, file_name_words
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
-from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
 

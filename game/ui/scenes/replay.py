@@ -36,14 +36,15 @@ from game.i18n import _, pgettext
 from game.seats import clean_name
 from game.text import clean_line, file_name_words
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.chronicle import Chronicle
 from game.ui.intents import Intent
 from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, targets
+from game.ui.present import name_lines, seat_infos
 from game.ui.scene import Scene
-from game.ui.table_view import SeatInfo, TableInfo, TableView
-from game.ui.terms import round_label, term
-from game.ui.theme import Button, ButtonGroup
+from game.ui.table_view import TableInfo, TableView
+from game.ui.terms import round_label
 
 log = logging.getLogger(__name__)
 
@@ -365,11 +366,13 @@ class ReplayScene(Scene):
         rs = self.pos.state.rs
         seat = seating(v, self.seat, rs.active_count)
         text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
-        key = (size, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase, text)
+        lines = name_lines(v, rs)  # Sudaoshi's roles take a second line, as at the table
+        key = (size, seat.bottom, tuple(seat.others), tuple(seat.bench), seat.phase, text,
+               lines)
         if key != self._layout_key or self._layout is None:
             self._layout_key = key
             self._layout = layout(size[0], size[1], seat.active, v.seats, seat.phase, True,
-                                  text=text)
+                                  text=text, name_lines=lines)
             self._shown = None
         self._seating = seat
         return self._layout, seat
@@ -379,15 +382,8 @@ class ReplayScene(Scene):
         v = v or self.view()
         p = self.pos
         rs = p.state.rs
-        seats = []
-        for i, name in enumerate(self.names):
-            kind = _("Human") if self.kinds[i] == "human" else _("Computer")
-            seats.append(SeatInfo(
-                name=name, kind=kind, total=v.totals[i], points=rs.points(v.captured_masks[i]),
-                yaku=[term(k) for k in v.yaku[i]] if v.yaku else [],
-                dealer=i == v.dealer, sage=i in v.sage_order,
-                status=p.statuses.get(i, ""),
-                par=v.par[i] if i < len(v.par) else None))
+        kinds = [_("Human") if k == "human" else _("Computer") for k in self.kinds]
+        seats = seat_infos(v, self.names, kinds, rs, p.statuses)
         total = len(self.rec.rounds[p.round].get("actions", [])) if self.rec else 0
         seen = self.names[self.seat]
         if self.round_over_here() and self.revealed():

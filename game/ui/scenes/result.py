@@ -8,9 +8,9 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
-from game.ui.theme import Button, ButtonGroup
 
 
 def ranking(totals: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:

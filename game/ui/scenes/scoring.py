@@ -17,6 +17,7 @@ from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
 from game.i18n import _, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.narrate import is_you, joined
 from game.ui.numbers import amount
@@ -30,7 +31,6 @@ from game.ui.terms import (
     sections,
     term,
 )
-from game.ui.theme import Button, ButtonGroup
 
 AUTO = 2.5
 
@@ -182,9 +182,11 @@ class ScoringScene(Scene):
     def _who(self, seat: int) -> str:
         return pgettext("ledger", "Pot") if seat == POT else self.names[seat]
 
-    def rows(self) -> list[tuple[str, ...]]:
-        """('section', title) or ('row', n, reason, from → to, amount, basis) in settlement
-        order; the basis is the engine's formula in words ("" when none was recorded)."""
+    def rows(self) -> list[tuple]:
+        """('section', title) or ('row', n, reason, from → to, amount, basis, seats) in
+        settlement order; the basis is the engine's formula in words ("" when none was
+        recorded), `seats` the payment's (payer, payee) seat numbers (POT for the pot): a
+        row is the viewer's by its seats, never by its names (two seats may share one)."""
         by: dict[str, list] = {}
         for p in self.result.payments:
             by.setdefault(section_of(self.table.session.rs.category(p.reason)), []).append(p)
@@ -198,8 +200,14 @@ class ScoringScene(Scene):
                 n += 1
                 out.append(("row", str(n), term(p.reason),
                             f"{self._who(p.frm)} → {self._who(p.to)}", amount(p.amount),
-                            basis_text(p.basis)))
+                            basis_text(p.basis), (p.frm, p.to)))
         return out
+
+    def is_mine(self, seats: tuple[int, int]) -> bool:
+        """A ledger row the viewer pays or receives (drawn in the match colour): by seat
+        number, so a computer seat named like the human is never marked. Nobody's rows when
+        only computers play."""
+        return bool(self.table.session.humans) and self.table.viewer in seats
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -285,7 +293,6 @@ class ScoringScene(Scene):
             more = True
         else:
             self.scroll, more = 0, False
-        viewer = self.table.viewer if self.table.session.humans else -1
         used = 0
         for row, rl, bl, h in laid[self.scroll:]:
             if used + h > avail and used:
@@ -296,8 +303,8 @@ class ScoringScene(Scene):
             elif row[0] == "note":
                 theme.blit_text(surface, row[1], body, (cols[1], y), theme.TEXT_DIM)
             else:
-                _kind, n, _reason, who, mon, _basis = row
-                mine = viewer >= 0 and self.names[viewer] in who.split(" → ")
+                _kind, n, _reason, who, mon, _basis, pair = row
+                mine = self.is_mine(pair)
                 color = theme.MATCH if mine else theme.TEXT
                 theme.blit_text(surface, n, body_row, (cols[0], y), theme.TEXT_DIM)
                 for k, part in enumerate(rl):

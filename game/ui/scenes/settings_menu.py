@@ -15,9 +15,9 @@ from game import i18n
 from game import settings as settings_mod
 from game.i18n import N_, _
 from game.ui import theme
+from game.ui.buttons import Button
 from game.ui.intents import Intent
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button
 
 VOLUMES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
 

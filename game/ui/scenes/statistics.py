@@ -16,10 +16,10 @@ from game import stats
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
 from game.ui.terms import term
-from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
 

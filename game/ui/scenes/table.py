@@ -38,6 +38,7 @@ from game.ui.layout import Layout
 from game.ui.model import Seating, TableModel, round_end_view, sits_out
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.play_driver import PlayDriver
+from game.ui.present import seat_infos
 from game.ui.prompt import Turn, sit_out_text, turn_prompt
 from game.ui.scene import Scene
 from game.ui.scenes.table_chrome import TableChrome
@@ -48,8 +49,8 @@ from game.ui.scenes.table_input import TableInput
 from game.ui.scenes.table_stage import TableStage
 from game.ui.session import GameSession, Step
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
-from game.ui.table_view import SeatInfo, TableInfo, TableView
-from game.ui.terms import plain, round_label, seat_role, term
+from game.ui.table_view import TableInfo, TableView
+from game.ui.terms import plain, round_label
 
 # seconds at Normal speed (TABLE.md §8)
 DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
@@ -437,23 +438,11 @@ class TableScene(Scene):
         v = self.shown_view
         rs = self.session.rs
         now = time.monotonic()
-        seats = []
         thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
-        names = self._names()
-        for i, spec in enumerate(self.session.seats):
-            mask = v.captured_masks[i]
-            yaku = [term(k) for k in v.yaku[i]] if v.yaku else []
-            stamp, until = self.stamps.get(i, ("", 0.0))
-            seats.append(SeatInfo(
-                name=names[i], kind=spec.describe(), short_kind=spec.describe_short(),
-                total=v.totals[i],
-                points=rs.points(mask), yaku=yaku,
-                dealer=i == v.dealer, sage=i in v.sage_order,
-                status=self.statuses.get(i, ""), stamp=stamp if until > now else "",
-                thinking=thinking and v.to_move == i,
-                par=v.par[i] if i < len(v.par) else None,
-                role=seat_role(rs.name, v.positions[i] if i < len(v.positions) else -1,
-                               v.par[i] if i < len(v.par) else None)))
+        specs = self.session.seats
+        seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, self.statuses,
+                           {i: w for i, (w, until) in self.stamps.items() if until > now},
+                           v.to_move if thinking else None, [s.describe_short() for s in specs])
         rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=self.cues.title(), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,

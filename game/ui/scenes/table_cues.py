@@ -29,10 +29,10 @@ from game.engine.rulesets.curriculum import TIER_NAMES, TIER_PRACTICE
 from game.engine.vocab import CaptureRule
 from game.i18n import N_, _, pgettext
 from game.ui import theme
+from game.ui.buttons import Button
 from game.ui.narrate import joined
 from game.ui.scenes.overlay import OverlayScene
 from game.ui.terms import month_word, term
-from game.ui.theme import Button
 
 if TYPE_CHECKING:
     from game.ui.layout import Layout

@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import theme
-from game.ui.cards import State
+from game.ui.cards import CardState
 from game.ui.hints import (
     Advisor,
     Suggestion,
@@ -30,9 +30,9 @@ from game.ui.hints import (
 from game.ui.intents import Intent
 
 if TYPE_CHECKING:
+    from game.ui.buttons import Button
     from game.ui.layout import Layout
     from game.ui.scenes.table import TableScene
-    from game.ui.theme import Button
 
 
 TEACHING_TIERS = range(1, 4)  # Learn tiers 1–3 (the guided game is tier 1): advisor on
@@ -200,14 +200,14 @@ class TableHints:
             return None
         return self.advisor.current(table.session.view(table.viewer))
 
-    def mark(self, states: dict[str, State]) -> None:
+    def mark(self, states: dict[str, CardState]) -> None:
         """Mark the suggested card and its target with the dashed hint ring."""
         s = self.current()
         if s is None:
             return
         for card in (s.card, s.target):
             if card and card not in states:
-                states[card] = State.HINT
+                states[card] = CardState.HINT
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, L: Layout) -> None:

@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS, INDEX
-from game.ui.cards import State
+from game.ui.cards import CardState
 from game.ui.intents import Intent, select_number
 
 if TYPE_CHECKING:
@@ -139,30 +139,30 @@ class TableInput:
         return None
 
     # --- what the cards show ----------------------------------------------------------
-    def states(self) -> dict[str, State]:
+    def states(self) -> dict[str, CardState]:
         """Each marked card's state: the candidates, the selection, the focus or the
         hovered hand card with the field cards it would take, the advisor's suggestion."""
-        states: dict[str, State] = {}
+        states: dict[str, CardState] = {}
         if not self.table.human_to_move():
             return states
         hand = self.hand_cards()
         cands = self.candidates()
         for c in cands:
-            states[c] = State.MATCH
+            states[c] = CardState.MATCH
         if self.selected:
-            states[self.selected] = State.SELECTED
+            states[self.selected] = CardState.SELECTED
         focus_card = None
         if self.show_focus and self.row == "hand" and hand and self.focus_i >= 0:
             focus_card = hand[min(self.focus_i, len(hand) - 1)]
         elif self.show_focus and self.row == "targets" and cands:
-            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = State.FOCUS
+            states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = CardState.FOCUS
         probe = focus_card or (self.hover if self.hover in hand else None)
         if probe and not cands:
             self._matches(states, probe, probe == focus_card)
         self.table.hints.mark(states)
         return states
 
-    def _matches(self, states: dict[str, State], probe: str, focused: bool) -> None:
+    def _matches(self, states: dict[str, CardState], probe: str, focused: bool) -> None:
         """The field cards the focused or hovered hand card would take, the others dimmed
         (when the hints setting shows matches)."""
         table = self.table
@@ -170,8 +170,8 @@ class TableInput:
             return
         rs = table.session.rs
         for c in table.tv.model.field_cards if table.tv.model else []:
-            states[c] = State.MATCH if rs.can_capture(probe, c) else State.DIMMED
-        states[probe] = State.FOCUS if focused else State.HOVER
+            states[c] = CardState.MATCH if rs.can_capture(probe, c) else CardState.DIMMED
+        states[probe] = CardState.FOCUS if focused else CardState.HOVER
 
     # --- events -------------------------------------------------------------------------
     def asks_fast_forward(self, event: pygame.event.Event, intent: Intent | None) -> bool:

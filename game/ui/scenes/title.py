@@ -13,9 +13,9 @@ import pygame
 from game import storage
 from game.i18n import _, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
-from game.ui.theme import Button, ButtonGroup
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from game import i18n
 from game import settings as settings_mod
 from game.i18n import _, pgettext
 from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.theme import Button, ButtonGroup
 
 GUIDED_ROUNDS = 3  # the guided game asks to go on after this many rounds
 
