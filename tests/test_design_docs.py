@@ -28,7 +28,7 @@ ROOT = SELF.parent.parent
 DESIGN = ROOT / "docs" / "design"
 RULES = ROOT / "docs" / "rules"
 SCANNED_DIRS = ("game", "ai", "art", "sounds", "tests", "benchmarks", "docs")
-TOP_FILES = ("README.md", "setup.py", "build.spec", "pyproject.toml")
+TOP_FILES = ("README.md", "ARCHITECTURE.md", "setup.py", "build.spec", "pyproject.toml")
 SUFFIXES = frozenset({".py", ".md", ".c", ".h", ".txt", ".toml", ".spec", ".po"})
 SKIP_DIRS = frozenset({".venv", "venv", ".git", "build", "dist", "__pycache__"})
 
@@ -248,3 +248,22 @@ def test_pages_kept_outside_are_still_cited_and_still_absent() -> None:
     cited = {c.page.name for c in all_citations() if not c.page.is_file()}
     for name in OUTSIDE:
         assert name in cited, f"{name} is no longer cited: drop it from OUTSIDE"
+
+
+def test_the_architecture_map_names_only_files_that_exist() -> None:
+    """ARCHITECTURE.md is a newcomer's map: every file or folder it names in backticks
+    (a path with a slash, or a module file name) is in the tree, so the map never points at
+    something moved or deleted."""
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([\w./<>-]+/[\w./<>-]*|[\w-]+\.(?:py|md|c))`", text))
+    assert len(named) > 30
+    missing = []
+    for name in sorted(named):
+        if "<" in name:  # a pattern such as docs/rules/<game>.md
+            continue
+        path = name.rstrip("/")
+        found = (ROOT / path).exists() or any(ROOT.rglob(path)) if "/" not in path \
+            else (ROOT / path).exists()
+        if not found:
+            missing.append(name)
+    assert missing == []
