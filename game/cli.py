@@ -28,6 +28,7 @@ EPILOG = """examples:
   python -m game replay g.json
   python -m game replay g.json --json
   python -m game stats --json
+  python -m game review g.json --seat 0
 """
 
 
@@ -73,6 +74,22 @@ def _parser() -> argparse.ArgumentParser:
                          description="Replay a record, check every action, print the results.")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--json", action="store_true", help="print one machine-readable object")
+    rev = sub.add_parser(
+        "review", help="review a seat's decisions in a game record",
+        description="Weigh every decision a seat made against the other choices it had, from "
+                    "what that seat could see at the time (never the hidden cards): each "
+                    "decision's mark (best, good, inaccuracy, mistake, blunder: by the mon it "
+                    "gave away against the best choice), the better choice and what it does, "
+                    "and the game's accuracy (the share of mon kept).")
+    rev.add_argument("file", metavar="RECORD")
+    rev.add_argument("--seat", type=int, metavar="N",
+                     help="the seat to review, from 0 (default: the record's one human seat)")
+    rev.add_argument("--worlds", type=int, default=None, metavar="W",
+                     help="sampled deals per decision (default 300, at most 5000: more is "
+                          "slower and more precise)")
+    rev.add_argument("--all", action="store_true",
+                     help="list every decision, not only those marked inaccuracy or worse")
+    rev.add_argument("--json", action="store_true", help="print one machine-readable object")
     sts = sub.add_parser("stats", help="print your statistics from finished games",
                          description="Per game and kind of opponent: games, wins, average "
                                      "net per round, best round, yaku made most often.")
@@ -158,6 +175,52 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_WORLDS = 5000  # a review of a whole game at this budget already takes many minutes
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    """``review``: the seat's decisions weighed, the marked ones said in words."""
+    import os
+
+    from ai import review
+
+    worlds = review.WORLDS if args.worlds is None else args.worlds
+    if not 1 <= worlds <= MAX_WORLDS:
+        print(f"error: --worlds must be between 1 and {MAX_WORLDS}", file=sys.stderr)
+        return 2
+    try:
+        rec = storage.read_record(args.file)
+        records.replay(rec)  # the whole record checked before any time is spent on it
+        rv = review.review(rec, args.seat, worlds=worlds)
+    except RecordError as e:
+        print(f"{args.file}: rejected: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # a seat the record does not have, or none given for no human
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(rv.as_json()))
+        return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.i18n import set_language
+    from game.ui import review_words as words
+
+    if args.lang:
+        set_language(args.lang)
+    names = [str(s.get("name", f"Seat {i}")) if isinstance(s, dict) else f"Seat {i}"
+             for i, s in enumerate(rec.seats)]
+    for line in words.summary_lines(rv, names[rv.seat]):
+        print(line)
+    for d in rv.decisions:
+        if not args.all and d.mark in ("best", "good"):
+            continue
+        print(words.decision_line(d, d.round + 1))
+        if d.mark != "best":
+            print("    " + words.better_sentence(d, names))
+        print("    " + words.values_line(d))
+    return 0
+
+
 def _console_safe() -> None:
     """Print what the console cannot encode as escapes (a name in 八八 on a cp1252 pipe, a
     lone surrogate from a file) instead of failing on it."""
@@ -178,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_simulate(args)
         if args.command == "replay":
             return _cmd_replay(args)
+        if args.command == "review":
+            return _cmd_review(args)
         if args.command == "stats":
             from game.app import setup_logging  # no pygame at import
             from game.stats import cmd_stats
@@ -200,6 +265,14 @@ def main(argv: list[str] | None = None) -> int:
         return run(probe=args.startup_probe, language=args.lang)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader left (`| head`): what it wanted was printed
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
     except Exception as e:  # a player never sees a traceback
         _log_unexpected(e)
         if sys.stderr is not None:  # None in a windowed build
