@@ -30,6 +30,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import math
 import os
 import sqlite3
 import time
@@ -45,7 +46,7 @@ from game.text import clean_line
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 YAKU_CATEGORIES = (Category.TEYAKU, Category.DEKIYAKU)
 
 # Each entry upgrades the file from the version before it; never edit a released entry,
@@ -89,8 +90,16 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         " seat INTEGER NOT NULL, yaku TEXT NOT NULL, times INTEGER NOT NULL,"
         " PRIMARY KEY (game_id, seat, yaku))",
     )),
+    (2, (  # the game review's accuracy (ai/review.py), one per game: the latest review
+        "CREATE TABLE reviews ("
+        " game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL, accuracy REAL,"   # share of mon kept; NULL: nothing mattered
+        " decisions INTEGER NOT NULL, blunders INTEGER NOT NULL, mistakes INTEGER NOT NULL,"
+        " worlds INTEGER NOT NULL, reviewed_at TEXT NOT NULL,"  # UTC, ISO 8601
+        " PRIMARY KEY (game_id))",
+    )),
 )
-TABLES = ("games", "seats", "rounds", "round_nets", "yaku")
+TABLES = ("games", "seats", "rounds", "round_nets", "yaku", "reviews")
 
 # SQLite keeps signed 64-bit integers; a game's seed is any 64-bit value (the session masks
 # it so), so seeds from 2**63 up are kept as their two's complement and read back.
@@ -113,6 +122,13 @@ def seed_from_db(value: object) -> int | None:
     if not isinstance(value, int) or isinstance(value, bool):
         return None
     return value + (1 << SEED_BITS) if value < 0 else value
+
+
+def _share(value: object) -> float | None:
+    """A stored accuracy, checked: a float from 0 to 1, else None."""
+    if isinstance(value, float) and math.isfinite(value) and 0.0 <= value <= 1.0:
+        return value
+    return None
 
 
 def _count(value: object) -> int:
@@ -290,6 +306,7 @@ class HistoryItem:
     record_file: str | None
     undos: int
     hints: int
+    accuracy: float | None = None  # the latest game review's, 0..1 (None: not reviewed)
 
 
 class StatsDB:
@@ -481,8 +498,49 @@ class StatsDB:
                                    None if seat is None else seat in won_by,
                                    None if seat is None else tot[seat],
                                    rounds if _count(rounds) else 0, record_name(rf),
-                                   _count(undos), _count(hints)))
+                                   _count(undos), _count(hints), self._accuracy(gid)))
         return out
+
+    # --- the game review (ai/review.py) ------------------------------------------------
+    def set_review(self, fp: str, seat: int, accuracy: float | None, decisions: int,
+                   blunders: int, mistakes: int, worlds: int, when: str | None = None,
+                   ) -> bool:
+        """Keep a game's latest review (True), or nothing when that game is not counted."""
+        self._budget()
+        if accuracy is not None and not (isinstance(accuracy, float)
+                                         and 0.0 <= accuracy <= 1.0):
+            raise ValueError(f"an accuracy is a share from 0 to 1, not {accuracy!r}")
+        with self.transaction() as c:
+            row = c.execute("SELECT id FROM games WHERE fingerprint = ?", (fp,)).fetchone()
+            if row is None:
+                return False
+            c.execute("INSERT OR REPLACE INTO reviews VALUES (?,?,?,?,?,?,?,?)",
+                      (row[0], seat, accuracy, _count(decisions), _count(blunders),
+                       _count(mistakes), _count(worlds), when or now_utc()))
+        return True
+
+    def _accuracy(self, gid: int) -> float | None:
+        row = self.conn.execute("SELECT accuracy FROM reviews WHERE game_id = ?",
+                                (gid,)).fetchone()
+        return _share(row[0]) if row else None
+
+    def accuracy_timeline(self, limit: int = 40) -> list[tuple[str, str, float]]:
+        """(finished at, ruleset, accuracy) of the last `limit` reviewed games, oldest first
+        (the progress chart); rows with a damaged value are left out."""
+        self._budget()
+        rows = self.conn.execute(
+            "SELECT g.finished_at, g.ruleset, r.accuracy FROM reviews r JOIN games g"
+            " ON g.id = r.game_id WHERE r.accuracy IS NOT NULL"
+            " ORDER BY g.finished_at DESC, g.id DESC LIMIT ?",
+            (max(0, min(limit, MAX_ROWS)),)).fetchall()
+        out = []
+        for when, rs, acc in rows:
+            share = _share(acc)
+            if share is None or not isinstance(rs, str) or not isinstance(when, str):
+                self.skipped += 1
+                continue
+            out.append((clean_line(when, 40), rs, share))
+        return out[::-1]
 
     def timeline(self, limit: int = 40) -> list[int]:
         """The player's total in each of the last `limit` games with a human, oldest first
@@ -847,9 +905,30 @@ def record_game(db_path: str | Path, rec: records.Record, state: object = None,
     return count_game(db_path, rec, state, **extra)[1]
 
 
+def keep_review(db_path: str | Path, rec: records.Record, seat: int, accuracy: float | None,
+                decisions: int, blunders: int, mistakes: int, worlds: int,
+                ) -> tuple[bool, str | None]:
+    """Keep a game review's accuracy with its game: (True when kept, a sentence for the
+    player or None). A game that is not counted (a record from elsewhere) keeps nothing and
+    says nothing. Never raises: a review must not fail on its statistics."""
+    try:
+        fp = fingerprint(rec)
+        kept, message = read(db_path, lambda db: db.set_review(
+            fp, seat, accuracy, decisions, blunders, mistakes, worlds))
+        return bool(kept), message
+    except StatsError as e:
+        return False, str(e)
+    except Exception as e:  # sqlite, a disk error: log, say it in one sentence
+        log.warning("review not kept: %s: %s", type(e).__name__, e)
+        reason = files.describe_os_error(e) if isinstance(e, OSError) else type(e).__name__
+        return False, _("The accuracy could not be kept in your statistics ({reason}).").format(
+            reason=reason)
+
+
 __all__ = ["Figures", "GameEntry", "HistoryItem", "MIGRATIONS", "SCHEMA_VERSION", "StatsDB",
-           "StatsError", "count_game", "entry_from_record", "expected_schema", "migrate",
-           "open_db", "read", "record_game", "record_name", "seed_from_db", "seed_to_db"]
+           "StatsError", "count_game", "entry_from_record", "expected_schema", "keep_review",
+           "migrate", "open_db", "read", "record_game", "record_name", "seed_from_db",
+           "seed_to_db"]
 
 
 # --- python -m game stats -------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""Runs a game review (ai.review) off the window's thread, so the window stays responsive
+while the decisions are weighed; the review scene polls it every frame. No pygame here.
+
+A thread, like the computer players' worker (game/ui/session.py): the review is pure and
+calls back after each decision, which is where it is told to stop.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from ai import review as reviews
+from game.engine.record import Record
+
+log = logging.getLogger(__name__)
+
+
+class ReviewWorker:
+    """One review in the background: `done`/`total` while it runs, then `result` (or
+    `error`, one sentence's reason). `cancel()` stops it after the decision in hand."""
+
+    def __init__(self, record: Record, seat: int, worlds: int = reviews.WORLDS) -> None:
+        self.record = record
+        self.seat = seat
+        self.worlds = worlds
+        self.done = 0
+        self.total = 0
+        self.result: reviews.Review | None = None
+        self.error: str | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="review", daemon=True)
+
+    def start(self) -> ReviewWorker:
+        self._thread.start()
+        return self
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    @property
+    def finished(self) -> bool:
+        return not self._thread.is_alive() and (self.result is not None or
+                                                self.error is not None)
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the review (tests; the window never waits)."""
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def _progress(self, done: int, total: int) -> bool:
+        self.done, self.total = done, total
+        return not self._stop.is_set()
+
+    def _run(self) -> None:
+        try:
+            self.result = reviews.review(self.record, self.seat, worlds=self.worlds,
+                                         progress=self._progress)
+        except ValueError as e:  # a record that does not replay, a seat it lacks
+            self.error = str(e)
+        except Exception as e:  # a review must never take the window down
+            log.exception("game review failed")
+            self.error = type(e).__name__
+
+
+__all__ = ["ReviewWorker"]
