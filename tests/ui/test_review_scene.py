@@ -130,3 +130,20 @@ def test_an_old_statistics_file_gains_the_reviews_table(tmp_path):
         assert message is None and db.version() == stats.SCHEMA_VERSION == 2
         assert db.accuracy_timeline() == []
         assert db.set_review("no such game", 0, 0.5, 3, 0, 1, 10) is False
+
+
+def test_statistics_show_the_accuracy_of_reviewed_games(tmp_path):
+    from game.ui.scenes.statistics import StatisticsScene
+
+    rec, path = _record(tmp_path)
+    app = make_app(tmp_path / "home")
+    stats.count_game(app.paths.stats_db, rec)
+    assert StatisticsScene(app).accuracy == []  # no review yet: no progress chart
+    scene = _open(app, path)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    shown = StatisticsScene(app)
+    app.stack.push(shown)
+    frames(app, 2)
+    assert shown.accuracy == [scene.result.accuracy]
+    app.close()

@@ -114,12 +114,54 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
                     theme.TEXT_DIM, False, "bottomleft")
 
 
+def load_accuracy(paths) -> list[float]:  # noqa: ANN001
+    """The accuracy of each reviewed game, oldest first (the progress chart); [] when none
+    or unreadable (the figures above already say why)."""
+    if paths is None:
+        return []
+    try:
+        line, _msg = stats.read(paths.stats_db, lambda db: db.accuracy_timeline(CHART_GAMES))
+        return [a for _when, _rs, a in line]
+    except Exception:  # noqa: BLE001 - the chart is a bonus: the screen opens without it
+        log.warning("accuracy timeline could not be read", exc_info=True)
+        return []
+
+
+def draw_accuracy(surface: pygame.Surface, rect: pygame.Rect, values: list[float],
+                  size: int) -> None:
+    """Your accuracy in each reviewed game (0–100 %), oldest at the left, with the average
+    of the last five as a gold line: the progress chart of the game review."""
+    theme.panel(surface, rect, alpha=200)
+    small = max(12, round(size * 0.85))
+    label_w = theme.text_width("100 %", small) + 8
+    inner = rect.inflate(-24, -24)
+    for pct in (0, 50, 100):
+        y = round(inner.bottom - pct / 100 * inner.h)
+        pygame.draw.line(surface, theme.PANEL_LINE, (inner.x + label_w, y), (inner.right, y), 1)
+        theme.blit_text(surface, f"{pct} %", small, (inner.x, y), theme.TEXT_DIM, False,
+                        "midleft")
+    inner = pygame.Rect(inner.x + label_w, inner.y, inner.w - label_w, inner.h)
+    n = len(values)
+    step = inner.w / max(n, 1)
+    pts = [(round(inner.x + (i + 0.5) * step), round(inner.bottom - v * inner.h))
+           for i, v in enumerate(values)]
+    for p in pts:
+        pygame.draw.circle(surface, theme.TEXT, p, 4)
+    if n > 1:
+        avg = [sum(values[max(0, i - 4):i + 1]) / len(values[max(0, i - 4):i + 1])
+               for i in range(n)]
+        pygame.draw.lines(surface, theme.GOLD, False,
+                          [(x, round(inner.bottom - a * inner.h))
+                           for (x, _y), a in zip(pts, avg, strict=True)], 2)
+
+
 class StatisticsScene(Scene):
     name = "statistics"
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
         self.figures, self.timeline, self.games, self.message = load(app.paths)
+        self.accuracy = load_accuracy(app.paths)  # reviewed games, oldest first
         self._told = False
         self.group = ButtonGroup(self._buttons(), vertical=False)
 
@@ -213,10 +255,19 @@ class StatisticsScene(Scene):
                 "and {n} more (python -m game stats lists them all)", more).format(n=more),
                 small, (x, y), theme.TEXT_DIM)
         cy = bottom - chart_h
-        theme.blit_text(surface, _("Your result in each game (last {n}; gold: the running "
-                                   "total)").format(n=CHART_GAMES), small,
-                        (x, cy - round(small * 1.5)), theme.TEXT_DIM)
-        draw_chart(surface, pygame.Rect(x, cy, tw, chart_h), self.timeline, small)
+        theme.blit_text(surface, theme.fit(_("Your result in each game (last {n}; gold: the "
+                                             "running total)").format(n=CHART_GAMES), small,
+                                           tw if not self.accuracy else round(tw * 0.62) - 8),
+                        small, (x, cy - round(small * 1.5)), theme.TEXT_DIM)
+        results_w = tw if not self.accuracy else round(tw * 0.62)
+        draw_chart(surface, pygame.Rect(x, cy, results_w, chart_h), self.timeline, small)
+        if self.accuracy:  # the game review's progress chart beside the results
+            ax = x + results_w + 12
+            theme.blit_text(surface, theme.fit(_("Your accuracy in reviewed games (gold: the "
+                                                 "last five)"), small, tw - results_w - 12),
+                            small, (ax, cy - round(small * 1.5)), theme.TEXT_DIM)
+            draw_accuracy(surface, pygame.Rect(ax, cy, tw - results_w - 12, chart_h),
+                          self.accuracy, small)
         bw = min(260, (tw - 10) // 2)
         for i, b in enumerate(self.group.buttons):
             b.rect = pygame.Rect(x + tw - 2 * bw - 10 + i * (bw + 10), rect.bottom - 16 - btn_h,
