@@ -128,6 +128,14 @@ class ReviewScene(Scene):
             len(result.decisions), result.count(reviews.BLUNDER), result.count("mistake"),
             max((d.worlds for d in result.decisions), default=0))
         self.kept_note = message if not kept else None
+        try:  # its mistakes become practice positions (game.practice) when it can find it
+            records = self.app.paths.records_dir
+            if self.path.resolve().parent == records.resolve():
+                from game import practice
+
+                practice.remember_mistakes(self.app.paths.data_dir, self.path.name, result)
+        except (OSError, RuntimeError):
+            log.warning("review: mistakes not kept for practice", exc_info=True)
 
     # --- actions -----------------------------------------------------------------------
     def jump_stop(self, step: int) -> None:

@@ -75,6 +75,7 @@ class TitleScene(Scene):
         buttons += [Button(_("New game"), self.new_game,
                            "primary" if not buttons else "secondary"),
                     Button(_("Learn 88"), self.learn),
+                    Button(_("Practice"), self.practice),
                     Button(_("Replays & records"), self.replays),
                     Button(_("Rules & cards"), self.rules),
                     Button(_("Statistics & history"), self.statistics),
@@ -135,6 +136,11 @@ class TitleScene(Scene):
         from game.ui.scenes.learn import LearnScene
 
         self.app.stack.push(LearnScene(self.app))
+
+    def practice(self) -> None:
+        from game.ui.scenes.practice import PracticeScene
+
+        self.app.stack.push(PracticeScene(self.app))
 
     def replays(self) -> None:
         from game.ui.scenes.records import RecordsScene

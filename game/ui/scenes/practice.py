@@ -1,0 +1,517 @@
+"""Practice (issue 27, item 4): "What would you play?" positions (from your reviewed mistakes,
+else generated), today's position, and the teyaku and yaku drill. The positions, answers and
+values are game.practice's (the review's search, the engine's yaku); this module lays them
+out and takes the answer by mouse or keys.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections.abc import Callable
+
+import pygame
+
+from ai import review as reviews
+from game import practice
+from game.engine.actions import PLAY, Action
+from game.engine.cards import CARD_IDS, names_of
+from game.i18n import _, ngettext, pgettext
+from game.ui import review_words as words
+from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
+from game.ui.cards import card_height
+from game.ui.intents import Intent, select_number
+from game.ui.numbers import amount
+from game.ui.scene import Scene
+from game.ui.terms import card_name, term
+
+log = logging.getLogger(__name__)
+
+KINDS = ("positions", "drill", "daily")
+
+
+def answer_words(answer: tuple[tuple[str, int], ...], kind: str) -> str:
+    """A drill's answer in words: "三本 Sanbon · Triplet, 24 mon from each other player"."""
+    if not answer:
+        return _("No teyaku") if kind == "teyaku" else _("No yaku")
+    parts = [_("{name}: {n} mon").format(name=term(k), n=amount(v)) for k, v in answer]
+    return _("{items} (from each other player)").format(items=", ".join(parts))
+
+
+class _Loader:
+    """Makes a puzzle in a thread (a generated one takes about a second), polled by the
+    scene each frame."""
+
+    def __init__(self, make: Callable[[], object]) -> None:
+        self.result: object = None
+        self.failed = False
+        self.done = False
+        self._make = make
+        threading.Thread(target=self._run, name="practice", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self.result = self._make()
+        except Exception:  # a puzzle that cannot be made is said, never raised
+            log.exception("practice puzzle failed")
+            self.failed = True
+        self.done = True
+
+
+class PracticeScene(Scene):
+    """The Practice menu: three exercises and their scores."""
+
+    name = "practice"
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.progress, self.message = self._load()
+        self.group = ButtonGroup(self._buttons(), vertical=True)
+
+    def _load(self) -> tuple[practice.Progress, str | None]:
+        if self.app.paths is None:
+            return practice.Progress(), None
+        return practice.load(self.app.paths.data_dir)
+
+    def _buttons(self) -> list[Button]:
+        return [Button(_("What would you play?"), lambda: self.open("positions"), "primary"),
+                Button(_("Teyaku and yaku drill"), lambda: self.open("drill")),
+                Button(_("Today's position"), lambda: self.open("daily")),
+                Button(pgettext("button", "Back"), self.back)]
+
+    def relabel(self) -> None:
+        index, shown = self.group.index, self.group.show_focus
+        self.group.set(self._buttons())
+        self.group.index, self.group.show_focus = index, shown
+
+    def resume(self) -> None:
+        self.progress, message = self._load()
+        self.message = self.message or message
+
+    def open(self, kind: str) -> None:
+        if kind == "drill":
+            self.app.stack.push(DrillScene(self.app))
+        else:
+            self.app.stack.push(PuzzleScene(self.app, kind))
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.back()
+            return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return False
+
+    def score_line(self, kind: str) -> str:
+        got, tried = self.progress.scores.get(kind, [0, 0])
+        if not tried:
+            return _("Not tried yet")
+        return _("{got} of {tried} right").format(got=got, tried=tried)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Practice"))
+        y += round(head * 1.6)
+        waiting = len(self.progress.mistakes)
+        notes = {
+            "positions": ngettext(
+                "A position where one choice is clearly best: {n} from your reviewed games, "
+                "then new ones. {score}.",
+                "A position where one choice is clearly best: {n} from your reviewed games, "
+                "then new ones. {score}.", waiting).format(
+                n=waiting, score=self.score_line("positions")),
+            "drill": _("A hand or a capture pile: say what it claims and what it is worth. "
+                       "{score}.").format(score=self.score_line("drill")),
+            "daily": _("The same position for everyone today ({date}). {done}").format(
+                date=dt.date.today().isoformat(),
+                done=(_("You answered it: {mark}.").format(mark=words.mark_name(
+                    self.progress.daily[dt.date.today().isoformat()]))
+                    if dt.date.today().isoformat() in self.progress.daily else "")),
+        }
+        bh = round(body * 2.3)
+        bw = min(360, round(tw * 0.36))
+        for i, b in enumerate(self.group.buttons):
+            b.rect = pygame.Rect(x, y + i * round(bh * 1.6), bw, bh)
+            if i < len(KINDS):
+                lines = theme.wrap(notes[KINDS[i]], small, tw - bw - 24)[:2]
+                for k, line in enumerate(lines):
+                    theme.blit_text(surface, line, small,
+                                    (x + bw + 20, b.rect.y + 4 + k * round(small * 1.35)),
+                                    theme.TEXT_DIM)
+        self.group.draw(surface, body)
+        if self.message:
+            theme.blit_text(surface, theme.fit(self.message, small, tw), small,
+                            (x, rect.bottom - 20), theme.TEXT_DIM, False, "bottomleft")
+
+
+class PuzzleScene(Scene):
+    """One position at a time: choose a play (a card, then its target when it has several),
+    then see the verdict, the better choice and every choice's value."""
+
+    name = "puzzle"
+
+    def __init__(self, app, kind: str = "positions") -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.kind = kind
+        self.puzzle: practice.Puzzle | None = None
+        self.loader: _Loader | None = None
+        self.problem: str | None = None
+        self.picked: str | None = None  # a hand card whose target is being chosen
+        self.answer: Action | None = None
+        self.hand_rects: list[tuple[pygame.Rect, str]] = []
+        self.field_rects: list[tuple[pygame.Rect, str]] = []
+        self.group = ButtonGroup(self._buttons(), vertical=False)
+        self.next_puzzle()
+
+    def _buttons(self) -> list[Button]:
+        out = [Button(pgettext("button", "Back"), self.back)]
+        if self.answer is not None and self.kind != "daily":
+            out.insert(0, Button(_("Next position"), self.next_puzzle, "primary"))
+        return out
+
+    def _make(self) -> practice.Puzzle | None:
+        paths = self.app.paths
+        if self.kind == "daily":
+            return practice.daily_puzzle(dt.date.today())
+        if self.kind == "positions" and paths is not None:
+            progress, _msg = practice.load(paths.data_dir)
+            while progress.mistakes:  # the oldest remembered mistake first, used once
+                ref = progress.mistakes.pop(0)
+                practice.save(paths.data_dir, progress)
+                found = practice.mistake_puzzle(paths.records_dir, ref)
+                if found is not None:
+                    return found
+        seed = int.from_bytes(__import__("os").urandom(8), "little") >> 1
+        return practice.generated_puzzle(seed)
+
+    def next_puzzle(self) -> None:
+        self.puzzle, self.answer, self.picked, self.problem = None, None, None, None
+        self.loader = _Loader(self._make)
+        self.group.set(self._buttons())
+
+    def update(self, dt_: float) -> None:
+        if self.loader is not None and self.loader.done:
+            result, failed = self.loader.result, self.loader.failed
+            self.loader = None
+            if failed or result is None:
+                self.problem = _("No position could be made this time; try again.")
+            else:
+                self.puzzle = result  # type: ignore[assignment]
+
+    # --- answering ---------------------------------------------------------------------
+    def plays_of(self, card: str) -> list[Action]:
+        if self.puzzle is None or card not in CARD_IDS:
+            return []
+        c = CARD_IDS.index(card)
+        return [a for a in self.puzzle.view.legal if a.verb == PLAY and a.args[0] == c]
+
+    def choose_card(self, card: str) -> None:
+        plays = self.plays_of(card)
+        if len(plays) == 1:
+            self.submit(plays[0])
+        elif plays:
+            self.picked = card
+
+    def choose_target(self, target: str) -> None:
+        t = CARD_IDS.index(target)
+        for a in self.plays_of(self.picked or ""):
+            if len(a.args) > 1 and a.args[1] == t:
+                self.submit(a)
+                return
+
+    def targets(self) -> list[str]:
+        return [CARD_IDS[a.args[1]] for a in self.plays_of(self.picked or "") if len(a.args) > 1]
+
+    def submit(self, action: Action) -> None:
+        p = self.puzzle
+        if p is None or self.answer is not None:
+            return
+        self.answer, self.picked = action, None
+        mark, _c = p.verdict(action)
+        if self.app.paths is not None:
+            progress, _msg = practice.load(self.app.paths.data_dir)
+            kind = "daily" if self.kind == "daily" else "positions"
+            progress.score(kind, mark == "best")
+            if self.kind == "daily":
+                progress.daily.setdefault(dt.date.today().isoformat(), mark)
+            practice.save(self.app.paths.data_dir, progress)
+        self.group.set(self._buttons())
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            if self.picked is not None:
+                self.picked = None
+            else:
+                self.back()
+            return True
+        if intent is Intent.SELECT:  # numbers choose cards, never a button
+            n = select_number(event)
+            if self.puzzle is not None and self.answer is None and n is not None:
+                pool = self.targets() if self.picked else [c for _r, c in self.hand_rects]
+                if 1 <= n <= len(pool):
+                    (self.choose_target if self.picked else self.choose_card)(pool[n - 1])
+            return True
+        if self.puzzle is not None and self.answer is None:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                rects = self.field_rects if self.picked else self.hand_rects
+                for r, c in rects:
+                    if r.collidepoint(event.pos) and (not self.picked or c in self.targets()):
+                        (self.choose_target if self.picked else self.choose_card)(c)
+                        return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return False
+
+    # --- drawing -----------------------------------------------------------------------
+    def _title(self) -> str:
+        if self.kind == "daily":
+            return _("Today's position")
+        if self.puzzle is not None and self.puzzle.source == "mistake":
+            return _("From your game: what would you play?")
+        return _("What would you play?")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, self._title())
+        y += round(head * 1.5)
+        btn_h = round(body * 2.1)
+        bottom = rect.bottom - 16 - btn_h - 10
+        if self.problem:
+            theme.blit_text(surface, self.problem, body, (x, y), theme.TEXT)
+        elif self.puzzle is None:
+            theme.blit_text(surface, _("Finding a position…"), body, (x, y), theme.TEXT_DIM)
+        else:
+            self._draw_position(surface, x, y, tw, bottom, body, small)
+        n = len(self.group.buttons)
+        bw = min(260, (tw - 10 * (n - 1)) // n)
+        for i, b in enumerate(self.group.buttons):
+            b.rect = pygame.Rect(x + tw - n * bw - (n - 1) * 10 + i * (bw + 10),
+                                 rect.bottom - 16 - btn_h, bw, btn_h)
+        self.group.draw(surface, body)
+
+    def _row(self, surface: pygame.Surface, cards: list[str], x: int, y: int, w: int,
+             numbered: bool = False, dim: set[str] | None = None) -> list[tuple[pygame.Rect,
+                                                                                 str]]:
+        out = []
+        for i, c in enumerate(cards):
+            img = self.app.renderer.face(c, w)
+            r = img.get_rect(topleft=(x + i * (w + 6), y))
+            surface.blit(img, r)
+            if dim and c in dim:
+                shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 130))
+                surface.blit(shade, r)
+            if numbered:
+                theme.blit_text(surface, str(i + 1), max(12, w // 4),
+                                (r.centerx, r.bottom + 2), theme.GOLD, True, "midtop")
+            out.append((r, c))
+        return out
+
+    def _draw_position(self, surface: pygame.Surface, x: int, y: int, tw: int, bottom: int,
+                       body: int, small: int) -> None:
+        p = self.puzzle
+        assert p is not None
+        v = p.view
+        me = v.seat
+        names = [n or _("Player {n}").format(n=i + 1) for i, n in enumerate(p.names)]
+        theme.blit_text(surface, theme.fit(_("You are {name}; {n} cards left in the draw "
+                                             "pile. Every value is the round's expected "
+                                             "result for you, in mon.").format(
+            name=names[me], n=v.pile_count), small, tw), small, (x, y), theme.TEXT_DIM)
+        y += round(small * 1.8)
+        answered = self.answer is not None
+        others = [s for s in v.active if s != me]
+        reserve = round(body * 1.5 + small * 1.35 * 4)  # the verdict's lines below the cards
+        room = bottom - y - reserve
+        cap_w = max(20, min(40, round(room * 0.055)))
+        cap_h = card_height(cap_w) + 8
+        left = room - cap_h * (len(others) + 1) - round(small * 3.6) - 10
+        big_w = max(36, min(90, round(left / 2 / (card_height(100) / 100))))
+        for s in v.active:
+            if s == me:
+                continue
+            pile = names_of(v.captured_masks[s])
+            theme.blit_text(surface, theme.fit(_("{name} took ({n} in hand)").format(
+                name=names[s], n=v.hand_counts[s]), small, 200), small, (x, y + 4),
+                theme.TEXT)
+            self._row(surface, pile[:max(1, (tw - 220) // (cap_w + 6))], x + 220, y, cap_w)
+            y += card_height(cap_w) + 8
+        theme.blit_text(surface, _("Field"), small, (x, y + 4), theme.TEXT)
+        targets = set(self.targets())
+        dim = {c for c in v.field if targets and c not in targets}
+        self.field_rects = self._row(surface, v.field, x + 220, y, big_w, bool(targets), dim)
+        y += card_height(big_w) + round(small * 1.8)
+        theme.blit_text(surface, _("Your hand"), small, (x, y + 4), theme.GOLD, True)
+        self.hand_rects = self._row(surface, v.hand, x + 220, y, big_w, not answered)
+        if self.picked:
+            for r, c in self.hand_rects:
+                if c == self.picked:
+                    pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
+        y += card_height(big_w) + round(small * 1.8)
+        pile = names_of(v.captured_masks[me])
+        theme.blit_text(surface, _("You took"), small, (x, y + 4), theme.TEXT)
+        self._row(surface, pile[:max(1, (tw - 220) // (cap_w + 6))], x + 220, y, cap_w)
+        y += card_height(cap_w) + 10
+        if self.picked:
+            theme.blit_text(surface, _("Choose which card the {card} takes (1–{n})").format(
+                card=card_name(self.picked), n=len(targets)), body, (x, y), theme.GOLD)
+        elif not answered:
+            theme.blit_text(surface, _("Click a card of your hand, or press its number."),
+                            body, (x, y), theme.GOLD)
+        else:
+            self._draw_verdict(surface, x, y, tw, bottom, body, small)
+
+    def _draw_verdict(self, surface: pygame.Surface, x: int, y: int, tw: int, bottom: int,
+                      body: int, small: int) -> None:
+        p, a = self.puzzle, self.answer
+        assert p is not None and a is not None
+        mark, mine = p.verdict(a)
+        head = (_("{mark}: you found the best play.").format(mark=words.mark_name(mark))
+                if mark == "best" else
+                _("{mark}: {loss} mon less than the best play.").format(
+                    mark=words.mark_name(mark), loss=words.tenths(mine.loss)))
+        theme.blit_text(surface, head, body, (x, y), theme.GOLD if mark == "best" else
+                        theme.TEXT, True)
+        y += round(body * 1.4)
+        d = reviews.Decision(0, 0, p.view.seat, p.view.phase, a, p.choices, 0, p.view)
+        for line in theme.wrap(words.better_sentence(d, list(p.names)), small, tw)[:2]:
+            theme.blit_text(surface, line, small, (x, y), theme.TEXT)
+            y += round(small * 1.35)
+        if p.played is not None and p.played != p.best.action:
+            theme.blit_text(surface, theme.fit(_("In your game you chose: {choice}.").format(
+                choice=words.move_name(p.played, p.view.phase)), small, tw), small, (x, y),
+                theme.TEXT_DIM)
+            y += round(small * 1.35)
+        if y + small < bottom:
+            theme.blit_text(surface, theme.fit(words.values_line(d), small, tw), small,
+                            (x, y), theme.TEXT_DIM)
+
+
+class DrillScene(Scene):
+    """A hand or a capture pile and four answers; the engine's answer after each."""
+
+    name = "drill"
+
+    def __init__(self, app, seed: int | None = None) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.seed = seed if seed is not None else \
+            int.from_bytes(__import__("os").urandom(6), "little")
+        self.count = 0
+        self.drill: practice.Drill = self._make()
+        self.chosen: int | None = None
+        self.answer_rects: list[pygame.Rect] = []
+        self.group = ButtonGroup(self._buttons(), vertical=False)
+
+    def _make(self) -> practice.Drill:
+        self.count += 1
+        seed = self.seed + self.count
+        return practice.teyaku_drill(seed) if self.count % 2 else practice.pile_drill(seed)
+
+    def _buttons(self) -> list[Button]:
+        out = [Button(_("Rules"), self.rules), Button(pgettext("button", "Back"), self.back)]
+        if self.chosen is not None:
+            out.insert(0, Button(_("Next"), self.next, "primary"))
+        return out
+
+    def next(self) -> None:
+        self.drill, self.chosen = self._make(), None
+        self.group.set(self._buttons())
+
+    def rules(self) -> None:
+        from game.ui.scenes.reference import ReferenceScene
+
+        page = "teyaku" if self.drill.kind == "teyaku" else "yaku"
+        self.app.stack.push(ReferenceScene(self.app, self.drill.ruleset, page))
+
+    def pick(self, i: int) -> None:
+        if self.chosen is not None or not 0 <= i < len(self.drill.options):
+            return
+        self.chosen = i
+        if self.app.paths is not None:
+            progress, _msg = practice.load(self.app.paths.data_dir)
+            progress.score("drill", i == self.drill.correct)
+            practice.save(self.app.paths.data_dir, progress)
+        self.group.set(self._buttons())
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.back()
+            return True
+        if intent is Intent.SELECT:  # numbers answer; never a button (a double tap would
+            n = select_number(event)   # skip past the engine's answer)
+            if self.chosen is None and n is not None:
+                self.pick(n - 1)
+            return True
+        if self.chosen is None:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                for i, r in enumerate(self.answer_rects):
+                    if r.collidepoint(event.pos):
+                        self.pick(i)
+                        return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.drill
+        title = _("What does this hand claim?") if d.kind == "teyaku" else \
+            _("What does this capture pile score?")
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, title)
+        y += round(head * 1.5)
+        sub = _("Teyaku: a hand of seven cards as dealt, before play.") if d.kind == "teyaku" \
+            else _("Yaku: the capture combinations in a pile of cards taken.")
+        theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
+        y += round(small * 1.8)
+        w = max(44, min(96, (tw - 6 * len(d.cards)) // max(7, len(d.cards))))
+        for i, c in enumerate(d.cards):
+            img = self.app.renderer.face(c, w)
+            surface.blit(img, (x + i * (w + 6), y))
+        y += card_height(w) + round(small * 1.5)
+        self.answer_rects = []
+        lh = round(body * 2.0)
+        kind = "teyaku" if d.kind == "teyaku" else "pile"
+        for i, option in enumerate(d.options):
+            r = pygame.Rect(x, y, tw, lh - 6)
+            self.answer_rects.append(r)
+            right = self.chosen is not None and i == d.correct
+            wrong = self.chosen == i and i != d.correct
+            pygame.draw.rect(surface, theme.PANEL_LINE if not (right or wrong) else
+                             (theme.GAIN if right else theme.LOSS), r, 0 if right or wrong
+                             else 1, border_radius=6)
+            label = f"{i + 1}. {answer_words(option, kind)}"
+            theme.blit_text(surface, theme.fit(label, body, tw - 20), body,
+                            (r.x + 10, r.centery), theme.INK if right or wrong else theme.TEXT,
+                            False, "midleft")
+            y += lh
+        if self.chosen is not None:
+            said = _("Right.") if self.chosen == d.correct else \
+                _("Not quite: the engine's answer is {answer}.").format(
+                    answer=answer_words(d.answer, kind))
+            for line in theme.wrap(said, body, tw)[:2]:
+                theme.blit_text(surface, line, body, (x, y), theme.GOLD, True)
+                y += round(body * 1.35)
+        else:
+            theme.blit_text(surface, _("Click an answer, or press 1–4."), small, (x, y),
+                            theme.TEXT_DIM)
+        btn_h = round(body * 2.1)
+        n = len(self.group.buttons)
+        bw = min(240, (tw - 10 * (n - 1)) // n)
+        for i, b in enumerate(self.group.buttons):
+            b.rect = pygame.Rect(x + tw - n * bw - (n - 1) * 10 + i * (bw + 10),
+                                 rect.bottom - 16 - btn_h, bw, btn_h)
+        self.group.draw(surface, body)
+
+
+__all__ = ["DrillScene", "PracticeScene", "PuzzleScene", "answer_words"]
