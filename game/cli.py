@@ -17,6 +17,7 @@ from game import files, storage
 from game.engine import record as records
 from game.engine import rulesets
 from game.engine.errors import RecordError
+from game.engine.version import VERSION
 from game.i18n import LANGUAGES
 
 # --options is a small object typed by a person or a script: the settings' limits suit it.
@@ -32,11 +33,21 @@ EPILOG = """examples:
 """
 
 
+def _prog() -> str:
+    """How the program was started: the installed command ("hachihachi") or the module."""
+    import os
+
+    name = os.path.basename(sys.argv[0] or "")
+    return name if name.startswith("hachihachi") else "python -m game"
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog="python -m game", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog=_prog(), epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Hachi-Hachi (八八) and its family of hanafuda games. "
                     "Without a command, opens the game window.")
+    ap.add_argument("--version", action="version", version=f"Hachi-Hachi {VERSION}",
+                    help="print the program's version and exit")
     ap.add_argument("--smoke", action="store_true",
                     help="run a short scripted AI game through every scene, headless")
     ap.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)

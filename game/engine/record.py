@@ -19,9 +19,10 @@ from .cards import CARD_IDS, parse_card
 from .errors import IllegalAction, NotationError, RecordError, RulesError
 from .ledger import RoundResult
 from .state import DEAL, OVER, State
+from .version import VERSION
 
 FORMAT = "hanafuda-record/1"
-APP_VERSION = "0.1.0"
+APP_VERSION = VERSION  # the program that wrote a record (game/engine/version.py)
 MAX_SEATS = 16  # far above any ruleset's table; a longer list is not a record
 
 
