@@ -30,6 +30,7 @@ EPILOG = """examples:
   python -m game replay g.json --json
   python -m game stats --json
   python -m game review g.json --seat 0
+  python -m game host --seats 3 --phones 2 --bind 192.168.1.20
 """
 
 
@@ -101,6 +102,29 @@ def _parser() -> argparse.ArgumentParser:
     rev.add_argument("--all", action="store_true",
                      help="list every decision, not only those marked inaccuracy or worse")
     rev.add_argument("--json", action="store_true", help="print one machine-readable object")
+    host = sub.add_parser(
+        "host", help="host a party game for phones, without the window",
+        description="Host a party game: each phone seat is played from a phone's browser on "
+                    "the same network (open its link or scan its QR code); the other seats are "
+                    "computer players. The table itself can be watched read-only in a browser "
+                    "tab. Listens only while the game runs, on the address given (default: "
+                    "this computer only, 127.0.0.1).")
+    host.add_argument("--ruleset", default="hachihachi", choices=rulesets.names(), metavar="R",
+                      help="the game (default hachihachi)")
+    host.add_argument("--options", default="{}", metavar="JSON", help="its options")
+    host.add_argument("--seats", type=int, default=3, metavar="N", help="seats at the table")
+    host.add_argument("--phones", type=int, default=1, metavar="K",
+                      help="how many seats are played from phones (the first K)")
+    host.add_argument("--ai", default="rules", metavar="ID",
+                      help="the computer player of the other seats (default rules)")
+    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                      help="the address to listen on: this computer's address on your home "
+                           "network for phones (e.g. 192.168.1.20); never 0.0.0.0 on a "
+                           "public network")
+    host.add_argument("--port", type=int, default=8888, metavar="P",
+                      help="the port (default 8888; 0 picks a free one)")
+    host.add_argument("--seed", type=int, default=None, metavar="S", help="the game's seed")
+    host.add_argument("--hints", action="store_true", help="show the yaku watch on phones")
     sts = sub.add_parser("stats", help="print your statistics from finished games",
                          description="Per game and kind of opponent: games, wins, average "
                                      "net per round, best round, yaku made most often.")
@@ -254,6 +278,11 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_replay(args)
         if args.command == "review":
             return _cmd_review(args)
+        if args.command == "host":
+            from game.party.cli import cmd_host
+
+            options = _parse_options(args.options)
+            return 2 if options is None else cmd_host(args, options)
         if args.command == "stats":
             from game.app import setup_logging  # no pygame at import
             from game.stats import cmd_stats
