@@ -87,7 +87,7 @@ def test_every_title_button_lies_inside_the_window(tmp_path, scale, size):
     title.group.set(title._buttons())  # the longest menu: Continue with its detail line
     frames(app, 2)
     buttons = app.stack.top.group.buttons
-    assert len(buttons) == 9
+    assert len(buttons) == 10  # Continue, New game, Learn 88, Practice, … Quit
     win = app.screen.get_rect()
     for b in buttons:
         assert win.contains(b.rect), (b.label, b.rect, scale, size)
