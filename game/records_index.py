@@ -223,6 +223,8 @@ class Catalogue:
                 self.pending.append((name, size, mtime))
         kept = {n for n, s in self.summaries.items() if s.problem != replays.Problem.NOT_A_FILE}
         self._dirty = bool(self.pending) or set(known) != kept
+        if not self.pending:
+            self.save()  # a removed file leaves the index at once
 
     @property
     def done(self) -> bool:
