@@ -328,10 +328,15 @@ class RecordsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Replays & records"))
+        self._label_filters()
         c = self.catalogue
         count = self.model.count_words()
         if c is not None and not c.done:
             count = _("Reading records… {n} left").format(n=len(c.pending))
+        elif len(self.model.rows) > self.rows:  # which part of a long list is on screen
+            count = _("{count} · {first}–{last}").format(
+                count=count, first=self.top + 1,
+                last=min(len(self.model.rows), self.top + self.rows))
         theme.blit_text(surface, count, small, (x + tw, y + head - small), theme.TEXT_DIM,
                         False, "topright")
         y += round(head * 1.5)
@@ -374,11 +379,6 @@ class RecordsScene(Scene):
                 pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=5)
             self._draw_row(surface, row, r, body, small, chosen)
             self.row_rects.append((r, i))
-        if len(self.model.rows) > self.rows:
-            theme.blit_text(surface, _("{first}–{last} of {n}").format(
-                first=self.top + 1, last=min(len(self.model.rows), self.top + self.rows),
-                n=len(self.model.rows)), small, (list_rect.right - 8, list_rect.bottom - 4),
-                theme.TEXT_DIM, False, "bottomright")
         sy = list_rect.bottom + 4
         for part in status:
             theme.blit_text(surface, part, small, (x, sy), theme.TEXT)
