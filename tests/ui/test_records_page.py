@@ -138,3 +138,22 @@ def test_readable_at_1024x640(tmp_path: Path, scale: int) -> None:
         for b in parts[i + 1:]:
             assert not a.colliderect(b), (a, b)
     app.close()
+
+
+def test_history_says_in_words_why_a_record_cannot_be_replayed(tmp_path: Path) -> None:
+    from game import stats
+    from game.ui.scenes.history import HistoryScene
+
+    app = make_app(tmp_path / "home")
+    rec = simulate("hachihachi", {"rounds": 1}, 3, ["random"], 31)
+    stats.record_game(app.paths.stats_db, rec, record_file="game.json")
+    (app.paths.records_dir / "game.json").write_text('{"format": "hanafuda-record/5"}')
+    app.stack.reset(HistoryScene(app))
+    frames(app, 1)
+    key(app, pygame.K_RETURN)
+    top = app.stack.top
+    assert top.name == "message"
+    assert top.lines == ["This record was made by a newer version of the game; update the "
+                         "game to open it."]
+    assert not app.errors
+    app.close()
