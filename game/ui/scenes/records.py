@@ -34,6 +34,7 @@ from game.ui.text_field import TextField
 log = logging.getLogger(__name__)
 
 WORK_PER_FRAME = 0.025  # seconds of summarising per frame while a folder is first read
+SHOW_EVERY = 0.25  # seconds between two updates of the rows while it is read
 
 
 class RecordsScene(Scene):
@@ -54,6 +55,7 @@ class RecordsScene(Scene):
         self.group = ButtonGroup(self._buttons(), vertical=False)
         self._select_name: str | None = None
         self._last_folder: Path | None = None  # where the chooser opens next time
+        self._since_shown = 0.0
         self.refresh()
 
     # --- buttons -------------------------------------------------------------------------
@@ -81,7 +83,7 @@ class RecordsScene(Scene):
             index, shown = group.index, group.show_focus
             group.set(make())
             group.index, group.show_focus = index, shown
-        self.model.refresh()
+        self.model.forget_words()
         self._label_filters()
 
     def editing(self) -> bool:
@@ -118,10 +120,13 @@ class RecordsScene(Scene):
     def update(self, dt: float) -> None:
         c = self.catalogue
         if c is not None and not c.done:
-            keep = self.selected.summary.file if self.selected else None
             c.work(WORK_PER_FRAME)
-            self.model.set(c.all())
-            self._select(keep)
+            self._since_shown += dt
+            if c.done or self._since_shown >= SHOW_EVERY:  # new rows a few times a second
+                self._since_shown = 0.0
+                keep = self.selected.summary.file if self.selected else None
+                self.model.set(c.all())
+                self._select(keep)
 
     @property
     def selected(self) -> Row | None:
