@@ -100,7 +100,8 @@ def summary_from_json(d: object) -> Summary | None:
               and isinstance(totals, list) and len(totals) <= MAX_SEATS
               and all(_int(t, -(1 << 53), 1 << 53) for t in totals)
               and isinstance(winners, list)
-              and all(_int(w, 0, len(seats) - 1) for w in winners))
+              and all(_int(w, 0, len(seats) - 1) for w in winners)
+              and (d["problem"] is not None or (seats and len(totals) == len(seats))))
     except (KeyError, TypeError):
         return None
     if not ok:
