@@ -316,9 +316,16 @@ def export_record_as(src: str | os.PathLike, dest: str | os.PathLike,
             else (dest.name, "")
         dest = files.write_new_file(dest.parent, stem, suffix, text, exact=True)
     notes = read_notes(src)
-    if notes:
+    if notes:  # beside a replaced record its notes are replaced; nobody else's file is
+        side = notes_path(dest)
         try:
-            files.atomic_write_text(notes_path(dest), notes_text(notes))
+            if replace:
+                files.atomic_write_text(side, notes_text(notes))
+            else:
+                files.write_new_file(side.parent, side.name[:-len(".json")], ".json",
+                                     notes_text(notes), exact=True)
+        except FileExistsError:
+            log.warning("notes beside %s not written: %s exists", dest, side)
         except OSError as e:
             log.warning("could not copy the AI notes of %s: %s", dest, e)
     return dest

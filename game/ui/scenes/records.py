@@ -56,6 +56,7 @@ class RecordsScene(Scene):
         self._select_name: str | None = None
         self._last_folder: Path | None = None  # where the chooser opens next time
         self._since_shown = 0.0
+        self._clicked: int | None = None  # the row the last click chose
         self.refresh()
 
     # --- buttons -------------------------------------------------------------------------
@@ -243,6 +244,7 @@ class RecordsScene(Scene):
 
     # --- input ---------------------------------------------------------------------------
     def move(self, step: int) -> None:
+        self._clicked = None
         if self.model.rows:
             self.index = max(0, min(len(self.model.rows) - 1, self.index + step))
             self._label_filters()
@@ -266,11 +268,14 @@ class RecordsScene(Scene):
                 return True
             for rect, i in self.row_rects:
                 if rect.collidepoint(event.pos):
-                    again = i == self.index and self.focus is None
-                    self.index, self.focus = i, None
+                    # a second click on the same row opens it (the first only chooses,
+                    # even on the row already chosen)
+                    again = self._clicked == i and i == self.index and self.focus is None
+                    self.index, self.focus, self._clicked = i, None, i
                     self._label_filters()
                     if again:
-                        self.open_selected()  # a second click opens
+                        self._clicked = None
+                        self.open_selected()
                     return True
             self.focus = None
         if event.type == pygame.MOUSEWHEEL:
