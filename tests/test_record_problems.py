@@ -134,3 +134,27 @@ def test_an_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(replays.RecordProblem) as caught:
         replays.check_record(path)
     assert caught.value.problem is P.UNREADABLE
+
+
+def test_export_as_never_writes_over_a_file_unless_told(tmp_path: Path) -> None:
+    src = write(tmp_path / "src.json", good())
+    rec = records.from_json(good())
+    replays.write_notes(src, {(0, 0): (rec.rounds[0]["actions"][0], "a reason")})
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "taken.json").write_text("mine")
+    (out / "fresh.notes.json").write_text("someone else's notes")
+    with pytest.raises(FileExistsError):
+        replays.export_record_as(src, out / "taken.json")
+    assert (out / "taken.json").read_text() == "mine"
+    dest = replays.export_record_as(src, out / "fresh.json")
+    assert storage.read_record(dest).to_json() == rec.to_json()
+    assert (out / "fresh.notes.json").read_text() == "someone else's notes"
+    dest = replays.export_record_as(src, out / "taken.json", replace=True)
+    assert storage.read_record(dest).to_json() == rec.to_json()
+    assert replays.read_notes(dest)  # a replaced record gets its own notes beside it
+    (out / "pipe.json").unlink(missing_ok=True)
+    os.mkfifo(out / "pipe.json")
+    with pytest.raises(OSError):
+        replays.export_record_as(src, out / "pipe.json", replace=True)
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
