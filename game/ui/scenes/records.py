@@ -135,16 +135,19 @@ class RecordsScene(Scene):
         return rows[self.index] if 0 <= self.index < len(rows) else None
 
     def next_order(self) -> None:
+        self.status = ""
         keep = self.selected.summary.file if self.selected else None
         self.model.next_order()
         self._select(keep)
 
     def next_game(self, step: int = 1) -> None:
+        self.status = ""
         self.model.next_game(step)
         self.index = self.top = 0
         self._select(None)
 
     def _searched(self) -> None:
+        self.status = ""
         self.model.set_search(self.search.text)
         self.index = self.top = 0
         self._select(None)
@@ -245,6 +248,7 @@ class RecordsScene(Scene):
     # --- input ---------------------------------------------------------------------------
     def move(self, step: int) -> None:
         self._clicked = None
+        self.status = ""  # it spoke of the record just left
         if self.model.rows:
             self.index = max(0, min(len(self.model.rows) - 1, self.index + step))
             self._label_filters()
