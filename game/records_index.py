@@ -119,10 +119,10 @@ def summarise(path: Path, size: int, mtime_ns: int) -> Summary:
         rec = replays.read_record(path)
         rp = replays.replay_checked(rec, path)
     except replays.RecordProblem as e:
-        log.info("record %s: %s (%s)", path, e.problem, e.detail)
+        log.info("record %r: %s (%r)", str(path), e.problem, e.detail)
         return Summary(name, size, mtime_ns, str(e.problem))
     except Exception:  # an engine surprise: one line of words, the others still listed
-        log.exception("record %s could not be summarised", path)
+        log.exception("record %r could not be summarised", str(path))
         return Summary(name, size, mtime_ns, str(replays.Problem.UNPLAYABLE))
     st = rp.state
     seats = tuple(SeatFacts(s.get("name") if isinstance(s.get("name"), str) else "",

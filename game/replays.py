@@ -244,7 +244,7 @@ def replay_checked(rec: records.Record, path: object = "") -> records.Replay:
             Problem.UNPLAYABLE
         raise RecordProblem(kind, str(e)) from None
     except Exception as e:
-        log.exception("record %s could not be replayed", path)
+        log.exception("record %r could not be replayed", str(path))
         raise RecordProblem(Problem.UNPLAYABLE, f"{type(e).__name__}: {e}") from None
 
 
@@ -325,9 +325,9 @@ def export_record_as(src: str | os.PathLike, dest: str | os.PathLike,
                 files.write_new_file(side.parent, side.name[:-len(".json")], ".json",
                                      notes_text(notes), exact=True)
         except FileExistsError:
-            log.warning("notes beside %s not written: %s exists", dest, side)
+            log.warning("notes beside %r not written: %r exists", str(dest), str(side))
         except OSError as e:
-            log.warning("could not copy the AI notes of %s: %s", dest, e)
+            log.warning("could not copy the AI notes of %r: %s", str(dest), e)
     return dest
 
 

@@ -112,7 +112,7 @@ class Browser:
             return [], False, _("This folder cannot be opened: you may not have permission "
                                 "to read it.")
         except OSError as e:
-            log.info("folder %s cannot be listed: %s", folder, e)
+            log.info("folder %r cannot be listed: %s", str(folder), e)
             return [], False, _("This folder cannot be opened ({reason}).").format(
                 reason=e.strerror or type(e).__name__)
 
