@@ -81,7 +81,7 @@ def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
     no_file(target, kind)
     scene = RecordsScene(app)
     app.stack.push(scene)
-    scene._last_folder = tmp_path
+    scene.chooser_folder = tmp_path
     t0 = time.perf_counter()
     scene.import_file()
     chooser = app.stack.top
@@ -135,7 +135,7 @@ def test_a_record_name_that_is_not_utf8_is_listed_and_opens(tmp_path):
     frames(app, 3)
     assert app.stack.top.name == "replay" and app.stack.top.error is None and not app.errors
     key(app, pygame.K_ESCAPE)
-    scene._last_folder = tmp_path
+    scene.chooser_folder = tmp_path
     scene.export_selected()
     chooser = app.stack.top
     assert "\ufffd" in chooser.name_field.text

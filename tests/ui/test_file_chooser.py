@@ -219,7 +219,7 @@ def test_export_from_the_records_page_writes_atomically_and_never_overwrites(
     (out / "g.json").write_text("mine, keep me")
     page = app.stack.push(RecordsScene(app))
     frames(app, 2)
-    page._last_folder = out
+    page.chooser_folder = out
     page.export_selected()
     scene = app.stack.top
     assert scene.name_field.text == "g.json"

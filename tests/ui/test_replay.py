@@ -203,7 +203,7 @@ def test_a_bad_record_says_why_in_words_and_never_crashes(tmp_path: Path, damage
     app.stack.reset(RecordsScene(app))
     frames(app, 1)
     s = app.stack.top
-    s._last_folder = tmp_path
+    s.chooser_folder = tmp_path
     click(app, s.group.buttons[1].rect.center)  # Open a file…
     chooser = app.stack.top
     assert isinstance(chooser, FileChooserScene)
@@ -272,7 +272,7 @@ def test_export_and_import_round_trip(setup, tmp_path: Path) -> None:
     s = app.stack.top
     out = tmp_path / "exports"
     (out / "deep").mkdir(parents=True)
-    s._last_folder = out
+    s.chooser_folder = out
     click(app, s.group.buttons[3].rect.center)  # Export…
     chooser = app.stack.top
     assert isinstance(chooser, FileChooserScene) and chooser.browser.folder == out

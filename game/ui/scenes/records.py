@@ -54,7 +54,7 @@ class RecordsScene(Scene):
         self.filters = ButtonGroup(self._filter_buttons(), vertical=False)
         self.group = ButtonGroup(self._buttons(), vertical=False)
         self._select_name: str | None = None
-        self._last_folder: Path | None = None  # where the chooser opens next time
+        self.chooser_folder: Path | None = None  # where the chooser opens next time
         self._since_shown = 0.0
         self._clicked: int | None = None  # the row the last click chose
         self.refresh()
@@ -188,13 +188,13 @@ class RecordsScene(Scene):
                                              records_dir, action))
 
     def _start_folder(self) -> Path:
-        return self._last_folder if self._last_folder is not None else Path.home()
+        return self.chooser_folder if self.chooser_folder is not None else Path.home()
 
     def open_file(self) -> None:
         from game.ui.scenes.file_chooser import Mode
 
         def chosen(path: Path, _replace: bool) -> str | None:
-            self._last_folder = path.parent
+            self.chooser_folder = path.parent
             return self._open(path)
 
         self._chooser(_("Open a record file"), Mode.OPEN, self._start_folder(), chosen)
@@ -206,7 +206,7 @@ class RecordsScene(Scene):
             return
 
         def chosen(path: Path, _replace: bool) -> str | None:
-            self._last_folder = path.parent
+            self.chooser_folder = path.parent
             try:
                 dest = replays.import_record(self.app.paths, path)
             except (replays.RecordError, OSError) as e:
@@ -228,7 +228,7 @@ class RecordsScene(Scene):
         src = self._path(row)
 
         def chosen(path: Path, replace: bool) -> str | None:
-            self._last_folder = path.parent
+            self.chooser_folder = path.parent
             try:
                 dest = replays.export_record_as(src, path, replace=replace)
             except FileExistsError:
