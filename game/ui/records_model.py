@@ -17,7 +17,7 @@ import functools
 from dataclasses import dataclass
 
 from game import i18n, replays
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, ngettext
 from game.records_index import Summary
 from game.seats import clean_name
 from game.text import file_name_words
@@ -53,19 +53,21 @@ def game_words(ruleset: str) -> str:
 
 
 def level_words(kind: str) -> str:
-    """'Human', or the computer player's level ('Beginner' ... 'Master')."""
-    from game import stats
-
-    if kind == "human":
-        return pgettext("seat kind", "Human")
-    level = stats.level_of(kind)
-    if level is None:
-        return _("Unknown player")
+    """'Human', or the computer player's level ('Beginner' ... 'Master'), or the name of
+    a computer player that has no level (the arena's players), as the table's plates say."""
     import ai
 
-    if level in {name for name, _a, _d in ai.LEVELS}:
+    if kind == "human":
+        return _("Human")
+    if not kind.startswith("ai:"):
+        return _("Unknown player")
+    aid = kind[3:]
+    level = next((lv for lv, agent, _d in ai.LEVELS if agent == aid), None)
+    if level is not None:
         return _(level)
-    return _("Computer ({name})").format(name=file_name_words(level, 20))
+    if aid in ai.AGENT_NAMES:
+        return _(ai.AGENT_NAMES[aid])
+    return _("Unknown player")
 
 
 @functools.lru_cache(maxsize=4096)
