@@ -109,6 +109,19 @@ def base_catalog(entries: int = 80) -> str:
     return po.dump([parsed[0], *parsed[1:entries], *plural])
 
 
+def base_index(home: Path, record: dict) -> dict:
+    """A records index of one record, as the records page writes it."""
+    from game import records_index
+
+    folder = home / "index-base" / "records"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "g.json").write_text(json.dumps(record), encoding="utf-8")
+    c = records_index.Catalogue(folder, records_index.index_path(folder))
+    c.scan()
+    c.finish()
+    return json.loads(records_index.index_path(folder).read_text(encoding="utf-8"))
+
+
 def base_stats(folder: Path) -> bytes:
     path = folder / "base.sqlite3"
     for seed in (1, 2, 3):
@@ -342,6 +355,7 @@ class Fixtures:
     catalog: str
     stats_db: bytes
     catalog_ids: list[po.Entry] = field(default_factory=list)
+    index: dict = field(default_factory=dict)
 
 
 def _reset(folder: Path) -> None:
@@ -447,6 +461,50 @@ def target_notes(fx: Fixtures, data: bytes) -> str:
     return "notes" if notes else "none"
 
 
+def target_listed_record(fx: Fixtures, data: bytes) -> str:
+    """A record in the records folder, as the Replays & records page lists it: one row of
+    drawable words, the file's problem in words when it is not a usable record."""
+    from game import records_index
+    from game.ui.records_model import RecordsModel
+
+    place(fx.paths.records_dir / "g.json", data)
+    c = records_index.Catalogue(fx.paths.records_dir,
+                                records_index.index_path(fx.paths.records_dir))
+    c.scan()
+    c.finish()
+    model = RecordsModel()
+    model.set(c.all())
+    for row in model.rows:
+        for words in (row.title, row.players, row.result):
+            assert _drawable_text(words), words
+    if not model.rows:
+        return "not listed (a folder)"
+    return "listed" if model.rows[0].ok else f"listed: {model.rows[0].summary.problem}"
+
+
+def target_records_index(fx: Fixtures, data: bytes) -> str:
+    """The records list's index (a cache): a damaged entry is dropped; one that fits its
+    file is believed, and still draws as words."""
+    from game import records_index
+    from game.ui.records_model import row_of
+
+    folder = fx.paths.records_dir
+    path = folder / "g.json"
+    path.write_text(json.dumps(fx.record), encoding="utf-8")
+    when = fx.index["records"][0]["mtime_ns"]
+    os.utime(path, ns=(when, when))  # the index's entry fits the file: it is believed
+    place(records_index.index_path(folder), data)
+    c = records_index.Catalogue(folder, records_index.index_path(folder))
+    c.scan()
+    believed = not c.pending
+    c.finish()
+    [s] = c.all()
+    row = row_of(s)
+    for words in (row.title, row.players, row.result):
+        assert _drawable_text(words), words
+    return "index used" if believed else "index rebuilt"
+
+
 def target_learn(fx: Fixtures, data: bytes) -> str:
     path = progress.progress_path(fx.paths)
     place(path, data)
@@ -550,6 +608,8 @@ TARGETS: dict[str, Target] = {
     "record": Target(target_record, lambda r, fx: mutate_json(r, fx.record)),
     "notes": Target(target_notes, lambda r, fx: mutate_json(r, fx.notes)),
     "learn": Target(target_learn, lambda r, fx: mutate_json(r, BASE_LEARN)),
+    "listed-record": Target(target_listed_record, lambda r, fx: mutate_json(r, fx.record)),
+    "records-index": Target(target_records_index, lambda r, fx: mutate_json(r, fx.index)),
     "stats-bytes": Target(target_stats_bytes, lambda r, fx: mutate_bytes(r, fx.stats_db)),
     "stats-schema": Target(target_stats_schema, lambda r, fx: "\n".join(
         sql_damage(r) for _ in range(r.randrange(1, 4))).encode()),
@@ -564,6 +624,7 @@ def fixtures(home: Path) -> Fixtures:
     fx = Fixtures(home, paths, record, base_autosave(record), base_notes(record), catalog,
                   base_stats(home))
     fx.catalog_ids = [e for e in po.parse(catalog) if e.msgid]
+    fx.index = base_index(home, record)
     return fx
 
 

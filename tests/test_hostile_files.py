@@ -71,6 +71,9 @@ def test_the_program_starts_with_a_fifo_as_settings_and_autosave(tmp_path):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
+    """The chooser never lists a FIFO or a device, and a path that is no file (reached
+    anyway) is refused in words by Import and by Open, without blocking."""
+    from game.ui.scenes.file_chooser import FileChooserScene
     from game.ui.scenes.records import RecordsScene
 
     app = make_app(tmp_path)
@@ -78,14 +81,22 @@ def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
     no_file(target, kind)
     scene = RecordsScene(app)
     app.stack.push(scene)
-    scene.path_field.text = str(target)
+    scene.chooser_folder = tmp_path
     t0 = time.perf_counter()
-    scene.import_path()
-    assert scene.status.startswith("Not imported")
-    scene.open_path()
+    scene.import_file()
+    chooser = app.stack.top
+    assert isinstance(chooser, FileChooserScene)
+    listed = {e.name for e in chooser.entries}
+    assert ("typed.json" in listed) == (kind == "folder")
+    said = chooser.on_choose(target, False)
+    assert said.startswith("Not imported: ") and "not a file" in said
+    key(app, pygame.K_ESCAPE)
+    scene.open_file()
+    chooser = app.stack.top
+    said = chooser.on_choose(target, False)
     frames(app, 2)
     assert time.perf_counter() - t0 < 5
-    assert app.stack.top.name == "replay" and app.stack.top.error and not app.errors
+    assert said and "not a file" in said and app.stack.top is chooser and not app.errors
     app.close()
 
 
@@ -111,19 +122,28 @@ def test_a_record_name_that_is_not_utf8_is_listed_and_opens(tmp_path):
     app = make_app(tmp_path)
     name = os.fsdecode(b"partie-caf\xe9.json")  # Latin-1 bytes on Linux
     storage.write_record(app.paths.records_dir / name, a_record())
+    (app.paths.records_dir / os.fsdecode(b"cass\xe9.json")).write_text("{")
     scene = RecordsScene(app)
     app.stack.push(scene)
     frames(app, 2)
     assert not app.errors, app.errors
-    assert len(scene.records) == 1 and "\ufffd" in scene._row_text(scene.records[0])
+    rows = scene.model.rows
+    assert len(rows) == 2 and rows[0].ok and not rows[1].ok
+    assert "\ufffd" in rows[1].title  # a damaged file is named, drawably
+    key(app, pygame.K_UP)  # the record (the damaged file may have been read first)
     scene.open_selected()
     frames(app, 3)
     assert app.stack.top.name == "replay" and app.stack.top.error is None and not app.errors
     key(app, pygame.K_ESCAPE)
-    scene.folder_field.text = str(tmp_path / "out")
+    scene.chooser_folder = tmp_path
     scene.export_selected()
+    chooser = app.stack.top
+    assert "\ufffd" in chooser.name_field.text
+    chooser.name_field.text = "out.json"
+    chooser.choose()
     frames(app, 2)
     assert scene.status.startswith("Exported") and not app.errors
+    assert (tmp_path / "out.json").exists()
     app.close()
 
 

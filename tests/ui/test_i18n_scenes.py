@@ -181,21 +181,25 @@ def test_records_relabels_and_every_part_is_reached_by_tab(app, tmp_path):
     scene = app.stack.push(RecordsScene(app))
     frames(app, 1)
     key(app, pygame.K_TAB)
-    assert scene.focus is scene.path_field
-    for ch in str(tmp_path / "nowhere.json"):
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert scene.focus is scene.search
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ren"))
     frames(app, 1)
+    assert scene.model.search == "Ren"
     key(app, pygame.K_TAB)
-    assert scene.focus is scene.folder_field
+    assert scene.focus is None and scene.filters.show_focus  # sort and game
+    key(app, pygame.K_RETURN)  # the order changes
+    assert scene.model.order != "date"
     key(app, pygame.K_TAB)
-    assert scene.focus is None and scene.group.show_focus  # the buttons
+    assert scene.group.show_focus and not scene.filters.show_focus  # the buttons
     key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RIGHT)  # Import path
-    key(app, pygame.K_RETURN)
-    assert scene.status.startswith("Not imported")
+    key(app, pygame.K_RETURN)  # Open a file…
+    assert app.stack.top.name == "file_chooser"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
     drawn = _switch_to_pseudo(app)
     assert not _pseudo(b.label for b in scene.group.buttons)
-    assert scene.path_field.label.startswith("Ŕéçóŕđ")
+    assert not _pseudo(b.label for b in scene.filters.buttons)
+    assert not _pseudo([scene.search.label])
     assert i18n.pseudo("Replays & records") in drawn
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not scene

@@ -179,10 +179,15 @@ def test_a_sudaoshi_replay_shows_each_seats_role_as_the_table_does(tmp_path: Pat
     assert not app.errors
 
 
-@pytest.mark.parametrize("damage,where", [
-    ("illegal", "round 1"), ("json", "not a usable record"), ("shape", "'seats'")])
-def test_a_bad_record_says_why_and_never_crashes(tmp_path: Path, damage: str,
-                                                  where: str) -> None:
+@pytest.mark.parametrize("damage,words", [
+    ("illegal", "one of its moves cannot be played"), ("json", "not a game record"),
+    ("shape", "damaged")])
+def test_a_bad_record_says_why_in_words_and_never_crashes(tmp_path: Path, damage: str,
+                                                          words: str) -> None:
+    """Open a file… in the chooser: a bad record is refused with a sentence, in the
+    chooser, and nothing opens (issue 26: never "unsupported record format 'None'")."""
+    from game.ui.scenes.file_chooser import FileChooserScene
+
     app = make_app(tmp_path / "home")
     rec = finished_record()
     data = rec.to_json()
@@ -198,16 +203,15 @@ def test_a_bad_record_says_why_and_never_crashes(tmp_path: Path, damage: str,
     app.stack.reset(RecordsScene(app))
     frames(app, 1)
     s = app.stack.top
-    click(app, s.path_field.rect.center)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(path)))
-    frames(app, 1)
-    click(app, s.group.buttons[1].rect.center)  # Open path
-    scene = app.stack.top
-    assert isinstance(scene, ReplayScene)
-    assert scene.error and where in scene.error
-    if damage == "illegal":
-        assert "action 4" in scene.error
-    for k in (pygame.K_RIGHT, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_LEFT, pygame.K_v):
+    s.chooser_folder = tmp_path
+    click(app, s.group.buttons[1].rect.center)  # Open a file…
+    chooser = app.stack.top
+    assert isinstance(chooser, FileChooserScene)
+    assert chooser.selected.name == "bad.json"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is chooser and words in chooser.status
+    assert "'" not in chooser.status and "None" not in chooser.status
+    for k in (pygame.K_RIGHT, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_v):
         key(app, k)
     frames(app, 3)
     assert not app.errors
@@ -257,37 +261,49 @@ def test_a_played_game_keeps_its_ai_notes(tmp_path: Path) -> None:
     assert "note" not in path.read_text()
 
 
-def type_into(app, field, text: str) -> None:  # noqa: ANN001
-    click(app, field.rect.center)
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    frames(app, 1)
-
-
 def test_export_and_import_round_trip(setup, tmp_path: Path) -> None:
+    """Export… into a folder made in the chooser's folder, by a typed name; Import… of
+    the exported file; a file that is not a record is refused in words."""
+    from game.ui.scenes.file_chooser import FileChooserScene
+
     app, rec, path = setup
     app.stack.reset(RecordsScene(app))
     frames(app, 1)
     s = app.stack.top
-    out = tmp_path / "exports" / "deep"
-    type_into(app, s.folder_field, str(out))
-    click(app, s.group.buttons[3].rect.center)  # Export chosen
-    exported = out / path.name
+    out = tmp_path / "exports"
+    (out / "deep").mkdir(parents=True)
+    s.chooser_folder = out
+    click(app, s.group.buttons[3].rect.center)  # Export…
+    chooser = app.stack.top
+    assert isinstance(chooser, FileChooserScene) and chooser.browser.folder == out
+    key(app, pygame.K_RETURN)  # into deep/
+    assert chooser.browser.folder == out / "deep"
+    assert chooser.name_field.text == path.name
+    key(app, pygame.K_TAB)  # the name field
+    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="mine"))
+    frames(app, 1)
+    key(app, pygame.K_RETURN)
+    exported = out / "deep" / "mine.json"
     assert exported.exists(), s.status
+    assert app.stack.top is s and "Exported" in s.status
     assert storage.read_record(exported).to_json() == rec.to_json()
-    type_into(app, s.path_field, str(exported))
-    click(app, s.group.buttons[2].rect.center)  # Import path
-    assert "Imported" in s.status
+    click(app, s.group.buttons[2].rect.center)  # Import…
+    chooser = app.stack.top
+    assert chooser.browser.folder == out / "deep" and chooser.selected.name == "mine.json"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is s and "Imported" in s.status
     kept = replays.list_records(app.paths.records_dir)
     assert len(kept) == 2
     assert all(storage.read_record(p).to_json() == rec.to_json() for p in kept)
-    # a bad file is not imported, and says why
-    bad = tmp_path / "bad.json"
+    # a bad file is not imported, and says why in words
+    bad = out / "deep" / "bad.json"
     bad.write_text("[]")
-    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
-    type_into(app, s.path_field, str(bad))
-    s.path_field.text = str(bad)
     click(app, s.group.buttons[2].rect.center)
-    assert s.status.startswith("Not imported")
+    chooser = app.stack.top
+    chooser.index = next(i for i, e in enumerate(chooser.entries) if e.name == "bad.json")
+    key(app, pygame.K_RETURN)
+    assert chooser.status == "Not imported: This file is not a game record."
     assert len(replays.list_records(app.paths.records_dir)) == 2
     assert not app.errors
 

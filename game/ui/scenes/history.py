@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game import stats
+from game import replays, stats
 from game.i18n import _, ngettext, pgettext
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
@@ -141,12 +141,13 @@ class HistoryScene(Scene):
                 self.app, _("No record"), _("The record of this game is not in your records "
                 "folder (it was not written, or it was moved), so it cannot be replayed.")))
             return
-        try:
-            from game.ui.scenes.replay import ReplayScene
-        except ImportError:  # the replay viewer is not part of this build yet
-            self.app.stack.push(MessageScene(self.app, _("Replay"), _(
-                "Replays cannot be watched in this version yet.")))
+        try:  # checked first: what is wrong with the file is said in words (issue 26)
+            replays.check_record(path)
+        except replays.RecordError as e:
+            self.app.stack.push(MessageScene(self.app, _("Replay"), replays.explain(e)))
             return
+        from game.ui.scenes.replay import ReplayScene
+
         self.app.stack.push(ReplayScene(self.app, path))
 
     def _record_path(self, h: stats.HistoryItem) -> Path | None:

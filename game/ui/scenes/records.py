@@ -1,77 +1,40 @@
-"""Replays & records (from the title): the kept records, newest first, a path field to open
-or import any record file, and export of the chosen record to a folder typed in a field.
+"""Replays & records (from the title): every kept record by its game, date, rounds, players
+and their levels, and result, sorted and filtered; Open, Open a file…, Import… and Export…
+through the game's own file chooser (game/ui/scenes/file_chooser.py), never a typed path.
 
-Pasting a path is the file dialog here (issue 14 asks for no more). Every file operation is
-game.replays' (checked, atomic, never over another file, only regular files opened); what
-goes wrong is one sentence in the status line, never a traceback. File names are shown as
-drawable text (game.text): a name that is not UTF-8 shows a replacement character.
+The rows' facts come from game.records_index (summaries cached beside the records folder,
+so a folder of a thousand records opens at once; a folder read for the first time is
+summarised a few files per frame, the page never freezing) and their words from
+game.ui.records_model. Every file operation is game.replays' (checked, atomic, never over
+another file without asking); what goes wrong is one sentence in words
+(`replays.explain`), never a traceback. A file that is not a record is a row saying so.
+
+Keys: ↑/↓ (PageUp/PageDown) choose, Enter open, ←/→ the game filter, S the order, Ctrl+F or
+Tab the player search, Tab the buttons, Esc back. The mouse: click a row to choose it, click
+it again to open it, the wheel scrolls.
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
-from game import files, replays
-from game.engine.errors import RecordError
-from game.i18n import N_, _, pgettext
-from game.text import clean_typed, file_name_words
+from game import records_index, replays
+from game.i18n import _, pgettext
+from game.text import file_name_words
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
+from game.ui.records_model import RecordsModel, Row
 from game.ui.scene import Scene
+from game.ui.text_field import TextField
 
 log = logging.getLogger(__name__)
 
-MAX_PATH = 1000
-PATH_LABEL = N_("Record file (type or paste a path)")
-FOLDER_LABEL = N_("Export to folder (made if missing)")
-
-
-@dataclass
-class TextField:
-    """A one-line text entry of our own: typed and pasted text (cleaned), Backspace."""
-
-    label: str
-    text: str = ""
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + clean_typed(event.text))[:MAX_PATH]
-            return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        if event.key == pygame.K_BACKSPACE:
-            self.text = "" if event.mod & pygame.KMOD_CTRL else self.text[:-1]
-            return True
-        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            try:
-                from pygame_gui.core.utility import clipboard_paste
-
-                pasted = clipboard_paste() or ""
-            except Exception:  # no clipboard on this system: nothing to paste
-                pasted = ""
-            self.text = (self.text + clean_typed(pasted).strip())[:MAX_PATH]
-            return True
-        return False
-
-    def draw(self, s: pygame.Surface, size: int, focused: bool) -> None:
-        theme.blit_text(s, self.label, size, (self.rect.x, self.rect.y - round(size * 1.35)),
-                        theme.TEXT_DIM, True)
-        pygame.draw.rect(s, (0x10, 0x16, 0x13), self.rect, border_radius=5)
-        pygame.draw.rect(s, theme.GOLD if focused else theme.PANEL_LINE, self.rect, 1,
-                         border_radius=5)
-        shown = self.text + ("|" if focused and int(time.monotonic() * 2) % 2 == 0 else "")
-        room = self.rect.w - 16
-        while shown and theme.text_width(shown, size) > room:  # keep the end of a long path
-            shown = shown[1:]
-        theme.blit_text(s, shown, size, (self.rect.x + 8, self.rect.centery), theme.TEXT,
-                        False, "midleft")
+WORK_PER_FRAME = 0.025  # seconds of summarising per frame while a folder is first read
+SHOW_EVERY = 0.25  # seconds between two updates of the rows while it is read
 
 
 class RecordsScene(Scene):
@@ -79,241 +42,387 @@ class RecordsScene(Scene):
 
     def __init__(self, app) -> None:  # noqa: ANN001 - App
         super().__init__(app)
-        self.records: list[Path] = []
+        self.model = RecordsModel()
+        self.catalogue: records_index.Catalogue | None = None
         self.index = 0
         self.top = 0
-        self.rows = 8
+        self.rows = 6
         self.row_rects: list[tuple[pygame.Rect, int]] = []
-        self.path_field = TextField(_(PATH_LABEL))
-        self.folder_field = TextField(_(FOLDER_LABEL))
+        self.search = TextField(_("Find a player"), limit=40)
         self.focus: TextField | None = None
         self.status = ""
+        self.filters = ButtonGroup(self._filter_buttons(), vertical=False)
         self.group = ButtonGroup(self._buttons(), vertical=False)
+        self._select_name: str | None = None
+        self.chooser_folder: Path | None = None  # where the chooser opens next time
+        self._since_shown = 0.0
+        self._clicked: int | None = None  # the row the last click chose
+        self.refresh()
+
+    # --- buttons -------------------------------------------------------------------------
+    def _filter_buttons(self) -> list[Button]:
+        return [Button(self.model.order_words(), self.next_order),
+                Button(self.model.game_filter_words(), self.next_game)]
 
     def _buttons(self) -> list[Button]:
         return [Button(pgettext("button", "Open"), self.open_selected, "primary"),
-                Button(_("Open path"), self.open_path),
-                Button(_("Import path"), self.import_path),
-                Button(_("Export chosen"), self.export_selected),
+                Button(_("Open a file…"), self.open_file),
+                Button(_("Import…"), self.import_file),
+                Button(_("Export…"), self.export_selected),
                 Button(pgettext("button", "Back"), self.close, "danger")]
 
-    def relabel(self) -> None:
-        self.path_field.label = _(PATH_LABEL)
-        self.folder_field.label = _(FOLDER_LABEL)
-        index, shown = self.group.index, self.group.show_focus
-        self.group.set(self._buttons())
-        self.group.index, self.group.show_focus = index, shown
+    def _label_filters(self) -> None:
+        self.filters.buttons[0].label = self.model.order_words()
+        self.filters.buttons[1].label = self.model.game_filter_words()
+        usable = self.selected is not None and self.selected.ok
+        self.group.buttons[0].enabled = usable
+        self.group.buttons[3].enabled = usable
 
+    def relabel(self) -> None:
+        self.search.label = _("Find a player")
+        for group, make in ((self.group, self._buttons), (self.filters, self._filter_buttons)):
+            index, shown = group.index, group.show_focus
+            group.set(make())
+            group.index, group.show_focus = index, shown
+        self.model.forget_words()
+        self._label_filters()
+
+    def editing(self) -> bool:
+        return self.focus is not None
+
+    # --- the list --------------------------------------------------------------------------
     def resume(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
+        """Read the folder again (the index makes it quick); keep the chosen record."""
         paths = self.app.paths
-        self.records = replays.list_records(paths.records_dir) if paths is not None else []
-        self.index = max(0, min(self.index, len(self.records) - 1))
+        keep = self._select_name or (self.selected.summary.file if self.selected else None)
+        if paths is None:
+            self.catalogue = None
+            self.model.set([])
+        else:
+            self.catalogue = records_index.Catalogue(
+                paths.records_dir, records_index.index_path(paths.records_dir))
+            self.catalogue.scan()
+            self.catalogue.work(WORK_PER_FRAME)
+            self.model.set(self.catalogue.all())
+        self._select(keep)
+
+    def _select(self, name: str | None) -> None:
+        rows = self.model.rows
+        if name is not None:
+            found = next((i for i, r in enumerate(rows) if r.summary.file == name), None)
+            if found is not None:
+                self.index, self._select_name = found, None
+        self.index = max(0, min(self.index, len(rows) - 1))
+        self._label_filters()
+
+    def update(self, dt: float) -> None:
+        c = self.catalogue
+        if c is not None and not c.done:
+            c.work(WORK_PER_FRAME)
+            self._since_shown += dt
+            if c.done or self._since_shown >= SHOW_EVERY:  # new rows a few times a second
+                self._since_shown = 0.0
+                keep = self.selected.summary.file if self.selected else None
+                self.model.set(c.all())
+                self._select(keep)
 
     @property
-    def selected(self) -> Path | None:
-        return self.records[self.index] if self.records else None
+    def selected(self) -> Row | None:
+        rows = self.model.rows
+        return rows[self.index] if 0 <= self.index < len(rows) else None
 
-    # --- actions -----------------------------------------------------------------------
-    def _open(self, path: Path) -> None:
+    def next_order(self) -> None:
+        self.status = ""
+        keep = self.selected.summary.file if self.selected else None
+        self.model.next_order()
+        self._select(keep)
+
+    def next_game(self, step: int = 1) -> None:
+        self.status = ""
+        self.model.next_game(step)
+        self.index = self.top = 0
+        self._select(None)
+
+    def _searched(self) -> None:
+        self.status = ""
+        self.model.set_search(self.search.text)
+        self.index = self.top = 0
+        self._select(None)
+
+    # --- actions -------------------------------------------------------------------------
+    def _path(self, row: Row) -> Path:
+        return self.app.paths.records_dir / row.summary.file
+
+    def _open(self, path: Path) -> str | None:
+        """Open a record in the viewer after checking it (the viewer would show the
+        engine's own message): a sentence in words when it cannot be."""
+        try:
+            replays.check_record(path)
+        except replays.RecordError as e:
+            return replays.explain(e)
         from game.ui.scenes.replay import ReplayScene
 
         self.app.stack.push(ReplayScene(self.app, path))
+        return None
 
     def open_selected(self) -> None:
-        if self.selected is None:
-            self.status = _("No record is kept yet: finish a game, or open a file by its "
-                            "path.")
+        row = self.selected
+        if row is None:
+            self.status = _("No record is kept yet: finish a game, or open a file with "
+                            "“Open a file…”.")
             return
-        self._open(self.selected)
+        if not row.ok:
+            self.status = row.players  # the problem in words
+            return
+        self.status = self._open(self._path(row)) or ""
 
-    def _typed_path(self, field: TextField) -> Path | None:
-        text = field.text.strip().strip('"').strip("'")
-        return Path(text).expanduser() if text else None
+    def _chooser(self, title: str, mode: object, start: Path, on_choose, name: str = "",  # noqa: ANN001
+                 action: str | None = None) -> None:
+        from game.ui.scenes.file_chooser import FileChooserScene
 
-    def open_path(self) -> None:
-        p = self._typed_path(self.path_field)
-        if p is None:
-            self.status = _("Type or paste the path of a record file in the field first.")
-            self.focus = self.path_field
-            return
-        self._open(p)  # the viewer says why a file cannot be replayed
+        records_dir = self.app.paths.records_dir if self.app.paths is not None else None
+        self.app.stack.push(FileChooserScene(self.app, title, mode, start, on_choose, name,
+                                             records_dir, action))
 
-    def import_path(self) -> None:
-        p = self._typed_path(self.path_field)
-        if p is None or self.app.paths is None:
-            self.status = _("Type or paste the path of a record file to import first.")
-            self.focus = self.path_field
+    def _start_folder(self) -> Path:
+        return self.chooser_folder if self.chooser_folder is not None else Path.home()
+
+    def open_file(self) -> None:
+        from game.ui.scenes.file_chooser import Mode
+
+        def chosen(path: Path, _replace: bool) -> str | None:
+            self.chooser_folder = path.parent
+            return self._open(path)
+
+        self._chooser(_("Open a record file"), Mode.OPEN, self._start_folder(), chosen)
+
+    def import_file(self) -> None:
+        from game.ui.scenes.file_chooser import Mode
+
+        if self.app.paths is None:
             return
-        try:
-            dest = replays.import_record(self.app.paths, p)
-        except RecordError as e:
-            self.status = _("Not imported: {reason}").format(reason=e)
-            return
-        except OSError as e:
-            self.status = _("Not imported: {reason}").format(reason=files.describe_os_error(e))
-            return
-        self.refresh()
-        self.index = next((i for i, r in enumerate(self.records) if r == dest), 0)
-        self.status = _("Imported as {file}.").format(file=file_name_words(dest.name))
+
+        def chosen(path: Path, _replace: bool) -> str | None:
+            self.chooser_folder = path.parent
+            try:
+                dest = replays.import_record(self.app.paths, path)
+            except (replays.RecordError, OSError) as e:
+                return _("Not imported: {reason}").format(reason=replays.explain(e))
+            self._select_name = dest.name
+            self.status = _("Imported as {file}.").format(file=file_name_words(dest.name))
+            return None
+
+        self._chooser(_("Import a record"), Mode.OPEN, self._start_folder(), chosen,
+                      action=_("Import"))
 
     def export_selected(self) -> None:
-        src = self.selected
-        folder = self._typed_path(self.folder_field)
-        if src is None:
-            self.status = _("There is no record to export yet.")
+        from game.ui.scenes.file_chooser import Mode
+
+        row = self.selected
+        if row is None or not row.ok:
+            self.status = _("Choose a record to export first.") if row is None else row.players
             return
-        if folder is None:
-            self.status = _("Type the folder to export to first.")
-            self.focus = self.folder_field
-            return
-        try:
-            dest = replays.export_record(src, folder)
-        except RecordError as e:
-            self.status = _("Not exported: {reason}").format(reason=e)
-            return
-        except OSError as e:
-            self.status = _("Not exported: {reason}").format(reason=files.describe_os_error(e))
-            return
-        self.status = _("Exported to {path}.").format(path=file_name_words(str(dest), 400))
+        src = self._path(row)
+
+        def chosen(path: Path, replace: bool) -> str | None:
+            self.chooser_folder = path.parent
+            try:
+                dest = replays.export_record_as(src, path, replace=replace)
+            except FileExistsError:
+                return _("A file of that name appeared meanwhile; choose again.")
+            except (replays.RecordError, OSError) as e:
+                return _("Not exported: {reason}").format(reason=replays.explain(e))
+            self.status = _("Exported to {path}.").format(path=file_name_words(str(dest), 400))
+            return None
+
+        self._chooser(_("Export a record"), Mode.SAVE, self._start_folder(), chosen,
+                      name=file_name_words(row.summary.file, 200),
+                      action=pgettext("button", "Export"))
 
     def close(self) -> None:
         self.app.stack.pop(self)
 
-    # --- input -------------------------------------------------------------------------
+    # --- input ---------------------------------------------------------------------------
+    def move(self, step: int) -> None:
+        self._clicked = None
+        self.status = ""  # it spoke of the record just left
+        if self.model.rows:
+            self.index = max(0, min(len(self.model.rows) - 1, self.index + step))
+            self._label_filters()
+
+    def _cycle(self, step: int) -> None:
+        """Tab / Shift+Tab: the list, the search, the sort and game buttons, the action
+        buttons, so every part of the page is reached by keys alone."""
+        regions: list[object] = [None, self.search, self.filters, self.group]
+        now = self.focus if self.focus is not None else next(
+            (g for g in (self.filters, self.group) if g.show_focus), None)
+        nxt = regions[(regions.index(now) + step) % len(regions)]
+        self.focus = nxt if isinstance(nxt, TextField) else None
+        self.filters.show_focus = nxt is self.filters
+        self.group.show_focus = nxt is self.group
+
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for f in (self.path_field, self.folder_field):
-                if f.rect.collidepoint(event.pos):
-                    self.focus = f
-                    return True
+            if self.search.rect.collidepoint(event.pos):
+                self.focus = self.search
+                self.group.show_focus = self.filters.show_focus = False
+                return True
             for rect, i in self.row_rects:
                 if rect.collidepoint(event.pos):
-                    if i == self.index and self.focus is None:
-                        self.open_selected()  # a second click opens
-                    self.index, self.focus = i, None
+                    # a second click on the same row opens it (the first only chooses,
+                    # even on the row already chosen)
+                    again = self._clicked == i and i == self.index and self.focus is None
+                    self.index, self.focus, self._clicked = i, None, i
+                    self._label_filters()
+                    if again:
+                        self._clicked = None
+                        self.open_selected()
                     return True
             self.focus = None
         if event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(len(self.records) - self.rows, self.top - event.y))
+            self.top = max(0, min(max(0, len(self.model.rows) - self.rows),
+                                  self.top - event.y))
             return True
         if intent in (Intent.NEXT_REGION, Intent.PREV_REGION):
             self._cycle(1 if intent is Intent.NEXT_REGION else -1)
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f \
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.focus = self.search
+            self.group.show_focus = self.filters.show_focus = False
+            return True
         if self.focus is not None:
-            if intent is Intent.BACK:
+            if intent is Intent.BACK or (intent is Intent.CONFIRM
+                                         and event.key != pygame.K_SPACE):
                 self.focus = None
                 return True
-            if intent is Intent.CONFIRM and event.key != pygame.K_SPACE:
-                if self.focus is self.path_field:
-                    self.open_path()
-                else:
-                    self.export_selected()
-                return True
             if self.focus.handle_key(event):
+                self._searched()
                 return True
             return event.type == pygame.KEYDOWN  # typing never reaches other keys
         if intent is Intent.BACK:
             self.close()
             return True
-        if intent in (Intent.UP, Intent.DOWN) and self.records:
-            step = -1 if intent is Intent.UP else 1
-            self.index = max(0, min(len(self.records) - 1, self.index + step))
+        for group in (self.filters, self.group):
+            if group.show_focus and intent not in (Intent.UP, Intent.DOWN):
+                if group.handle(event, intent):
+                    self.app.audio.play("button")
+                    return True
+        if intent in (Intent.UP, Intent.DOWN):
+            self.group.show_focus = self.filters.show_focus = False
+            self.move(-1 if intent is Intent.UP else 1)
             return True
-        if intent is Intent.CONFIRM and not self.group.show_focus:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.move(-self.rows if event.key == pygame.K_PAGEUP else self.rows)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.next_order()
+            return True
+        if intent in (Intent.LEFT, Intent.RIGHT):
+            self.next_game(-1 if intent is Intent.LEFT else 1)
+            return True
+        if intent is Intent.CONFIRM:
             self.open_selected()
             return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
+        for group in (self.filters, self.group):
+            if group.handle(event, intent):
+                self.app.audio.play("button")
+                return True
         return False
 
-    def _cycle(self, step: int) -> None:
-        """Tab / Shift+Tab: the list, the path field, the folder field, the buttons, so
-        every part of the page is reached by keys alone."""
-        regions: list[object] = [None, self.path_field, self.folder_field, self.group]
-        now = self.focus if self.focus is not None else (
-            self.group if self.group.show_focus else None)
-        nxt = regions[(regions.index(now) + step) % len(regions)]
-        self.focus = nxt if isinstance(nxt, TextField) else None
-        self.group.show_focus = nxt is self.group
-
-    # --- drawing -----------------------------------------------------------------------
-    def _row_text(self, p: Path) -> str:
-        try:
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
-        except OSError:
-            when = ""
-        name = file_name_words(p.stem)
-        if replays.notes_path(p).exists():
-            return _("{name}   {when} · AI notes").format(name=name, when=when)
-        return f"{name}   {when}"
+    # --- drawing -------------------------------------------------------------------------
+    def _layout_buttons(self, group: ButtonGroup, x: int, y: int, w: int, h: int) -> None:
+        n = len(group.buttons)
+        bw = (w - 8 * (n - 1)) // n
+        for i, b in enumerate(group.buttons):
+            b.rect = pygame.Rect(x + i * (bw + 8), y, bw, h)
 
     def draw(self, surface: pygame.Surface) -> None:
-        W, H = surface.get_size()
-        from game.ui.cards import table_surface
-
-        surface.blit(table_surface((W, H), "felt"), (0, 0))
-        body = theme.size_of("body", H)
-        small = theme.size_of("small", H)
-        head = theme.size_of("heading", H)
-        box = pygame.Rect(0, 0, W - round(W * 0.08), H - round(H * 0.08))
-        box.center = (W // 2, H // 2)
-        theme.panel(surface, box, alpha=240, line=theme.GOLD)
-        x, y = box.x + 20, box.y + 14
-        theme.blit_text(surface, _("Replays & records"), head, (x, y), theme.TEXT, True)
-        y += round(head * 1.6)
-        folder = file_name_words(str(self.app.paths.records_dir), 400) \
-            if self.app.paths is not None else ""
-        theme.blit_text(surface, theme.fit(_("Kept records, newest first · {folder}").format(
-                                               folder=folder), small,
-                                           box.w - 40), small, (x, y), theme.TEXT_DIM)
-        y += round(small * 1.6)
-        lh = round(body * 1.6)
-        bottom_zone = round(body * 2.1) * 1 + round(body * 1.6) * 4 + 2 * round(small * 1.4)
-        list_rect = pygame.Rect(x, y, box.w - 40, box.bottom - 14 - bottom_zone - y)
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Replays & records"))
+        self._label_filters()
+        c = self.catalogue
+        count = self.model.count_words()
+        if c is not None and not c.done:
+            count = _("Reading records… {n} left").format(n=len(c.pending))
+        elif len(self.model.rows) > self.rows:  # which part of a long list is on screen
+            count = _("{count} · {first}–{last}").format(
+                count=count, first=self.top + 1,
+                last=min(len(self.model.rows), self.top + self.rows))
+        theme.blit_text(surface, count, small, (x + tw, y + head - small), theme.TEXT_DIM,
+                        False, "topright")
+        y += round(head * 1.5)
+        # the controls: order, game, player search
+        ch = round(body * 1.9)
+        half = (tw - 16) // 2
+        self._layout_buttons(self.filters, x, y, half, ch)
+        self.search.rect = pygame.Rect(x + half + 16, y, tw - half - 16, ch)
+        self.filters.draw(surface, body)
+        self.search.draw(surface, body, self.focus is self.search, label_above=False,
+                         placeholder=_("Find a player (Ctrl+F)"))
+        y += ch + 10
+        btn_h = round(body * 2.1)
+        status = theme.wrap(self.status, small, tw)[:2] if self.status else []
+        bottom = rect.bottom - 12 - round(small * 1.5) - btn_h - 8 \
+            - len(status) * round(small * 1.35)
+        list_rect = pygame.Rect(x - 6, y, tw + 12, max(20, bottom - y))
         pygame.draw.rect(surface, (0x10, 0x16, 0x13), list_rect, border_radius=5)
+        lh = round(body * 1.3 + small * 1.4 + 12)
         self.rows = max(1, list_rect.h // lh)
         if self.index < self.top:
             self.top = self.index
         elif self.index >= self.top + self.rows:
             self.top = self.index - self.rows + 1
+        self.top = max(0, min(self.top, max(0, len(self.model.rows) - self.rows)))
         self.row_rects = []
-        if not self.records:
-            theme.blit_text(surface, _("No record yet: every finished game is kept here."), body,
-                            (list_rect.x + 10, list_rect.y + 8), theme.TEXT_DIM)
-        for k, i in enumerate(range(self.top, min(len(self.records), self.top + self.rows))):
-            r = pygame.Rect(list_rect.x, list_rect.y + k * lh, list_rect.w, lh)
-            if i == self.index:
-                pygame.draw.rect(surface, theme.GOLD, r.inflate(-4, -4), 1, border_radius=4)
-            theme.blit_text(surface, theme.fit(self._row_text(self.records[i]), body, r.w - 20),
-                            body, (r.x + 10, r.centery),
-                            theme.GOLD if i == self.index else theme.TEXT, False, "midleft")
+        if not self.model.rows:
+            words = (_("No record yet: every finished game is kept here.")
+                     if not self.model.summaries else _("No record matches."))
+            if c is not None and c.unreadable:
+                words = _("The records folder cannot be read.")
+            theme.blit_text(surface, words, body, (list_rect.x + 12, list_rect.y + 10),
+                            theme.TEXT_DIM)
+        for k, i in enumerate(range(self.top, min(len(self.model.rows), self.top + self.rows))):
+            row = self.model.rows[i]
+            r = pygame.Rect(list_rect.x + 2, list_rect.y + k * lh + 2, list_rect.w - 4, lh - 4)
+            chosen = i == self.index
+            if chosen:
+                pygame.draw.rect(surface, theme.PANEL_LINE, r, border_radius=5)
+                pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=5)
+            self._draw_row(surface, row, r, body, small, chosen)
             self.row_rects.append((r, i))
-        y = list_rect.bottom + round(small * 1.6) + 4
-        fw = (box.w - 40 - 16) // 2
-        fh = round(body * 1.8)
-        self.path_field.rect = pygame.Rect(x, y, fw, fh)
-        self.folder_field.rect = pygame.Rect(x + fw + 16, y, fw, fh)
-        for f in (self.path_field, self.folder_field):
-            f.draw(surface, body, self.focus is f)
-        y += fh + 10
-        bh = round(body * 2.1)
-        n = len(self.group.buttons)
-        bw = (box.w - 40 - 8 * (n - 1)) // n
-        for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(x + i * (bw + 8), y, bw, bh)
+        sy = list_rect.bottom + 4
+        for part in status:
+            theme.blit_text(surface, part, small, (x, sy), theme.TEXT)
+            sy += round(small * 1.35)
+        self._layout_buttons(self.group, x, rect.bottom - 12 - round(small * 1.5) - btn_h,
+                             tw, btn_h)
         self.group.draw(surface, body)
-        y += bh + 8
-        if self.status:
-            for part in theme.wrap(self.status, small, box.w - 40)[:2]:
-                theme.blit_text(surface, part, small, (x, y), theme.TEXT)
-                y += round(small * 1.35)
-        theme.blit_text(surface, _("↑/↓ choose · Enter open · Tab or click: the fields and "
-                                   "buttons · Esc back"),
-                        small, (x, box.bottom - 8), theme.TEXT_DIM, False, "bottomleft")
+        theme.blit_text(surface, theme.fit(_("↑/↓ choose · Enter open · ←/→ game · S sort · "
+                                             "Tab: search and buttons · Esc back"), small, tw),
+                        small, (x, rect.bottom - 8), theme.TEXT_DIM, False, "bottomleft")
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, r: pygame.Rect, body: int,
+                  small: int, chosen: bool) -> None:
+        x, w = r.x + 10, r.w - 20
+        top = r.y + 5
+        if not row.ok:
+            theme.blit_text(surface, theme.fit(row.title, body, w), body, (x, top),
+                            theme.TEXT_DIM, chosen)
+            theme.blit_text(surface, theme.fit(row.players, small, w), small,
+                            (x, top + round(body * 1.3)), theme.LOSS)
+            return
+        rw = theme.text_width(row.result, body, True) if row.result else 0
+        theme.blit_text(surface, theme.fit(row.title, body, w - rw - 16), body, (x, top),
+                        theme.TEXT, chosen)
+        if row.result:
+            color = theme.TEXT_DIM if row.tone == 0 else (
+                theme.GAIN if row.tone > 0 else theme.LOSS)
+            theme.blit_text(surface, row.result, body, (x + w, top), color, True, "topright")
+        theme.blit_text(surface, theme.fit(row.players, small, w), small,
+                        (x, top + round(body * 1.3)), theme.TEXT_DIM)
 
 
-__all__ = ["RecordsScene", "TextField"]
+__all__ = ["RecordsScene"]
