@@ -172,7 +172,7 @@ class ResultScene(Scene):
     def input_context(self) -> object:
         """A key pressed during the celebration belongs to it: held on, it presses nothing
         once the buttons are there (game/ui/keygate.py)."""
-        return self.celebration.done
+        return None if self.celebration.done else "celebration"
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         if not self.celebration.done:
