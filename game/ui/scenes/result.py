@@ -56,6 +56,7 @@ class Plan:
     beside: bool  # the facts under the placings (else under placings and chart)
     list_w: int  # the placings' width
     middle: int  # the chart's height
+    two_line: bool = False  # each placing's details on a line under its name
 
 
 class ResultScene(Scene):
@@ -222,20 +223,20 @@ class ResultScene(Scene):
             firsts = []
             for b in m.broken:
                 if b.kind == "first_win":
-                    words.append(_("first win at {game}").format(game=_(self.session.rs.title)))
+                    words.append(_("First win at {game}").format(game=_(self.session.rs.title)))
                 elif b.kind == "best_round":
-                    words.append(_("best round ever, {amount} (before: {previous})").format(
+                    words.append(_("Best round ever: {amount} (before: {previous})").format(
                         amount=mon(b.value), previous=mon(b.previous)))
                 elif b.kind == "best_total":
-                    words.append(_("best game total ever, {amount} (before: {previous})")
+                    words.append(_("Best game total ever: {amount} (before: {previous})")
                                  .format(amount=mon(b.value), previous=mon(b.previous)))
                 elif b.kind == "first_yaku":
                     firsts.append(term(str(b.value)))
             if firsts:
-                words.append(ngettext("first time: {yaku}", "first times: {yaku}",
+                words.append(ngettext("First time: {yaku}", "First times: {yaku}",
                                       len(firsts)).format(yaku=", ".join(firsts)))
-            out.append((_("New records for {name}: {records}").format(
-                name=player, records="; ".join(words)), theme.GOLD))
+            out.append((_("New records for {name}").format(name=player), theme.GOLD))
+            out.extend((f"· {w}", theme.GOLD) for w in words)
         return out
 
     # --- drawing -----------------------------------------------------------------------------
@@ -291,17 +292,46 @@ class ResultScene(Scene):
             top = round(small * 1.4) + round(head * 1.35) + round(body * 0.9)
             foot = 2 * round(small * 1.4) + round(body * 2.3) + pad + pad // 2
             middle = rect.h - max(8, body // 2) - top - foot - pad
-            row = round(body * 1.7)
             step = round(small * 1.35)
             side = [theme.wrap(t, small, list_w, bold) for t, bold in texts]
             side_h = sum(len(f) for f in side) * step + (pad // 2 if side else 0)
-            if two and n * row + side_h <= middle:
-                return Plan(k, row, side, True, list_w, middle)
             wide = [theme.wrap(t, small, inner, bold) for t, bold in texts]
             wide_h = sum(len(f) for f in wide) * step
-            if n * row + wide_h <= middle or k <= 0.55:
-                return Plan(k, row, wide, False, list_w, middle - wide_h)
+            # a row per seat: the kind and rounds won beside the name when they fit, else
+            # on a second line under it when there is room, else cut short beside it
+            rows = [round(body * 1.7)]
+            if not self._details_fit(list_w, body, small):
+                rows.insert(0, round(body * 1.45) + round(small * 1.35))
+            for row in rows:
+                if two and n * row + side_h <= middle:
+                    return Plan(k, row, side, True, list_w, middle, row != rows[-1])
+                if n * row + wide_h <= middle:
+                    return Plan(k, row, wide, False, list_w, middle - wide_h, row != rows[-1])
+            if k <= 0.55:
+                return Plan(k, rows[-1], wide, False, list_w, middle - wide_h)
             k -= 0.05
+
+    def details(self, seat: int) -> str:
+        """A placing's second words: the seat's kind (the level alone for a computer) and
+        the rounds it won."""
+        won = self.model.placings[[p.seat for p in self.model.placings].index(seat)].rounds_won
+        return ngettext("{kind} · {n} round won", "{kind} · {n} rounds won", won).format(
+            kind=self.session.seats[seat].describe_short(), n=won)
+
+    def _columns(self, body: int) -> tuple[int, int]:
+        """(the place column's width, the amount column's width) at this size."""
+        place_w = theme.text_width(_("{place}.").format(place=7), body, True) + 6
+        amount_w = max(theme.text_width(mon(p.total), body, True)
+                       for p in self.model.placings)
+        return place_w, amount_w
+
+    def _details_fit(self, width: int, body: int, small: int) -> bool:
+        place_w, amount_w = self._columns(body)
+        names = self.session.names()
+        fixed = 6 + place_w + body + 6 + 10 + 10 + amount_w + 8
+        return all(fixed + theme.text_width(names[p.seat], body, True)
+                   + theme.text_width(self.details(p.seat), small) <= width
+                   for p in self.model.placings)
 
     def _headline_rect(self) -> tuple[int, int, int, int, int]:
         W, H = self.app.screen.get_size()
@@ -342,7 +372,7 @@ class ResultScene(Scene):
         inner_w = rect.w - 2 * pad
         # the placings at the left, the chart at the right (under it on a narrow window)
         n = len(self.model.placings)
-        self._draw_placings(surface, pygame.Rect(x, y, plan.list_w, n * plan.row), plan.row,
+        self._draw_placings(surface, pygame.Rect(x, y, plan.list_w, n * plan.row), plan,
                             body, small)
         chart = pygame.Rect(x + plan.list_w + pad, y, inner_w - plan.list_w - pad,
                             plan.middle)
@@ -370,40 +400,41 @@ class ResultScene(Scene):
         if self.celebration.done:
             self.group.draw(surface, body)
 
-    def _draw_placings(self, surface: pygame.Surface, r: pygame.Rect, row: int, body: int,
+    def _draw_placings(self, surface: pygame.Surface, r: pygame.Rect, plan: Plan, body: int,
                        small: int) -> None:
         """One row per seat, best first: place, the seat's chart marker, name, kind and
         rounds won, the final total; the winners' rows framed in gold."""
         names = self.session.names()
-        amounts = {p.seat: mon(p.total) for p in self.model.placings}
-        amount_w = max(theme.text_width(a, body, True) for a in amounts.values())
-        place_w = theme.text_width(_("{place}.").format(place=7), body, True) + 6
+        place_w, amount_w = self._columns(body)
         y = r.y
         for p in self.model.placings:
-            spec = self.session.seats[p.seat]
-            line = pygame.Rect(r.x, y, r.w, row - 4)
+            line = pygame.Rect(r.x, y, r.w, plan.row - 4)
             if p.seat in self.model.winners:
                 pygame.draw.rect(surface, theme.GOLD, line, 1, border_radius=6)
-            cy = line.centery
+            cy = line.y + round(body * 0.7) if plan.two_line else line.centery
             theme.blit_text(surface, _("{place}.").format(place=p.place), body,
                             (line.x + 6, cy), theme.TEXT, True, "midleft")
             mx = line.x + 6 + place_w + body // 2
             marker(surface, p.seat, (mx, cy), max(4, body / 3))
             nx = mx + body // 2 + 6
-            theme.blit_text(surface, amounts[p.seat], body, (line.right - 8, cy),
+            theme.blit_text(surface, mon(p.total), body, (line.right - 8, cy),
                             theme.signed_color(p.total), True, "midright")
             room = line.right - 8 - amount_w - 10 - nx
-            name = theme.fit(names[p.seat], body, max(20, room // 2 if room > 240 else room),
-                             True)
+            name = theme.fit(names[p.seat], body, max(20, room if plan.two_line or room <= 240
+                                                      else room // 2), True)
             name_r = theme.blit_text(surface, name, body, (nx, cy), theme.TEXT, True,
                                      "midleft")
-            detail = ngettext("{kind} · {n} round won", "{kind} · {n} rounds won",
-                              p.rounds_won).format(kind=spec.describe_short(), n=p.rounds_won)
-            rest = line.right - 8 - amount_w - 10 - (name_r.right + 10)
-            if rest >= theme.text_width(spec.describe_short(), small) + 4:
-                theme.blit_text(surface, theme.fit(detail, small, rest), small,
-                                (name_r.right + 10, cy), theme.TEXT_DIM, False, "midleft")
-            y += row
+            detail = self.details(p.seat)
+            if plan.two_line:
+                theme.blit_text(surface, theme.fit(detail, small, line.right - 8 - nx), small,
+                                (nx, line.bottom - 2), theme.TEXT_DIM, False, "bottomleft")
+            else:
+                rest = line.right - 8 - amount_w - 10 - (name_r.right + 10)
+                kind = self.session.seats[p.seat].describe_short()
+                if rest >= theme.text_width(kind, small) + 4:
+                    theme.blit_text(surface, theme.fit(detail, small, rest), small,
+                                    (name_r.right + 10, cy), theme.TEXT_DIM, False, "midleft")
+            y += plan.row
 
 
 __all__ = ["ResultScene", "ranking", "rounds_won", "saved_words"]
