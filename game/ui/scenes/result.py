@@ -242,9 +242,7 @@ class ResultScene(Scene):
     # --- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
-        key = (W, H, theme.effective_scale(), theme.high_contrast(), _("Game over"),
-               self.group.show_focus, self.group.index,
-               tuple(b.hover for b in self.group.buttons), self.celebration.done)
+        key = (W, H, theme.effective_scale(), theme.high_contrast(), _("Game over"))
         if self._static is None or self._static[0] != key:
             static = pygame.Surface((W, H))
             self._draw_static(static)
@@ -256,7 +254,9 @@ class ResultScene(Scene):
             colors = [theme.GOLD, theme.WHITE] + [SEAT_COLORS[w] for w in self.model.winners]
             draw_flakes(surface, self.flakes, c.t, gentle, colors)
         self._draw_headline(surface)
-        if not c.done:
+        if c.done:  # the buttons come once the celebration is over (or skipped)
+            self.group.draw(surface, self._sizes(H, self._plan(W, H).k)[1])
+        else:
             small = theme.size_of("small", H)
             theme.blit_text(surface, _("Press a key or click to skip"), small,
                             (W // 2, H - 8), theme.TEXT_DIM, False, "midbottom")
@@ -358,7 +358,8 @@ class ResultScene(Scene):
                             (sx, y + head - body), theme.TEXT, True)
 
     def _draw_static(self, surface: pygame.Surface) -> None:
-        """Everything but the headline and the confetti (cached: the screen stands still)."""
+        """Everything but the headline, the buttons and the confetti (cached: the screen
+        stands still; drawn again only for a new size, scale, contrast or language)."""
         W, H = surface.get_size()
         surface.fill(theme.FELT)
         rect = self._frame(W, H)
@@ -397,8 +398,6 @@ class ResultScene(Scene):
         bw = (inner_w - 10 * (n - 1)) // n
         for i, b in enumerate(self.group.buttons):
             b.rect = pygame.Rect(x + i * (bw + 10), buttons_y, bw, round(body * 2.3))
-        if self.celebration.done:
-            self.group.draw(surface, body)
 
     def _draw_placings(self, surface: pygame.Surface, r: pygame.Rect, plan: Plan, body: int,
                        small: int) -> None:
