@@ -19,11 +19,12 @@ from game.ui import theme
 from game.ui.numbers import amount
 from game.ui.result_model import Flake, chart_scale
 
-# Okabe-Ito's colour-blind-safe hues, lightened to stand on the dark felt, and a gold for
-# the eighth: one per seat (seven at most), in seat order.
+# Okabe-Ito's colour-blind-safe hues, lightened to stand on the dark felt (its vermilion
+# became a lavender: lightened, it was too near the orange), and a pale stone for an
+# eighth: one per seat (seven at most), in seat order.
 SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
     (0xF0, 0xA8, 0x30), (0x6C, 0xC4, 0xF5), (0x3C, 0xD0, 0xA0), (0xF0, 0xE4, 0x60),
-    (0x5A, 0x9C, 0xF0), (0xF0, 0x78, 0x40), (0xE0, 0x98, 0xC8), (0xE8, 0xE0, 0xD0))
+    (0x5A, 0x9C, 0xF0), (0xB4, 0x98, 0xF4), (0xE8, 0x90, 0xC0), (0xE8, 0xE0, 0xD0))
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross", "ring")
 PETALS = ((0xF6, 0xC6, 0xD2), (0xF9, 0xDD, 0xE4), (0xE8, 0xB0, 0xC0))  # a gentle end
 
