@@ -18,7 +18,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import GameSession
-from tests.ui.driver import click, frames, key, make_app
+from tests.ui.driver import click, frames, key, make_app, run_until
 
 NAMES = ["Ana", "Ren", "Yui", "Kenji", "Mei", "Sora", "Hana"]
 
@@ -193,3 +193,29 @@ def test_an_arrow_held_through_the_celebration_moves_no_focus(app) -> None:  # n
         pygame.event.post(right)
         frames(app, 1)
     assert scene.group.index == index and not scene.group.show_focus
+
+
+def test_from_the_table_the_game_is_kept_then_play_again_asks_nothing(tmp_path: Path) -> None:
+    """The table keeps the game (record, statistics, autosave cleared) before the screen
+    opens: the records are measured against earlier games, Watch replay has the record, and
+    Play again starts the same seats at once."""
+    from tests.ui.table_helpers import start_table
+
+    app = make_app(tmp_path)
+    try:
+        table = start_table(app, [("Ana", "ai:random"), ("Ren", "ai:random"),
+                                  ("Yui", "ai:random")], seed=4, rounds=1)
+        assert run_until(app, lambda: isinstance(app.stack.top, ResultScene), 20000,
+                         lambda: app.stack.top.name in ("teyaku", "scoring")
+                         and key(app, pygame.K_RETURN))
+        scene = app.stack.top
+        assert scene.record_path is not None and scene.record_path.exists()
+        assert storage.load_autosave(app.paths)[0] is None
+        assert scene.model.series[0][-1] == table.session.st.totals[0]
+        key(app, pygame.K_SPACE)  # ends the celebration
+        click(app, _center(scene, "Play again"))
+        again = app.stack.top
+        assert isinstance(again, TableScene) and again is not table
+        assert [s.kind for s in again.session.seats] == [s.kind for s in table.session.seats]
+    finally:
+        app.close()
