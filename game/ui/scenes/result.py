@@ -256,10 +256,11 @@ class ResultScene(Scene):
         self._draw_headline(surface)
         if c.done:  # the buttons come once the celebration is over (or skipped)
             self.group.draw(surface, self._sizes(H, self._plan(W, H).k)[1])
-        else:
-            small = theme.size_of("small", H)
-            theme.blit_text(surface, _("Press a key or click to skip"), small,
-                            (W // 2, H - 8), theme.TEXT_DIM, False, "midbottom")
+        elif self.group.buttons:  # where the buttons will be: how to end it now
+            body = self._sizes(H, self._plan(W, H).k)[1]
+            row = self.group.buttons[0].rect.union(self.group.buttons[-1].rect)
+            theme.blit_text(surface, theme.fit(_("Press a key or click to skip"), body, row.w),
+                            body, row.center, theme.TEXT_DIM, False, "center")
 
     def _sizes(self, H: int, k: float) -> tuple[int, int, int]:
         def sz(role: str) -> int:
