@@ -304,10 +304,12 @@ class ResultScene(Scene):
             if not self._details_fit(list_w, body, small):
                 rows.insert(0, round(body * 1.45) + round(small * 1.35))
             for row in rows:
+                two_line = row != rows[-1]
                 if two and n * row + side_h <= middle:
-                    return Plan(k, row, side, True, list_w, middle, row != rows[-1])
+                    air = min(round(row * 1.3), (middle - side_h) // n)  # spare room: air
+                    return Plan(k, max(row, air), side, True, list_w, middle, two_line)
                 if n * row + wide_h <= middle:
-                    return Plan(k, row, wide, False, list_w, middle - wide_h, row != rows[-1])
+                    return Plan(k, row, wide, False, list_w, middle - wide_h, two_line)
             if k <= 0.55:
                 return Plan(k, rows[-1], wide, False, list_w, middle - wide_h)
             k -= 0.05
