@@ -5,6 +5,7 @@ SDL_VIDEODRIVER yourself to measure a real display), after warming the card cach
 prints the median and 99th percentile of the frames in which cards were moving.
 
     python benchmarks/frame_times.py [--frames 1500]
+    python benchmarks/frame_times.py --moment gameend   # the game-end screen at 1080p
 """
 
 from __future__ import annotations
@@ -57,11 +58,53 @@ def measure(size: tuple[int, int], frames: int) -> tuple[float, float, int, floa
     return statistics.median(moving) * 1000, q[98] * 1000, len(moving), max(every) * 1000
 
 
+def measure_gameend(size: tuple[int, int], frames: int) -> tuple[float, float, int, float]:
+    """Frames of the game-end screen (issue 26): a 7-seat game just kept and won by the
+    human, its celebration (confetti over the placings and the chart) started again each
+    time it ends, after the warm-up frames in which the app fills its card cache."""
+    from game.engine import record as records
+    from game.simulate import simulate
+    from game.ui.result_model import Celebration
+    from game.ui.scenes.result import ResultScene
+
+    with tempfile.TemporaryDirectory() as home:
+        app = App(size, storage.default_paths(home).ensure(), Settings(anim_speed="normal"))
+        rec = simulate("hachihachi", {"rounds": 12}, 7, ["rules"], 42,
+                       names=["Ana", "Ren", "Yui", "Kenji", "Mei", "Sora", "Hana"])
+        st = records.replay(rec).state
+        rec.seats[st.rs.game_winners(st)[0]]["kind"] = "human"  # a win: the most confetti
+        kept = storage.keep_finished(app.paths, rec)
+        scene = ResultScene(app, GameSession.from_record(rec), kept.path)
+        app.stack.reset(scene)
+        for _ in range(120):  # the app warms its card cache in the first idle frames
+            app.step(1 / 60)
+        celebrating: list[float] = []
+        every: list[float] = []
+        for _ in range(frames):
+            if scene.celebration.done:
+                scene.celebration = Celebration(scene.model.mood, True)
+            t0 = time.perf_counter()
+            app.step(1 / 60)
+            dt = time.perf_counter() - t0
+            every.append(dt)
+            celebrating.append(dt)
+        app.close()
+    q = statistics.quantiles(celebrating, n=100)
+    return statistics.median(celebrating) * 1000, q[98] * 1000, len(celebrating), \
+        max(every) * 1000
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=1500)
+    ap.add_argument("--moment", choices=("play", "gameend"), default="play")
     args = ap.parse_args()
     print(f"driver={os.environ['SDL_VIDEODRIVER']}  frames={args.frames}")
+    if args.moment == "gameend":
+        med, p99, n, worst = measure_gameend((1920, 1080), args.frames)
+        print(f"game end 1920x1080: celebrating frames {n}, median {med:.2f} ms, "
+              f"p99 {p99:.2f} ms, worst frame {worst:.2f} ms")
+        return 0
     for size in ((1280, 720), (1920, 1080)):
         med, p99, n, worst = measure(size, args.frames)
         print(f"{size[0]}x{size[1]}: animating frames {n}, median {med:.2f} ms, "

@@ -555,6 +555,116 @@ class StatsDB:
         return out[::-1]
 
 
+    # --- what this game is measured against (the game-end screen's "records broken") ---
+    def bests_before(self, fp: str, ruleset: str) -> PastBests:
+        """The player's bests in the games counted before the game `fp` (issue 26): the game
+        itself is counted before its result screen opens (storage.keep_finished), so it is
+        left out, and so is every game stored after it. Amounts (best round, best total,
+        wins) are of the same ruleset, as a round's size depends on it; the yaku ever made
+        are of any ruleset (a Gokō is a Gokō)."""
+        self._budget()
+        row = self.conn.execute("SELECT id FROM games WHERE fingerprint = ?", (fp,)).fetchone()
+        limit = row[0] if row is not None and isinstance(row[0], int) else None
+        before = [g for g in self._games() if g[3] is not None and g[0] != limit
+                  and (limit is None or g[0] < limit)]
+        ids = {g[0] for g in before}
+        mine = [g for g in before if g[1] == ruleset]
+        past = PastBests(games=len(mine), wins=sum(g[3] in g[4] for g in mine),
+                         best_total=max((g[5][g[3]] for g in mine), default=None))
+        same = {g[0] for g in mine}
+        for gid, best in self.conn.execute(
+                "SELECT n.game_id, MAX(n.net) FROM rounds r JOIN round_nets n"
+                " ON n.game_id = r.game_id AND n.idx = r.idx"
+                " JOIN games g ON g.id = r.game_id AND n.seat = g.player_seat"
+                " WHERE r.ending IS NOT ? AND typeof(n.net) = 'integer'"
+                "  AND n.net BETWEEN ? AND ? GROUP BY n.game_id LIMIT ?",
+                (str(Ending.MISDEAL), -MAX_AMOUNT, MAX_AMOUNT, MAX_ROWS)):
+            if gid in same and _amount(best):
+                past.best_round = best if past.best_round is None else max(past.best_round,
+                                                                            best)
+        made = set()
+        for gid, y in self.conn.execute(
+                "SELECT y.game_id, y.yaku FROM yaku y JOIN games g ON g.id = y.game_id"
+                " AND y.seat = g.player_seat WHERE typeof(y.yaku) = 'text'"
+                " AND typeof(y.times) = 'integer' AND y.times BETWEEN 1 AND ? LIMIT ?",
+                (MAX_COUNT, MAX_ROWS * 10)):
+            if gid in ids:
+                made.add(clean_line(y, 80))
+        past.yaku_made = frozenset(made)
+        past.any_games = len(before)
+        return past
+
+
+@dataclass
+class PastBests:
+    """The player's bests before one game (StatsDB.bests_before)."""
+
+    games: int = 0  # earlier games of this ruleset with a human seat
+    wins: int = 0
+    best_total: int | None = None
+    best_round: int | None = None  # misdeals not counted
+    yaku_made: frozenset[str] = frozenset()  # any ruleset
+    any_games: int = 0  # earlier games with a human seat, any ruleset
+
+
+@dataclass(frozen=True)
+class Broken:
+    """One record this game broke: `kind` is one of BROKEN_KINDS; `value` the new figure
+    (a yaku id for "first_yaku"), `previous` the old one (None for a first time)."""
+
+    kind: str
+    value: int | str
+    previous: int | None = None
+
+
+BROKEN_KINDS = ("first_win", "best_round", "best_total", "first_yaku")
+
+
+def records_broken(entry: GameEntry, before: PastBests) -> list[Broken]:
+    """The records the finished game `entry` broke, compared with the games before it.
+
+    Only the player's seat (the first human) holds records. Nothing is a record in the
+    very first game (there is nothing to break yet); a best must beat the old figure
+    strictly; a first yaku is one the player never made in any earlier game."""
+    seat = entry.player_seat
+    if seat is None:
+        return []
+    out: list[Broken] = []
+    if before.games and not before.wins and seat in entry.winners:
+        out.append(Broken("first_win", entry.totals[seat]))
+    nets = [r["net"][seat] for r in entry.rounds
+            if r["ending"] != str(Ending.MISDEAL) and seat < len(r["net"])]
+    best = max(nets, default=None)
+    if (before.games and best is not None and before.best_round is not None
+            and best > before.best_round and best > 0):
+        out.append(Broken("best_round", best, before.best_round))
+    total = entry.totals[seat]
+    if before.games and before.best_total is not None and total > before.best_total \
+            and total > 0:
+        out.append(Broken("best_total", total, before.best_total))
+    if before.any_games:
+        for y in sorted(entry.yaku.get(seat, {})):
+            if y not in before.yaku_made:
+                out.append(Broken("first_yaku", y))
+    return out
+
+
+def game_records_broken(db_path: str | Path, rec: records.Record,
+                        state: object = None) -> list[Broken]:
+    """`records_broken` for a finished game that is already counted; [] when the
+    statistics cannot be read (the result screen never stops for them)."""
+    try:
+        entry = entry_from_record(rec, state)
+        if entry.player_seat is None:
+            return []
+        past, _told = read(db_path, lambda db: db.bests_before(entry.fingerprint,
+                                                                entry.ruleset))
+    except Exception as e:  # statistics never stop a game's end
+        log.warning("records broken not read: %s: %s", type(e).__name__, e)
+        return []
+    return records_broken(entry, past) if isinstance(past, PastBests) else []
+
+
 # the JSON lists a row keeps: short, flat, whole numbers
 _LIST_LIMITS = files.Limits(max_bytes=4096, max_depth=1, max_int_digits=13, max_str_len=0,
                             max_items=64)
@@ -925,10 +1035,11 @@ def keep_review(db_path: str | Path, rec: records.Record, seat: int, accuracy: f
             reason=reason)
 
 
-__all__ = ["Figures", "GameEntry", "HistoryItem", "MIGRATIONS", "SCHEMA_VERSION", "StatsDB",
-           "StatsError", "count_game", "entry_from_record", "expected_schema", "keep_review",
-           "migrate", "open_db", "read", "record_game", "record_name", "seed_from_db",
-           "seed_to_db"]
+__all__ = ["BROKEN_KINDS", "Broken", "Figures", "GameEntry", "HistoryItem", "MIGRATIONS",
+           "PastBests", "SCHEMA_VERSION", "StatsDB", "StatsError", "count_game",
+           "entry_from_record", "expected_schema", "game_records_broken", "keep_review",
+           "migrate", "open_db", "read", "record_game", "record_name", "records_broken",
+           "seed_from_db", "seed_to_db"]
 
 
 # --- python -m game stats -------------------------------------------------------------

@@ -43,6 +43,7 @@ from game.ui.layout import Layout, layout
 from game.ui.model import Seating, TableModel, round_end_view, seating, targets
 from game.ui.present import name_lines, seat_infos
 from game.ui.scene import Scene
+from game.ui.session import SeatSpec
 from game.ui.table_view import TableInfo, TableView
 from game.ui.terms import round_label
 
@@ -169,6 +170,15 @@ def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
     return out, chron.lines, dealt
 
 
+def kind_words(kind: str) -> tuple[str, str]:
+    """A recorded seat's kind for its plate, long and short, as the table words it
+    ("Computer · Expert", "Expert"); a kind no program of ours writes is "Computer"."""
+    if kind != "human" and not (kind.startswith("ai:") and len(kind) > 3):
+        return _("Computer"), _("Computer")
+    spec = SeatSpec("", kind)
+    return spec.describe(), spec.describe_short()
+
+
 class ReplayScene(Scene):
     name = "replay"
 
@@ -256,6 +266,16 @@ class ReplayScene(Scene):
         """Each seat's hand as dealt this round (only asked once the round is over)."""
         dealt = self.dealt[self.pos.round] if self.dealt else {}
         return [list(dealt.get(s, [])) for s in range(len(self.names))]
+
+    def unseen_hand(self, v: PlayerView) -> list[str]:
+        """The watched seat's hand at the start of a round, before its players may look at
+        it (the engine keeps hands hidden while a mizuten question, blanks or swaps come
+        first): the hand as dealt, read from the record's deck, so the replay shows the
+        hand before any action (issue 26). [] once the view shows the hand itself."""
+        if v.hand_mask or not v.hand_counts[self.seat]:
+            return []
+        dealt = self.starting_hands()[self.seat]
+        return dealt if len(dealt) == v.hand_counts[self.seat] else []
 
     def revealed(self) -> bool:
         return self.reveal and self.round_over_here()
@@ -382,8 +402,11 @@ class ReplayScene(Scene):
         v = v or self.view()
         p = self.pos
         rs = p.state.rs
-        kinds = [_("Human") if k == "human" else _("Computer") for k in self.kinds]
-        seats = seat_infos(v, self.names, kinds, rs, p.statuses)
+        # the level of each computer, as the table's plates show it ("Computer · Expert",
+        # "Expert" on a crowded plate): the record keeps each seat's kind
+        words = [kind_words(k) for k in self.kinds]
+        seats = seat_infos(v, self.names, [w[0] for w in words], rs, p.statuses,
+                           short_kinds=[w[1] for w in words])
         total = len(self.rec.rounds[p.round].get("actions", [])) if self.rec else 0
         seen = self.names[self.seat]
         if self.round_over_here() and self.revealed():
@@ -410,6 +433,9 @@ class ReplayScene(Scene):
         # a fresh model each time: a position always looks the same, however it was reached
         model = self.tv.model = TableModel(len(self.names))
         model.sync(v, self.seat)
+        unseen = self.unseen_hand(v)
+        if unseen:
+            model.hands[self.seat] = unseen
         if self.revealed():  # the round is over: every hand as it still stood, face up
             st = self.pos.state
             for s in range(len(self.names)):
@@ -498,7 +524,7 @@ class ReplayScene(Scene):
         return [
             Button("«", lambda: self.round_step(-1)),
             Button("‹", lambda: (self.step(-1), setattr(self, "playing", False))),
-            Button(pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play"),
+            Button(self.play_labels()[1] if self.playing else self.play_labels()[0],
                    self.toggle_play, "primary"),
             Button("›", lambda: (self.step(1), setattr(self, "playing", False))),
             Button("»", lambda: self.round_step(1)),
@@ -513,6 +539,24 @@ class ReplayScene(Scene):
     def relabel(self) -> None:
         self.back_group.buttons[0].label = pgettext("button", "Back")
 
+    @staticmethod
+    def play_labels() -> tuple[str, str]:
+        return pgettext("replay", "Play"), pgettext("replay", "Pause")
+
+    def _row_widths(self, a: int, b: int, room: int, size: int) -> list[int]:
+        """The buttons' widths in a row of the controls. The first row's Play/Pause button
+        is as wide as the wider of its two words at the row's type size (issue 26: the
+        word was shrunk, and "Lecture" split, when it had a fixed share of the row); the
+        arrows share the rest. The other rows share their width evenly."""
+        gaps = (b - a - 1) * 4
+        if a != 0:
+            return [round((room - gaps) / (b - a))] * (b - a)
+        word = max(theme.text_width(t, size, True) for t in self.play_labels()) + 16
+        arrow = max(theme.text_width("»", size, True) + 12, 1)
+        play = min(max(word, round((room - gaps) / 3)), room - gaps - 4 * arrow)
+        rest = (room - gaps - play) / 4
+        return [round(rest), round(rest), play, round(rest), round(rest)]
+
     def _draw_controls(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         H = surface.get_height()
         small = theme.size_of("small", H)
@@ -525,13 +569,9 @@ class ReplayScene(Scene):
         x0, y = r.x + pad, r.y + pad
         rows = ((0, 5), (5, 7), (7, 9))
         for a, b in rows:
-            # shares of the row: Play/Pause (a word) twice the arrows' (issue 23: at 200 %
-            # "Lecture" was split in two)
-            shares = [2 if k == 2 else 1 for k in range(a, b)]
-            unit = (r.w - 2 * pad - (b - a - 1) * 4) / sum(shares)
+            widths = self._row_widths(a, b, r.w - 2 * pad, small)
             x = x0
-            for k, share in zip(range(a, b), shares, strict=True):
-                bw = round(unit * share)
+            for k, bw in zip(range(a, b), widths, strict=True):
                 self.group.buttons[k].rect = pygame.Rect(x, y, bw, bh)
                 x += bw + 4
             y += bh + 4
@@ -577,4 +617,4 @@ class ReplayScene(Scene):
                                 theme.TEXT_DIM, False, "bottomleft")
 
 
-__all__ = ["ReplayScene", "build_positions"]
+__all__ = ["ReplayScene", "build_positions", "kind_words"]
