@@ -226,7 +226,9 @@ class _WatchCheck:
 
     def check(self, frames) -> bool:  # noqa: ANN001
         t = self.table
-        if self.done or not t.play_started:
+        # a decision panel or the teyaku reveal docked in the sidebar (a big table) takes the
+        # watch's place for a while: checked once it has room
+        if self.done or not t.play_started or t.panel.visible or t.tv.dock:
             return False
         self.done = True
         view = t.session.view(t.viewer)
@@ -234,7 +236,11 @@ class _WatchCheck:
         if not self.expected:
             return False
         t.hints.show_watch = True  # narrow windows show it on W; wide ones always
+        t.app.invalidate()  # this frame is drawn even if nothing else moved
         frames(1)
+        if t.panel.visible or t.tv.dock:  # that frame docked something: look again later
+            self.done = False
+            return False
         shown = t.hints.watch_rect()
         if shown is None:
             raise RuntimeError("the yaku watch was not drawn")
