@@ -147,3 +147,39 @@ def test_statistics_show_the_accuracy_of_reviewed_games(tmp_path):
     frames(app, 2)
     assert shown.accuracy == [scene.result.accuracy]
     app.close()
+
+
+def test_the_review_opens_from_the_result_screen_the_replay_and_history(tmp_path):
+    from game.ui.scenes.history import HistoryScene
+    from tests.ui.test_result_screen import _open as open_result
+    from tests.ui.test_result_screen import _record as result_record
+
+    app = make_app(tmp_path / "home", reduced_motion=True)
+    result = open_result(app, result_record(3))
+    for _ in range(120):
+        frames(app, 1)
+    button = next(b for b in result.group.buttons if b.action == result.review)
+    click(app, button.rect.center)
+    frames(app, 2)
+    assert isinstance(app.stack.top, ReviewScene)
+    assert app.stack.top.path == result.record_path
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    replay = ReplayScene(app, result.record_path)
+    app.stack.push(replay)
+    frames(app, 2)
+    button = next(b for b in replay.group.buttons if b.action == replay.review)
+    click(app, button.rect.center)
+    frames(app, 2)
+    assert isinstance(app.stack.top, ReviewScene) and app.stack.top.seat == replay.seat
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    history = HistoryScene(app)
+    app.stack.push(history)
+    frames(app, 2)
+    assert history.items
+    button = next(b for b in history.group.buttons if b.action == history.review_selected)
+    click(app, button.rect.center)
+    frames(app, 2)
+    assert isinstance(app.stack.top, ReviewScene)
+    app.close()

@@ -74,6 +74,7 @@ class HistoryScene(Scene):
     def _buttons(self) -> list[Button]:
         return [Button(_("Game: all"), self.next_filter),
                 Button(_("Open replay"), self.open_selected, "primary"),
+                Button(_("Review"), self.review_selected),
                 Button(_("Statistics"), self.statistics),
                 Button(pgettext("button", "Back"), self.back)]
 
@@ -88,6 +89,7 @@ class HistoryScene(Scene):
         self.group.buttons[0].label = (_("Game: {game}").format(game=game_title(f)) if f
                                        else _("Game: all"))
         self.group.buttons[1].enabled = bool(self.items)
+        self.group.buttons[2].enabled = bool(self.items)  # Review
 
     # --- data ----------------------------------------------------------------------------
     def load(self) -> None:
@@ -149,6 +151,23 @@ class HistoryScene(Scene):
         from game.ui.scenes.replay import ReplayScene
 
         self.app.stack.push(ReplayScene(self.app, path))
+
+    def review_selected(self) -> None:
+        """The chosen game's review (its record must be in the records folder)."""
+        from game.ui.scenes.message import MessageScene
+
+        h = self.selected
+        if h is None:
+            return
+        path = self._record_path(h)
+        if path is None:
+            self.app.stack.push(MessageScene(
+                self.app, _("No record"), _("The record of this game is not in your records "
+                "folder (it was not written, or it was moved), so it cannot be reviewed.")))
+            return
+        from game.ui.scenes.review import ReviewScene
+
+        self.app.stack.push(ReviewScene(self.app, path, h.player_seat))
 
     def _record_path(self, h: stats.HistoryItem) -> Path | None:
         """The game's record file, only when it is a file in the records folder (a row

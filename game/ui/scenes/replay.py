@@ -222,17 +222,25 @@ class ReplayScene(Scene):
             if not self.positions:
                 raise RecordError(_("the record holds no round"))
             self.rec = rec
-        except RecordError as e:
-            self.error = clean_line(str(e), 600)
+        except (RecordError, OSError) as e:  # said in words (game.replays), details logged
+            log.info("record %s not replayed: %s", self.path, e)
+            self.error = clean_line(replays.explain(e), 600)
         except Exception as e:  # an engine bug a file can reach: still only a message
             log.exception("record %s could not be replayed", self.path)
-            self.error = clean_line(f"{type(e).__name__}: {e}", 600)
+            self.error = clean_line(replays.explain(e), 600)
         if self.error is not None:
             self.positions = []
             return
         humans = [i for i, k in enumerate(self.kinds) if k == "human"]
         self.seat = humans[0] if humans else 0
         self.tv.model = TableModel(len(self.names))
+
+    def review(self) -> None:
+        """The game review of this record, for the seat being watched."""
+        from game.ui.scenes.review import ReviewScene
+
+        self.playing = False
+        self.app.stack.push(ReviewScene(self.app, self.path, self.seat))
 
     # --- where we are ----------------------------------------------------------------
     @property
@@ -533,6 +541,7 @@ class ReplayScene(Scene):
             Button(_("Seat: {name}").format(name=self.names[self.seat]), self.cycle_seat),
             Button(_("Hide hands") if self.reveal and over else _("Reveal all"),
                    self.toggle_reveal, enabled=over),
+            Button(_("Review"), self.review),
             Button(pgettext("button", "Close"), self.close, "danger"),
         ]
 

@@ -108,6 +108,8 @@ class ResultScene(Scene):
         after a Learn 88 game. The primary one has the focus (Enter presses it)."""
         buttons = [Button(_("Watch replay"), self.watch_replay,
                           enabled=self.record_path is not None),
+                   Button(_("Review my game"), self.review,
+                          enabled=self.record_path is not None),
                    Button(_("Play again (same players)"), self.play_again, "primary"),
                    Button(_("New game"), self.new_game),
                    Button(_("Title"), self.title)]
@@ -117,8 +119,10 @@ class ResultScene(Scene):
             tier = int(self.session.options.get("tier", 1))
             words = next_tier_words(tier)
             if words:
+                for b in buttons:  # the next tier is the one primary button
+                    if b.style == "primary":
+                        b.style = "secondary"
                 buttons.insert(0, Button(words, lambda: self.next_tier(tier + 1), "primary"))
-                buttons[2].style = "secondary"
         self.group.index = next(i for i, b in enumerate(buttons) if b.style == "primary")
         return buttons
 
@@ -140,6 +144,15 @@ class ResultScene(Scene):
         from game.ui.scenes.replay import ReplayScene
 
         self.app.stack.push(ReplayScene(self.app, self.record_path))
+
+    def review(self) -> None:
+        """The game review of the record just kept (ai/review.py): the person's seat, in
+        the background; its Back comes back here."""
+        if self.record_path is None:
+            return
+        from game.ui.scenes.review import ReviewScene
+
+        self.app.stack.push(ReviewScene(self.app, self.record_path))
 
     def play_again(self) -> None:
         """The same ruleset, options and seats, a new seed. The finished game is already
