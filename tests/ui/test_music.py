@@ -176,3 +176,19 @@ def test_the_app_runs_silently_when_the_mixer_cannot_start(tmp_path, monkeypatch
     frames(app, 2)
     assert not app.errors and app.audio.music_playing is None
     app.close()
+
+
+def test_the_standalone_build_collects_the_music():
+    """build.spec collects `sounds/*.wav`: the loops must be among them (they sit beside
+    the cues, not in a subfolder the pattern would miss)."""
+    import re
+    from pathlib import Path
+
+    hooks = pytest.importorskip("PyInstaller.utils.hooks")
+    spec = (Path(__file__).resolve().parents[2] / "build.spec").read_text(encoding="utf-8")
+    pattern = re.search(r'collect_data_files\("sounds", includes=\[([^\]]*)\]\)', spec)
+    assert pattern is not None
+    includes = [p.strip().strip('"') for p in pattern.group(1).split(",")]
+    collected = {Path(src).name for src, _dest in
+                 hooks.collect_data_files("sounds", includes=includes)}
+    assert {file_name(v) for v in PIECES} <= collected
