@@ -93,7 +93,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.keys = KeyGate()  # a key acts only where it went down (issue 23)
-        self._card_scale = settings.card_scale
+        self._card_scale, self._hand_sort = settings.card_scale, settings.hand_sort
         self.audio = Audio(settings.volume, 1.0, settings.muted,
                            music_volume=settings.music_volume, music_on=settings.music)
         self.renderer = shared_renderer(settings.card_back, settings.corner_marks)
@@ -227,7 +227,11 @@ class App:
                 scene.tv.renderer = self.renderer
                 if s.card_scale != self._card_scale:
                     scene.stage.replan()  # the new card size from the next frame
-        self._card_scale = s.card_scale
+                if s.hand_sort != self._hand_sort:  # the hand re-sorted, its keys renumbered
+                    scene.tv.model.resort_hands(s.hand_sort)  # left to right
+                    scene.input.numbers = {}
+                    scene.stage.retarget(0.2)
+        self._card_scale, self._hand_sort = s.card_scale, s.hand_sort
         if self.paths is not None:
             settings_mod.save(self.paths, s)
             notice = settings_mod.take_notice(self.paths)  # a full disk: told once, not silent

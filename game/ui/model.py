@@ -191,6 +191,12 @@ class TableModel:
         elif k == "reshuffle":
             self.pile = int(d.get("pile", self.pile))
 
+    def resort_hands(self, order: str) -> None:
+        """Put every hand shown face up in `order` now (the setting changed mid-round)."""
+        for s, hand in enumerate(self.hands):
+            if hand and None not in hand:
+                self.hands[s] = sort_hand(hand, order)  # type: ignore[arg-type]
+
     def sync(self, view: PlayerView, show_hand_of: int | None) -> None:
         """Make the model equal to the view. `show_hand_of` is the seat whose own hand the
         table may show face up (None: every hand face down, e.g. between hot-seat humans)."""

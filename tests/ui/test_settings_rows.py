@@ -290,3 +290,24 @@ def test_without_auto_continue_the_ledger_waits(tmp_path, monkeypatch):
     frames(app, 60)
     assert app.stack.top is ledger
     app.close()
+
+
+def test_changing_the_order_mid_round_resorts_the_hand_and_its_numbers(tmp_path):
+    app = make_app(tmp_path, (1280, 720))
+    table = start_table(app, THREE, seed=4)
+    assert run_until(app, lambda: my_turn(app, table), 4000, lambda: dismiss(app))
+    before = table.input.hand_cards()
+    assert before == sort_hand(before, "month")
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    click(app, scene.group.buttons[scene.row_keys.index("hand_sort")].rect.center)
+    assert app.settings.hand_sort == "kind"
+    key(app, pygame.K_ESCAPE)
+    frames(app, 30)
+    hand = table.input.hand_cards()
+    assert hand == sort_hand(before, "kind") != before
+    assert table.input.hand_numbers() == {c: i + 1 for i, c in enumerate(hand)}
+    xs = [table.tv.card_rects[c].x for c in hand]
+    assert xs == sorted(xs)
+    app.close()
