@@ -106,6 +106,7 @@ class SettingsScene(OverlayScene):
         super().__init__(app, _("Settings"), [])
         self.tab = tab if tab in TABS else "game"
         self.relabel()
+        self.group.index = len(TABS)  # the page's first row: → changes it at once; ↑ tabs
 
     def relabel(self) -> None:
         """The language changed (this screen's own Language row, for one): new words."""
