@@ -67,7 +67,7 @@ class Audio:
     """Plays cues by name with master volume, effects volume and mute applied live."""
 
     def __init__(self, volume: float = 1.0, effects_volume: float = 1.0, muted: bool = False,
-                 *, music_volume: float = 0.5, music_on: bool = True,
+                 *, music_volume: float = 0.4, music_on: bool = True,
                  loader: Callable[[str], bytes] = read_cue,
                  music_loader: Callable[[str], bytes] = read_music,
                  clock: Callable[[], float] = time.monotonic) -> None:
