@@ -93,9 +93,15 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.keys = KeyGate()  # a key acts only where it went down (issue 23)
-        self.audio = Audio(settings.volume, 1.0, settings.muted)
-        self.renderer = shared_renderer("red", settings.corner_marks)
+        self._card_scale, self._hand_sort = settings.card_scale, settings.hand_sort
+        self.audio = Audio(settings.volume, 1.0, settings.muted,
+                           music_volume=settings.music_volume, music_on=settings.music)
+        self.renderer = shared_renderer(settings.card_back, settings.corner_marks)
         self.apply_access()
+        self.apply_look()
+        if settings.fullscreen:
+            self.set_fullscreen(True)
+            settings.fullscreen = self.is_fullscreen()
         from game.ui import terms
 
         terms.set_style(settings.term_style)  # the saved term style from the first frame
@@ -140,6 +146,39 @@ class App:
         anim.set_reduced_motion(s.reduced_motion)
         return changed
 
+    def apply_look(self) -> bool:
+        """Table surface, hand order and card size (issue 26, item 7) from the settings;
+        True when the table surface changed (felt caches must be painted again)."""
+        from game.ui import cards, model
+
+        s = self.settings
+        changed = cards.chosen_table_style() != s.table_style
+        cards.set_table_style(s.table_style)
+        model.set_hand_sort(s.hand_sort)
+        return changed
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen on or off (F11 and Settings → Fullscreen). A system that refuses
+        (no window manager, SDL's dummy driver) leaves the window as it is; the callers
+        then set the setting to what the window really is."""
+        pg = self.pg
+        try:
+            if self.is_fullscreen() != bool(on):
+                pg.display.toggle_fullscreen()
+        except pg.error as e:
+            log.info("fullscreen not available: %s", e)
+        surface = pg.display.get_surface()
+        if surface is not None and (surface is not self.screen
+                                    or surface.get_size() != self.screen.get_size()):
+            self._resize(*surface.get_size())
+
+    def music_for_screen(self) -> str | None:
+        """The music the scenes on the stack call for: the table's while a game or a replay
+        is open under whatever overlay, else the title's."""
+        if any(scene.name in ("table", "replay") for scene in self.stack.scenes):
+            return "table"
+        return "title" if self.stack.scenes else None
+
     def change_ui_scale(self, intent) -> None:  # noqa: ANN001 - an Intent.SCALE_*
         """Ctrl+= / Ctrl+- / Ctrl+0 (TABLE.md §6.2): 10 % up, down, or back to the display's
         default; saved like any setting."""
@@ -161,7 +200,8 @@ class App:
         s = self.settings
         self.invalidate()
         terms.set_style(s.term_style)  # the words module reads the term style, not the app
-        if self.apply_access():  # new sizes or colours: lay out and paint again
+        look = self.apply_look()
+        if self.apply_access() or look:  # new sizes or colours: lay out and paint again
             for scene in self.stack.scenes:
                 if hasattr(scene, "_felt"):  # cached felt surfaces (title, table)
                     scene._felt = None
@@ -174,12 +214,24 @@ class App:
                 scene.relabel()
         self.audio.volume = s.volume
         self.audio.muted = s.muted
-        self.renderer = shared_renderer("red", s.corner_marks)
+        self.audio.music_volume = s.music_volume
+        self.audio.music_on = s.music
+        if s.fullscreen != self.is_fullscreen():
+            self.set_fullscreen(s.fullscreen)
+            s.fullscreen = self.is_fullscreen()  # a system that refuses: the row says Off
+        self.renderer = shared_renderer(s.card_back, s.corner_marks)
         from game.ui.scenes.table import TableScene
 
         for scene in self.stack.scenes:
             if isinstance(scene, TableScene):
                 scene.tv.renderer = self.renderer
+                if s.card_scale != self._card_scale:
+                    scene.stage.replan()  # the new card size from the next frame
+                if s.hand_sort != self._hand_sort:  # the hand re-sorted, its keys renumbered
+                    scene.tv.model.resort_hands(s.hand_sort)  # left to right
+                    scene.input.numbers = {}
+                    scene.stage.retarget(0.2)
+        self._card_scale, self._hand_sort = s.card_scale, s.hand_sort
         if self.paths is not None:
             settings_mod.save(self.paths, s)
             notice = settings_mod.take_notice(self.paths)  # a full disk: told once, not silent
@@ -261,11 +313,15 @@ class App:
         if intent is Intent.MUTE and top is not None and top.name != "setup":
             self.settings.muted = self.audio.toggle_mute()
             self.apply_settings()
-        elif intent is Intent.FULLSCREEN:
-            try:
-                pg.display.toggle_fullscreen()
-            except pg.error as e:
-                log.info("fullscreen not available: %s", e)
+        elif intent is Intent.FULLSCREEN:  # F11: the Fullscreen setting follows
+            self.settings.fullscreen = not self.is_fullscreen()
+            self.apply_settings()
+
+    def is_fullscreen(self) -> bool:
+        try:
+            return bool(self.pg.display.is_fullscreen())
+        except self.pg.error:
+            return False
 
     def invalidate(self) -> None:
         """Draw the next frame whatever the frame keys say (settings applied, a window
@@ -298,6 +354,8 @@ class App:
             top = self.stack.top
             if top is not None:
                 top.update(dt)
+            self.audio.play_music(self.music_for_screen())
+            self.audio.tick()
             key = self._frame_key()
             self.idle = not events and key is not None and key == self._drawn
             if not self.idle:

@@ -35,6 +35,14 @@ HINT_LEVELS: dict[str, str] = {"off": "Off", "matches": "Matches",
 TERM_STYLES: dict[str, str] = {"both": "Japanese + translation",
                                "translation": "Translation only", "japanese": "Japanese only"}
 UI_SCALES = tuple(range(100, 201, 10))  # percent (TABLE.md §2: 100–200 %)
+# Issue 26, item 7 (TABLE.md §5.10): the card size is a factor the layout takes; the table
+# surfaces are cards.TABLES' styles and the backs palette.BACK_COLORS' (a test keeps them
+# equal); the hand is shown in card order (month) or by kind, then month.
+CARD_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2}
+TABLE_STYLES = ("felt", "tatami", "zabuton", "charcoal")
+CARD_BACKS = ("red", "black", "indigo")
+HAND_SORTS = ("month", "kind")
+AUTO_CONTINUE_SECONDS = 6.0  # the ledger's Next presses itself after this, if untouched
 
 FILE_NAME = "settings.json"
 LIMITS = files.Limits(max_bytes=256_000, max_depth=8, max_int_digits=40, max_str_len=1024,
@@ -56,6 +64,14 @@ class Settings:
     ui_scale: int = 0  # percent, UI_SCALES; 0 until chosen: from the display's DPI
     reduced_motion: bool = False  # no sliding or drifting; fades only
     high_contrast: bool = False  # the high-contrast table
+    music: bool = True  # the background music (issue 26, item 5)
+    music_volume: float = 0.4  # of the master volume (the loops are quiet already)
+    fullscreen: bool = False  # kept in step with F11
+    card_size: str = "normal"  # CARD_SIZES
+    table_style: str = "felt"  # TABLE_STYLES
+    card_back: str = "red"  # CARD_BACKS
+    auto_continue: bool = False  # the ledger's Next presses itself (AUTO_CONTINUE_SECONDS)
+    hand_sort: str = "month"  # HAND_SORTS
     last_setup: dict = field(default_factory=dict)
 
     @property
@@ -67,6 +83,11 @@ class Settings:
         order = list(HINT_LEVELS)
         mine = self.hints if self.hints in HINT_LEVELS else "watch"
         return order.index(mine) >= order.index(level)
+
+    @property
+    def card_scale(self) -> float:
+        """The layout's card-size factor (game/ui/layout.py `layout(card_scale=...)`)."""
+        return CARD_SIZES.get(self.card_size, 1.0)
 
     @property
     def ai_min_time(self) -> float:
@@ -81,12 +102,17 @@ class Settings:
             self.ai_pace = d.ai_pace
         if not isinstance(self.hints, str) or self.hints not in HINT_LEVELS:
             self.hints = d.hints
-        volume = self.volume
-        if isinstance(volume, (int, float)) and not isinstance(volume, bool) \
-                and math.isfinite(volume):
-            self.volume = min(1.0, max(0.0, float(volume)))
-        else:
-            self.volume = d.volume
+        for name in ("volume", "music_volume"):
+            volume = getattr(self, name)
+            if isinstance(volume, (int, float)) and not isinstance(volume, bool) \
+                    and math.isfinite(volume):
+                setattr(self, name, min(1.0, max(0.0, float(volume))))
+            else:
+                setattr(self, name, getattr(d, name))
+        for name, allowed in (("card_size", CARD_SIZES), ("table_style", TABLE_STYLES),
+                              ("card_back", CARD_BACKS), ("hand_sort", HAND_SORTS)):
+            if not isinstance(getattr(self, name), str) or getattr(self, name) not in allowed:
+                setattr(self, name, getattr(d, name))
         from game.i18n import LANGUAGES
 
         if not isinstance(self.language, str) or self.language not in (*LANGUAGES, ""):
@@ -97,7 +123,8 @@ class Settings:
                 self.ui_scale not in (0, *UI_SCALES):
             self.ui_scale = d.ui_scale
         for name in ("muted", "corner_marks", "confirm_quit", "welcome_seen",
-                     "reduced_motion", "high_contrast"):
+                     "reduced_motion", "high_contrast", "music", "fullscreen",
+                     "auto_continue"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         self.last_setup = clean_last_setup(self.last_setup)
@@ -197,5 +224,6 @@ def take_notice(paths: Paths) -> str | None:
     return _notice.pop(paths.config_dir, None)
 
 
-__all__ = ["AI_PACES", "ANIM_SPEEDS", "HINT_LEVELS", "TERM_STYLES", "UI_SCALES",
+__all__ = ["AI_PACES", "ANIM_SPEEDS", "AUTO_CONTINUE_SECONDS", "CARD_BACKS", "CARD_SIZES",
+           "HAND_SORTS", "HINT_LEVELS", "TABLE_STYLES", "TERM_STYLES", "UI_SCALES",
            "LIMITS", "Settings", "clean_last_setup", "load", "save", "take_notice"]

@@ -450,7 +450,7 @@ def _refuse(n: int, seed: int) -> Signal:
 # --- files ------------------------------------------------------------------------------------
 
 
-def wav_bytes(pcm: array) -> bytes:
+def wav_bytes(pcm: array, rate: int = SAMPLE_RATE) -> bytes:
     """A complete mono 16-bit WAV; `wave` writes no timestamps, so equal input = equal bytes."""
     data = array("h", pcm)
     if sys.byteorder == "big":
@@ -459,7 +459,7 @@ def wav_bytes(pcm: array) -> bytes:
     with wave.open(buf, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
-        w.setframerate(SAMPLE_RATE)
+        w.setframerate(rate)
         w.writeframes(data.tobytes())
     return buf.getvalue()
 
@@ -505,7 +505,29 @@ def main(argv: list[str] | None = None) -> int:
             path.write_bytes(data)
     print(f"{len(CUES)} cues, {total_audio:.2f} s of audio in {total_time * 1000:.0f} ms "
           f"({total_time / total_audio * 1000:.0f} ms per second of audio)")
+    stale += _music(args.out, args.check)
     if stale:
         print("stale or missing:", ", ".join(stale))
         return 1
     return 0
+
+
+def _music(out: Path, check: bool) -> list[str]:
+    """Render the music loops (sounds/music.py) like the cues; the names that are stale."""
+    from sounds import music
+
+    stale = []
+    for name, piece in music.PIECES.items():
+        start = time.perf_counter()
+        data = music.music_bytes(piece)
+        spent = time.perf_counter() - start
+        path = out / music.file_name(name)
+        print(f"music {name:11s} {piece.seconds:5.1f} s   {len(data) / 1024:6.0f} KiB  "
+              f"{spent:5.1f} s to synthesise")
+        if check:
+            if not path.is_file() or path.read_bytes() != data:
+                stale.append(music.file_name(name))
+        else:
+            out.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    return stale

@@ -420,12 +420,28 @@ TABLES = {  # base, texture colour or None, edge colour or None, noise
 }
 
 
+_chosen_table = "felt"  # Settings → Table surface (issue 26, item 7)
+
+
+def set_table_style(style: str) -> None:
+    """The surface the player chose; the screens that ask for the default "felt" get it."""
+    global _chosen_table
+    if style not in TABLES or style == "contrast":
+        raise ValueError(f"unknown table surface {style!r}")
+    _chosen_table = style
+
+
+def chosen_table_style() -> str:
+    return _chosen_table
+
+
 def table_surface(size: tuple[int, int], style: str = "felt", seed: int = 88) -> pygame.Surface:
-    """Procedural table cloth (CARDS.md §12): base, 2 px grain or weave, corner vignette."""
+    """Procedural table cloth (CARDS.md §12): base, 2 px grain or weave, corner vignette.
+    "felt" means the table the player chose in Settings (the felt unless they changed it)."""
     from game.ui import palette
 
-    if style == "felt" and palette.high_contrast():  # near-black, no grain or vignette
-        style = "contrast"
+    if style == "felt":
+        style = "contrast" if palette.high_contrast() else _chosen_table
     base, weave, edge, noise = TABLES[style]
     surf = pygame.Surface(size)
     surf.fill(base)

@@ -246,7 +246,7 @@ def _layout(width: int, height: int, active: int, seats: int, phase: str, panel:
     opp_h = round(opp_f * th) and max(round(opp_f * th), 8 + row1 + 6 + opp_need + 4)
     cap_band = max(round(cap_f * th), label_h + 12)
     hand_min = max(round(2.8 * body + 2.9 * small) + 16, round(body * 1.5) + 2 + round(0.1 * th))
-    hand_h0 = max(round(hand_f * th), hand_min)
+    hand_h0 = max(round(hand_f * th * card_scale), hand_min)  # large cards: a taller hand
     field_h0 = th - bench_h - opp_h - cap_band - hand_h0
 
     y = table.y

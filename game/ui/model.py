@@ -191,6 +191,12 @@ class TableModel:
         elif k == "reshuffle":
             self.pile = int(d.get("pile", self.pile))
 
+    def resort_hands(self, order: str) -> None:
+        """Put every hand shown face up in `order` now (the setting changed mid-round)."""
+        for s, hand in enumerate(self.hands):
+            if hand and None not in hand:
+                self.hands[s] = sort_hand(hand, order)  # type: ignore[arg-type]
+
     def sync(self, view: PlayerView, show_hand_of: int | None) -> None:
         """Make the model equal to the view. `show_hand_of` is the seat whose own hand the
         table may show face up (None: every hand face down, e.g. between hot-seat humans)."""
@@ -208,12 +214,32 @@ class TableModel:
         for s in range(view.seats):
             count = view.hand_counts[s]
             if s == view.seat and s == show_hand_of and view.hand_mask:
-                hand = view.hand
+                hand = sort_hand(view.hand, _hand_sort)
             else:
                 shown = [c for c in self.claims.get(s, []) if c not in public]
                 hand = shown + [None] * max(0, count - len(shown))
                 hand = hand[:count]
             self.hands[s] = list(hand)
+
+
+HAND_SORTS = ("month", "kind")
+_hand_sort = "month"  # Settings → Sort my hand (issue 26, item 7)
+
+
+def set_hand_sort(order: str) -> None:
+    """The order the player's own hand is shown in, from the next sync on."""
+    global _hand_sort
+    if order not in HAND_SORTS:
+        raise ValueError(f"unknown hand order {order!r}")
+    _hand_sort = order
+
+
+def sort_hand(cards: list[str], order: str = "month") -> list[str]:
+    """A hand left to right: by month (the cards' order), or by kind (Brights, Animals,
+    Ribbons, Chaff), each kind by month. The number keys follow the order shown."""
+    if order == "kind":
+        return sorted(cards, key=lambda c: (KIND_ORDER.index(KINDS[INDEX[c]]), INDEX[c]))
+    return sorted(cards, key=INDEX.__getitem__)
 
 
 def _card_id(c: int) -> str:

@@ -24,7 +24,8 @@ INK = (0x1E, 0x1B, 0x18)
 WHITE = (0xFF, 0xFF, 0xFF)
 GOFUN = (0xFB, 0xF8, 0xF0)  # the card face's shell white (month plates)
 SHADE = (0x0B, 0x0F, 0x0D)  # the veil over a dimmed card
-BACK_COLORS = {"red": (0x5A, 0x1A, 0x14), "black": (0x1B, 0x17, 0x16)}
+BACK_COLORS = {"red": (0x5A, 0x1A, 0x14), "black": (0x1B, 0x17, 0x16),
+               "indigo": (0x1C, 0x27, 0x47)}  # art/palette.json's back_* (a test checks)
 
 # The chrome colours each variant sets (the card colours never change: the art is the art).
 STANDARD: dict[str, object] = {

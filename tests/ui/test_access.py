@@ -156,7 +156,7 @@ def test_high_contrast_changes_the_felt_live(tmp_path):
     app = _title(tmp_path)
     W, H = app.screen.get_size()
     normal = app.screen.get_at((W // 2, H - 3))[:3]
-    scene = SettingsScene(app)
+    scene = SettingsScene(app, "access")  # issue 26: the settings have pages
     app.stack.push(scene)
     row = scene.row_keys.index("high_contrast")
     frames(app, 1)
@@ -177,7 +177,7 @@ def test_high_contrast_changes_the_felt_live(tmp_path):
 
 def test_settings_rows_by_keyboard_only(tmp_path):
     app = _title(tmp_path)
-    scene = SettingsScene(app)
+    scene = SettingsScene(app, "access")  # issue 26: the settings have pages
     app.stack.push(scene)
     frames(app, 1)
     keys = scene.row_keys
@@ -215,7 +215,7 @@ def test_the_language_row_switches_the_language_live(tmp_path, monkeypatch):
     app = _title(tmp_path, language="en")
     title = app.stack.top
     before = [b.label for b in title.group.buttons]
-    scene = SettingsScene(app)
+    scene = SettingsScene(app, "access")  # issue 26: the settings have pages
     app.stack.push(scene)
     frames(app, 1)
     row = scene.row_keys.index("language")

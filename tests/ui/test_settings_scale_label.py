@@ -31,7 +31,7 @@ def _drawn_size_row(app) -> list[str]:  # noqa: ANN001
 def test_settings_reads_the_size_after_ctrl_plus_and_minus(tmp_path):
     app = make_app(tmp_path, (1280, 720), ui_scale=100)
     app.apply_settings()
-    app.stack.push(SettingsScene(app))
+    app.stack.push(SettingsScene(app, "access"))  # the page with the size row
     frames(app, 2)
     assert any("100 %" in s for s in _drawn_size_row(app))
     key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)

@@ -16,6 +16,7 @@ from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
 from game.i18n import _, pgettext
+from game.settings import AUTO_CONTINUE_SECONDS
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
@@ -56,6 +57,12 @@ class ScoringScene(Scene):
         self.t = 0.0
         self.scroll = 0
         self.auto = not table.session.humans
+        # Settings → Auto-continue (issue 26, item 7): with a human at the table, Next
+        # presses itself after a few seconds, unless the player touches anything first.
+        self.auto_after: float | None = (
+            AUTO_CONTINUE_SECONDS if table.session.humans and app.settings.auto_continue
+            else None)
+        self.relabel()
         self.app.audio.play("coins")
 
     def toggle_reveal(self) -> None:
@@ -69,6 +76,11 @@ class ScoringScene(Scene):
         self.reveal_button.label = _("Hide cards (R)") if self.reveal else \
             _("Reveal all cards (R)")
         self.next_button.label = _("See results ⏎") if self.last else _("Next round ⏎")
+        if self.auto_after is not None:
+            left = max(1, int(self.auto_after - self.t + 0.999))
+            self.next_button.label = (
+                _("See results in {seconds} s ⏎") if self.last
+                else _("Next round in {seconds} s ⏎")).format(seconds=left)
 
     def dealt_hands(self) -> list[tuple[int, list[str]]]:
         """(seat, card ids) of each seat dealt to this round, dealer first, from the round's
@@ -129,8 +141,17 @@ class ScoringScene(Scene):
         self.t += dt
         if self.auto and self.t >= AUTO * max(0.1, self.app.settings.speed_factor):
             self.next()
+        elif self.auto_after is not None:
+            if self.t >= self.auto_after:
+                self.next()
+            else:
+                self.relabel()  # the countdown on the button
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if self.auto_after is not None and event.type in (
+                pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            self.auto_after = None  # the player is reading: the ledger waits for them
+            self.relabel()
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y)
             return True

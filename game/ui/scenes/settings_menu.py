@@ -2,9 +2,13 @@
 
 Issue 15 adds the language (each name in its own language; the screen re-labels at once),
 the term style, the UI size (also Ctrl+= / Ctrl+− / Ctrl+0 anywhere), reduced motion, high
-contrast and the colour-blind corner marks. The rows are laid out in one or two columns and,
-if the UI size makes even that too tall, drawn smaller: this screen is where a player turns
-the size back down, so it must always fit.
+contrast and the colour-blind corner marks. Issue 26 (item 7) adds the rows players expect
+(fullscreen, card size, table surface, card back, auto-continue, hand order, music) and gives
+each row a one-line explanation under it; with that many rows the screen has pages, the
+tabs of docs/design/TABLE.md §5.10 (Game, Table, Sound, Language and access), chosen by
+click, by 1–4, or by ←/→ on the tab row. The rows are drawn smaller, then in two columns,
+if the UI size makes a page too tall: this screen is where a player turns the size back
+down, so it must always fit.
 """
 
 from __future__ import annotations
@@ -30,28 +34,85 @@ HINT_WORDS = {"off": N_("Off"), "matches": N_("Matches"),
               "watch": N_("Matches + yaku watch"), "advisor": N_("+ advisor")}
 TERM_WORDS = {"both": N_("Japanese + translation"), "translation": N_("Translation only"),
               "japanese": N_("Japanese only")}
+SIZE_WORDS = {"normal": N_("Normal"), "large": N_("Large")}
+TABLE_WORDS = {"felt": N_("Green felt"), "tatami": N_("Tatami"), "zabuton": N_("Red cushion"),
+               "charcoal": N_("Charcoal")}
+BACK_WORDS = {"red": N_("Red"), "black": N_("Black"), "indigo": N_("Indigo")}
+SORT_WORDS = {"month": N_("By month"), "kind": N_("By kind")}
 CYCLED = {"anim_speed": settings_mod.ANIM_SPEEDS, "ai_pace": settings_mod.AI_PACES,
           "hints": settings_mod.HINT_LEVELS, "term_style": settings_mod.TERM_STYLES,
-          "language": i18n.LANGUAGES}
+          "language": i18n.LANGUAGES, "card_size": settings_mod.CARD_SIZES,
+          "table_style": settings_mod.TABLE_STYLES, "card_back": settings_mod.CARD_BACKS,
+          "hand_sort": settings_mod.HAND_SORTS}
+VOLUME_ROWS = ("volume", "music_volume")
+
+# The pages (TABLE.md §5.10's tabs) and their rows, in order; "welcome" is a button, not a
+# setting. The keyboard order of the last page is the order of issue 15's rows.
+TABS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "game": (N_("Game"), ("anim_speed", "ai_pace", "auto_continue", "hand_sort", "hints",
+                          "confirm_quit", "welcome")),
+    "table": (N_("Table"), ("fullscreen", "card_size", "table_style", "card_back")),
+    "sound": (N_("Sound"), ("volume", "muted", "music", "music_volume")),
+    "access": (N_("Language and access"), ("language", "term_style", "ui_scale",
+                                           "reduced_motion", "high_contrast", "corner_marks")),
+}
+TAB_PREFIX = "tab:"
+
+# One line under each row: what it does, in words a new player reads at a glance.
+EXPLAIN = {
+    "anim_speed": N_("How fast cards move, flip and settle."),
+    "ai_pace": N_("The least time each computer move stays on screen, all game long. "
+                  "Brisk plays faster."),
+    "auto_continue": N_("After a round's ledger, go on by itself after a few seconds unless "
+                        "you touch a key or the mouse."),
+    "hand_sort": N_("The order of your hand on screen; the number keys follow it."),
+    "hints": N_("How much the table helps: the cards you can take, the yaku in reach, a "
+                "suggested move."),
+    "confirm_quit": N_("Ask before closing while a game is on (it is saved either way)."),
+    "welcome": N_("Show the first-run welcome at the title again."),
+    "fullscreen": N_("Fill the whole screen. F11 does the same anywhere."),
+    "card_size": N_("Large shows your hand and the captured cards bigger; the field gets "
+                    "a little smaller."),
+    "table_style": N_("The cloth the cards lie on."),
+    "card_back": N_("The colour of the cards' backs."),
+    "volume": N_("How loud everything the game plays is."),
+    "muted": N_("Silence every sound and the music; M does the same anywhere."),
+    "music": N_("Quiet koto music at the title and at the table."),
+    "music_volume": N_("How loud the music is, under the card sounds."),
+    "language": N_("The language of the whole game; it changes at once."),
+    "term_style": N_("How hanafuda terms are written: in Japanese, translated, or both."),
+    "ui_scale": N_("The size of all text and buttons (Ctrl+= / Ctrl+− / Ctrl+0)."),
+    "reduced_motion": N_("Cards fade into place instead of sliding; nothing drifts."),
+    "high_contrast": N_("A darker table with brighter text and lines."),
+    "corner_marks": N_("A month number and a kind shape in each card's corner, so no card "
+                       "is told by colour alone."),
+}
 
 
 def on_off(value: bool) -> str:
     return _("On") if value else _("Off")
 
 
+def tab_of(key: str) -> str:
+    """The page a row is on."""
+    return next(tab for tab, (_label, rows) in TABS.items() if key in rows)
+
+
 class SettingsScene(OverlayScene):
     name = "settings"
-    width_frac = 0.42
+    width_frac = 0.56
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app, tab: str = "game") -> None:  # noqa: ANN001
         super().__init__(app, _("Settings"), [])
+        self.tab = tab if tab in TABS else "game"
         self.relabel()
+        self.group.index = len(TABS)  # the page's first row: → changes it at once; ↑ tabs
 
     def relabel(self) -> None:
         """The language changed (this screen's own Language row, for one): new words."""
         self.title = _("Settings")
-        self.lines = [_("Enter or → changes a row, ← goes back. Changes apply at once and "
-                        "are saved. Ctrl+= / Ctrl+− / Ctrl+0 change the UI size anywhere.")]
+        self.lines = [_("Enter or → changes a row, ← goes back; the tabs are pages (1–4). "
+                        "Changes apply at once and are saved.")]
         self._rebuild()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -60,7 +121,21 @@ class SettingsScene(OverlayScene):
         super().resize(size)
         self._rebuild()
 
+    def show_tab(self, tab: str) -> None:
+        """Open page `tab`, the focus staying on its tab."""
+        self.tab = tab
+        self._rebuild()
+        self.group.index = list(TABS).index(tab)
+
+    def show_row(self, key: str) -> int:
+        """Open the page holding row `key`; its index among the buttons."""
+        if key not in self.row_keys:
+            self.tab = tab_of(key)
+            self._rebuild()
+        return self.row_keys.index(key)
+
     def setting_rows(self) -> list[tuple[str, str]]:
+        """(key, label) of every setting, on every page."""
         s = self.app.settings
         lang = s.language or i18n.language()
         scale = s.ui_scale or theme.ui_scale()
@@ -70,16 +145,30 @@ class SettingsScene(OverlayScene):
         elif scale > theme.effective_scale():  # only if theme.TEXT_ROOM caps the text
             size = _("UI size: − {percent} % + (text stops at {room} %)").format(
                 percent=scale, room=theme.effective_scale())
-        return [  # play and sound first (column one), then language and access
+        return [
             ("anim_speed", _("Animation speed: {speed}").format(
                 speed=_(SPEED_WORDS.get(s.anim_speed, s.anim_speed)))),
             ("ai_pace", _("Computer pace: {pace}").format(
                 pace=_(PACE_WORDS.get(s.ai_pace, s.ai_pace)))),
-            ("volume", _("Volume: {percent} %").format(percent=round(s.volume * 100))),
-            ("muted", _("Sound: {state}  (M)").format(state=self._sound_state())),
+            ("auto_continue", _("Auto-continue after the ledger: {state}").format(
+                state=on_off(s.auto_continue))),
+            ("hand_sort", _("Sort my hand: {order}").format(
+                order=_(SORT_WORDS.get(s.hand_sort, SORT_WORDS["month"])))),
             ("hints", _("Hints: {level}").format(level=_(HINT_WORDS.get(s.hints, s.hints)))),
             ("confirm_quit", _("Confirm before quitting: {state}").format(
                 state=on_off(s.confirm_quit))),
+            ("fullscreen", _("Fullscreen: {state}  (F11)").format(state=on_off(s.fullscreen))),
+            ("card_size", _("Card size: {size}").format(
+                size=_(SIZE_WORDS.get(s.card_size, SIZE_WORDS["normal"])))),
+            ("table_style", _("Table: {surface}").format(
+                surface=_(TABLE_WORDS.get(s.table_style, TABLE_WORDS["felt"])))),
+            ("card_back", _("Card back: {colour}").format(
+                colour=_(BACK_WORDS.get(s.card_back, BACK_WORDS["red"])))),
+            ("volume", _("Volume: {percent} %").format(percent=round(s.volume * 100))),
+            ("muted", _("Sound: {state}  (M)").format(state=self._sound_state())),
+            ("music", _("Music: {state}").format(state=self._music_state())),
+            ("music_volume", _("Music volume: {percent} %").format(
+                percent=round(s.music_volume * 100))),
             ("language", _("Language: {name}").format(
                 name=i18n.LANGUAGES.get(lang, i18n.LANGUAGES["en"]))),
             ("term_style", _("Terms: {style}").format(
@@ -100,19 +189,31 @@ class SettingsScene(OverlayScene):
             return _("none — no sound device was found")
         return _("Muted") if self.app.settings.muted else _("On")
 
+    def _music_state(self) -> str:
+        if not getattr(self.app.audio, "available", True):
+            return _("none — no sound device was found")
+        return on_off(self.app.settings.music)
+
     def _rebuild(self) -> None:
-        """The buttons: play and sound rows and Show welcome again (column one in a wide
-        layout), the language and access rows (column two), Done. `row_keys` names the
-        setting behind each button (None for the last two kinds)."""
+        """The buttons: the tabs, the rows of the open page (each with its explanation;
+        Show welcome again on the Game page), Done. `row_keys` names what is behind each
+        button: "tab:<page>", a setting's key, "welcome", or None (Done)."""
         index = self.group.index
-        rows = self.setting_rows()
-        split = next(i for i, (key, _label) in enumerate(rows) if key == "language")
-        buttons = [Button(label, (lambda k=key: self.change(k, 1))) for key, label in rows]
-        buttons.insert(split, Button(_("Show welcome again"), self.welcome_again))
-        buttons.append(Button(pgettext_done(), self.close, "primary"))
-        keys: list[str | None] = [key for key, _label in rows]
-        keys.insert(split, None)
-        self.row_keys = [*keys, None]
+        labels = dict(self.setting_rows())
+        tabs = [Button(_(label), (lambda t=tab: self.show_tab(t)),
+                       "primary" if tab == self.tab else "secondary")
+                for tab, (label, _rows) in TABS.items()]
+        rows = []
+        for key in TABS[self.tab][1]:
+            if key == "welcome":
+                rows.append(Button(_("Show welcome again"), self.welcome_again,
+                                   lines=(_(EXPLAIN[key]),)))
+            else:
+                rows.append(Button(labels[key], (lambda k=key: self.change(k, 1)),
+                                   lines=(_(EXPLAIN[key]),)))
+        buttons = [*tabs, *rows, Button(pgettext_done(), self.close, "primary")]
+        self.row_keys: list[str | None] = [*(TAB_PREFIX + t for t in TABS),
+                                           *TABS[self.tab][1], None]
         self.group.set(buttons)
         self.group.index = min(index, len(buttons) - 1)
 
@@ -133,9 +234,10 @@ class SettingsScene(OverlayScene):
             cur = getattr(s, key) or (i18n.language() if key == "language" else "")
             i = values.index(cur) if cur in values else 0
             setattr(s, key, values[(i + step) % len(values)])
-        elif key == "volume":
-            i = min(range(len(VOLUMES)), key=lambda j: abs(VOLUMES[j] - s.volume))
-            s.volume = VOLUMES[(i + step) % len(VOLUMES)]
+        elif key in VOLUME_ROWS:
+            now = getattr(s, key)
+            i = min(range(len(VOLUMES)), key=lambda j: abs(VOLUMES[j] - now))
+            setattr(s, key, VOLUMES[(i + step) % len(VOLUMES)])
         elif key == "ui_scale":
             scales = settings_mod.UI_SCALES
             cur = theme.clamp_scale(s.ui_scale or theme.ui_scale())
@@ -151,8 +253,14 @@ class SettingsScene(OverlayScene):
     def process_event(self, event, intent):  # noqa: ANN001, ANN201
         if intent in (Intent.LEFT, Intent.RIGHT):
             row = self.row_keys[self.group.index]
-            if row is not None:
-                self.change(row, 1 if intent is Intent.RIGHT else -1)
+            step = 1 if intent is Intent.RIGHT else -1
+            if row is not None and row.startswith(TAB_PREFIX):
+                tabs = list(TABS)
+                self.show_tab(tabs[(tabs.index(row[len(TAB_PREFIX):]) + step) % len(tabs)])
+                self.group.show_focus = True
+                return True
+            if row is not None and row != "welcome":
+                self.change(row, step)
                 self.group.show_focus = True
                 return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
@@ -163,6 +271,8 @@ class SettingsScene(OverlayScene):
 
     def _minus_clicked(self, pos: tuple[int, int]) -> bool:
         """A click on the left third of the UI size row makes it smaller (− ... +)."""
+        if "ui_scale" not in self.row_keys:
+            return False
         i = self.row_keys.index("ui_scale")
         if i < len(self.group.buttons):
             r = self.group.buttons[i].rect
@@ -172,45 +282,74 @@ class SettingsScene(OverlayScene):
                 return True
         return False
 
-    # --- layout: one or two columns, smaller type if the UI size needs it ----------------
+    # --- layout: tabs, then the page's rows in one or two columns, smaller if need be ------
+    def _measure(self, W: int, H: int, body: int, cols: int) -> tuple[int, dict]:
+        """The height the page needs at text size `body` in `cols` columns, and the sizes."""
+        head = max(theme.min_size("heading"), round(body * 1.6))
+        small = max(theme.min_size("small"), round(body * 0.82))
+        rh, gap = round(body * 2.0), max(4, body // 3)
+        w = min(W - 40, max(640, round(W * (self.width_frac if cols == 1 else 0.86))))
+        inner = w - 48
+        col_w = inner if cols == 1 else (inner - 16) // 2
+        help_lines = [part for line in self.lines for part in theme.wrap(line, small, inner)]
+        n_tabs = len(TABS)
+        rows = self.group.buttons[n_tabs:-1]
+        heights = [b.height_for(body, col_w) for b in rows]
+        per_col = -(-len(rows) // cols)
+        columns = [heights[c * per_col:(c + 1) * per_col] for c in range(cols)]
+        rows_h = max(sum(col) + gap * len(col) for col in columns if col)
+        want = (18 + round(head * 1.4) + rh + gap + len(help_lines) * round(small * 1.35) + 10
+                + rows_h + rh + 18)
+        return want, {"head": head, "small": small, "rh": rh, "gap": gap, "w": w,
+                      "inner": inner, "col_w": col_w, "help": help_lines, "per_col": per_col,
+                      "heights": heights, "want": want}
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         theme.dim(surface, 150)
-        n = len(self.group.buttons)
         body = theme.size_of("body", H)
         while True:
-            head = max(theme.min_size("heading"), round(body * 1.6))
-            small = max(theme.min_size("small"), round(body * 0.82))
-            rh, gap = round(body * 1.9), max(4, body // 3)
-            cols = 1 if n * (rh + gap) + head * 4 < H * 0.9 else 2
-            w = min(W - 40, max(420, round(W * (self.width_frac if cols == 1 else 0.8))))
-            inner = w - 48
-            col_w = inner if cols == 1 else (inner - 16) // 2
-            help_lines = [part for line in self.lines for part in
-                          theme.wrap(line, small, inner)]
-            per_col = -(-(n - 1) // cols)  # Done gets its own row under the columns
-            want = (18 + round(head * 1.4) + len(help_lines) * round(small * 1.35) + 12
-                    + (per_col + 1) * (rh + gap) + 16)
+            want, m = self._measure(W, H, body, 1)
+            if want > H - 20 and len(self.group.buttons) - len(TABS) - 1 > 3:
+                want2, m2 = self._measure(W, H, body, 2)
+                if want2 <= H - 20:
+                    want, m = want2, m2
             if want <= H - 20 or body <= theme.min_size("body"):
                 break
             body -= 1
         h = min(want, H - 20)
+        w, inner, rh, gap = m["w"], m["inner"], m["rh"], m["gap"]
         self.box = pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
         theme.panel(surface, self.box, alpha=245, line=theme.GOLD)
         x, y = self.box.x + 24, self.box.y + 18
-        theme.blit_text(surface, theme.fit(self.title, head, inner, True), head, (x, y),
-                        theme.TEXT, True)
-        y += round(head * 1.4)
-        for part in help_lines:
-            theme.blit_text(surface, part, small, (x, y), theme.TEXT_DIM)
-            y += round(small * 1.35)
-        y += 12
-        for i, b in enumerate(self.group.buttons[:-1]):
+        theme.blit_text(surface, theme.fit(self.title, m["head"], inner, True), m["head"],
+                        (x, y), theme.TEXT, True)
+        y += round(m["head"] * 1.4)
+        n_tabs = len(TABS)
+        tabs = self.group.buttons[:n_tabs]  # as wide as their words ask, sharing the row
+        need = [theme.text_width(b.label, body, True) + 24 for b in tabs]
+        room = inner - 8 * (n_tabs - 1)
+        tx = x
+        for b, want_w in zip(tabs, need, strict=True):
+            tab_w = round(room * want_w / sum(need))
+            b.rect = pygame.Rect(tx, y, tab_w, rh)
+            tx += tab_w + 8
+        y += rh + gap
+        for part in m["help"]:
+            theme.blit_text(surface, part, m["small"], (x, y), theme.TEXT_DIM)
+            y += round(m["small"] * 1.35)
+        y += 10
+        col_w, per_col = m["col_w"], m["per_col"]
+        bottom = y
+        for i, b in enumerate(self.group.buttons[n_tabs:-1]):
             col, row = divmod(i, per_col)
-            b.rect = pygame.Rect(x + col * (col_w + 16), y + row * (rh + gap), col_w, rh)
+            if row == 0:
+                yy = y
+            b.rect = pygame.Rect(x + col * (col_w + 16), yy, col_w, m["heights"][i])
+            yy += m["heights"][i] + gap
+            bottom = max(bottom, yy)
         done = self.group.buttons[-1]
-        done.rect = pygame.Rect(x, y + per_col * (rh + gap), min(inner, max(200, col_w // 2)),
-                                rh)
+        done.rect = pygame.Rect(x, bottom, min(inner, max(200, col_w // 2)), rh)
         self.group.draw(surface, body)
 
 

@@ -48,7 +48,7 @@ class TableStage:
         if key != self._key or self.layout is None:
             self._key = key
             self.layout = layout(w, h, seat.active, v.seats, seat.phase, need_panel,
-                                 text=text, name_lines=lines)
+                                 table.app.settings.card_scale, text, lines)  # issue 26
         self.seating = seat
         return self.layout, seat
 
