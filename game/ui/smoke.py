@@ -41,6 +41,24 @@ def smoke_options(ruleset: str, options: dict, rounds: int, seats: int | None
     return opts, n
 
 
+def _party_check() -> None:
+    """The party mode's server starts and serves the phones' page and a card (the
+    standalone build must carry websockets and the page's files), then stops."""
+    import urllib.request
+
+    from game.party.server import PartyServer
+
+    server = PartyServer([0], "127.0.0.1", 0).start()
+    try:
+        for path, needle in ((f"/j/{server.seats[0].token}", b"party.js"),
+                             ("/c/party.js", b"WebSocket"), ("/cards/crane.svg", b"<svg")):
+            with urllib.request.urlopen(server.origin + path, timeout=5) as r:
+                if needle not in r.read():
+                    raise RuntimeError(f"the party server's {path} is not what it should be")
+    finally:
+        server.stop()
+
+
 def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachihachi",
               options: dict | None = None, seed: int = 88, language: str | None = None
               ) -> int:
@@ -62,6 +80,8 @@ def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachiha
         else:
             with tempfile.TemporaryDirectory(prefix="hachihachi-smoke-") as tmp:
                 _walk(tmp, ruleset, opts, n, seed, seen, language)
+        _party_check()
+        seen.append("party server")
     except Exception as e:  # report, never a traceback
         print(f"SMOKE FAILED: {type(e).__name__}: {e} (scenes so far: {', '.join(seen)})",
               file=sys.stderr)
