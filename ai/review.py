@@ -288,11 +288,12 @@ def decision_seed(record: Record, seat: int, moment: Moment) -> int:
 
 
 def review(record: Record, seat: int | None = None, *, worlds: int = WORLDS,
-           progress: Callable[[int, int], bool | None] | None = None) -> Review:
+           progress: Callable[[int, int], bool | None] | None = None,
+           rounds: set[int] | None = None) -> Review:
     """Review ``seat``'s decisions (default: the one human seat). ``progress(done, total)``
     is called after each decision; returning False stops the review early (what was weighed
-    is kept). RecordError for a record that does not replay; ValueError for a seat the
-    record does not have."""
+    is kept). `rounds` (round entries, from 0) limits it to those rounds. RecordError for a
+    record that does not replay; ValueError for a seat the record does not have."""
     if seat is None:
         humans = human_seats(record)
         if len(humans) != 1:
@@ -301,7 +302,7 @@ def review(record: Record, seat: int | None = None, *, worlds: int = WORLDS,
         seat = humans[0]
     if not isinstance(seat, int) or not 0 <= seat < len(record.seats):
         raise ValueError(f"seat {seat!r} is not in this record (0 to {len(record.seats) - 1})")
-    found = list(moments(record, [seat]))
+    found = [m for m in moments(record, [seat]) if rounds is None or m.round in rounds]
     out = Review(seat, [])
     for k, m in enumerate(found):
         view = m.state.view(seat)

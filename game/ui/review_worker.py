@@ -20,8 +20,10 @@ class ReviewWorker:
     """One review in the background: `done`/`total` while it runs, then `result` (or
     `error`, one sentence's reason). `cancel()` stops it after the decision in hand."""
 
-    def __init__(self, record: Record, seat: int, worlds: int = reviews.WORLDS) -> None:
+    def __init__(self, record: Record, seat: int, worlds: int = reviews.WORLDS,
+                 rounds: set[int] | None = None) -> None:
         self.record = record
+        self.rounds = rounds
         self.seat = seat
         self.worlds = worlds
         self.done = 0
@@ -59,7 +61,7 @@ class ReviewWorker:
     def _run(self) -> None:
         try:
             self.result = reviews.review(self.record, self.seat, worlds=self.worlds,
-                                         progress=self._progress)
+                                         progress=self._progress, rounds=self.rounds)
         except ValueError as e:  # a record that does not replay, a seat it lacks
             self.error = str(e)
         except Exception as e:  # a review must never take the window down

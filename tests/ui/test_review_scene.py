@@ -183,3 +183,31 @@ def test_the_review_opens_from_the_result_screen_the_replay_and_history(tmp_path
     frames(app, 2)
     assert isinstance(app.stack.top, ReviewScene)
     app.close()
+
+
+def test_the_ledger_reviews_the_round_just_played(tmp_path):
+    from tests.ui.driver import idle
+    from tests.ui.table_helpers import dismiss, play_by_keys, start_table
+
+    app = make_app(tmp_path / "home")
+    table = start_table(app, [("Ana", "human"), ("Ren", "ai:rules"), ("Yui", "ai:rules")])
+
+    def step() -> None:
+        if not dismiss(app) and app.stack.top is table and idle(table) \
+                and table.human_to_move():
+            play_by_keys(app, table)
+
+    assert run_until(app, lambda: app.stack.top.name == "scoring", 20000, step)
+    ledger = app.stack.top
+    key(app, pygame.K_v)
+    frames(app, 2)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.only_round == 0 and review.path is None
+    assert run_until(app, lambda: review.result is not None, 20000)
+    assert review.decisions and {d.round for d in review.decisions} == {0}
+    assert all(d.seat == 0 for d in review.decisions)
+    assert "Show in replay" not in [b.label for b in review.group.buttons]
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is ledger and not ledger.auto
+    app.close()

@@ -46,10 +46,13 @@ def review_seat(record: Record, seat: int | None = None) -> int:
 class ReviewScene(Scene):
     name = "review"
 
-    def __init__(self, app, path: str | Path, seat: int | None = None, *,  # noqa: ANN001
-                 worlds: int = reviews.WORLDS) -> None:
+    def __init__(self, app, path: str | Path | None, seat: int | None = None, *,  # noqa: ANN001
+                 worlds: int = reviews.WORLDS, record: Record | None = None,
+                 only_round: int | None = None) -> None:
         super().__init__(app)
-        self.path = Path(path)
+        # a record file, or (the ledger's "Review this round") the game in play, in memory
+        self.path = Path(path) if path is not None else None
+        self.only_round = only_round
         self.problem: str | None = None  # the record could not be read: said, nothing run
         self.record: Record | None = None
         self.worker: ReviewWorker | None = None
@@ -61,7 +64,7 @@ class ReviewScene(Scene):
         self.timeline_rect = pygame.Rect(0, 0, 0, 0)
         self.points: list[tuple[int, int]] = []  # each decision's place on the timeline
         try:
-            self.record = storage.read_record(self.path)
+            self.record = record if record is not None else storage.read_record(self.path)
         except (RecordError, OSError) as e:
             self.problem = _("This file is not a game record that can be reviewed ({reason}).") \
                 .format(reason=str(e)[:120])
@@ -70,7 +73,8 @@ class ReviewScene(Scene):
             self.names = [str(s.get("name", "")) if isinstance(s, dict) else ""
                           for s in self.record.seats]
             self.names = [n or _("Player {n}").format(n=i + 1) for i, n in enumerate(self.names)]
-            self.worker = ReviewWorker(self.record, self.seat, worlds).start()
+            rounds = {only_round} if only_round is not None else None
+            self.worker = ReviewWorker(self.record, self.seat, worlds, rounds).start()
         self.group = ButtonGroup(self._buttons(), vertical=False)
 
     # --- state -----------------------------------------------------------------------
@@ -95,10 +99,13 @@ class ReviewScene(Scene):
         if self.running or self.result is None:
             return [Button(_("Stop the review") if self.running else pgettext("button", "Back"),
                            self.back, "primary")]
-        return [Button(_("Previous stop"), lambda: self.jump_stop(-1)),
-                Button(_("Next stop"), lambda: self.jump_stop(1), "primary"),
-                Button(_("Show in replay"), self.show_in_replay),
-                Button(pgettext("button", "Back"), self.back)]
+        out = [Button(_("Previous stop"), lambda: self.jump_stop(-1)),
+               Button(_("Next stop"), lambda: self.jump_stop(1), "primary"),
+               Button(_("Show in replay"), self.show_in_replay),
+               Button(pgettext("button", "Back"), self.back)]
+        if self.path is None:  # a game in play has no replay to open yet
+            del out[2]
+        return out
 
     def relabel(self) -> None:
         self.group.set(self._buttons())
@@ -119,8 +126,9 @@ class ReviewScene(Scene):
         self.result = result
         stops = self.stops
         self.sel = stops[0] if stops else 0
-        if result is None or self.record is None or self.app.paths is None:
-            return
+        if result is None or self.record is None or self.app.paths is None \
+                or self.path is None or self.only_round is not None:
+            return  # only a whole game's review counts in the statistics
         if len(result.decisions) + result.skipped == 0:
             return
         kept, message = stats.keep_review(
@@ -157,7 +165,7 @@ class ReviewScene(Scene):
 
     def show_in_replay(self) -> None:
         d = self.current
-        if d is None:
+        if d is None or self.path is None:
             return
         from game.ui.scenes.replay import ReplayScene
 

@@ -53,7 +53,11 @@ class ScoringScene(Scene):
         self.reveal_button = Button(_("Reveal all cards (R)"), self.toggle_reveal)
         self.next_button = Button(_("See results ⏎") if last else _("Next round ⏎"),
                                   self.next, "primary")
-        self.group = ButtonGroup([self.next_button, self.reveal_button])
+        # "after a round when asked" (issue 27): the viewer's decisions of this round weighed
+        self.review_button = Button(_("Review this round (V)"), self.review_round)
+        mine = table.viewer in table.session.humans
+        self.group = ButtonGroup([self.next_button, self.reveal_button]
+                                 + ([self.review_button] if mine else []))
         self.t = 0.0
         self.scroll = 0
         self.auto = not table.session.humans
@@ -70,6 +74,18 @@ class ScoringScene(Scene):
         self.reveal = not self.reveal
         self.relabel()
         self.auto = False
+
+    def review_round(self) -> None:
+        """The game review of the round just played, for the seat on screen (the game in
+        play, from memory; nothing is kept in the statistics for a single round)."""
+        from game.ui.scenes.review import ReviewScene
+
+        self.auto = False
+        self.auto_after = None
+        session = self.table.session
+        rnd = len(session.st.history) - 1
+        self.app.stack.push(ReviewScene(self.app, None, self.table.viewer,
+                                        record=session.record(), only_round=rnd))
 
     def relabel(self) -> None:
         """The buttons' words in the language in use (built once, so rebuilt on a switch)."""
@@ -166,6 +182,10 @@ class ScoringScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.toggle_reveal()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v \
+                and self.review_button in self.group.buttons:
+            self.review_round()
             return True
         if intent is Intent.BACK:
             self.table.open_pause()
@@ -380,13 +400,15 @@ class ScoringScene(Scene):
         if guided:
             theme.blit_text(surface, theme.fit(guided, body, rect.w - 40), body, (x, y + 4),
                             theme.GOLD, True)
-        btn, rev = self.group.buttons
+        buttons = self.group.buttons  # Next at the right, then Reveal, then Review
         bw = max(220, round(rect.w * 0.22),
-                 *(theme.text_width(b.label, body, True) + 2 * body for b in (btn, rev)))
-        btn.rect = pygame.Rect(0, 0, bw, btn_h)
-        btn.rect.bottomright = (rect.right - 20, rect.bottom - 14)
-        rev.rect = pygame.Rect(0, 0, bw, btn_h)
-        rev.rect.bottomright = (btn.rect.x - 12, btn.rect.bottom)
+                 *(theme.text_width(b.label, body, True) + 2 * body for b in buttons))
+        bw = min(bw, (rect.w - 40 - 12 * (len(buttons) - 1)) // len(buttons))
+        right = rect.right - 20
+        for b in buttons:
+            b.rect = pygame.Rect(0, 0, bw, btn_h)
+            b.rect.bottomright = (right, rect.bottom - 14)
+            right = b.rect.x - 12
         if self.reveal:
             self._draw_reveal(surface, pygame.Rect(rect.x + 20, top_y + 8,
                                                    rect.w - 40, rect.h // 2))
