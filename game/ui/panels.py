@@ -111,6 +111,7 @@ class DecisionPanel:
         self.group = PanelGroup()
         self.title = ""
         self.note = ""
+        self.threats: list[str] = []  # sage or shoubu: what the opponents may still make
         self.blocking = False
         self.visible = False
         self._key: tuple | None = None
@@ -182,6 +183,7 @@ class DecisionPanel:
         if view.phase == "decide" and len(verbs) == 1:
             self.title = _("Last turn — shoubu (sage cannot gain)")
         self.note = footer(view.phase, keys, no_default)
+        self.threats = threat_lines(view, names) if any(a.verb == SAGE for a in verbs) else []
         self.blocking = view.phase != "play"
         self.visible = True
 
@@ -198,6 +200,12 @@ class DecisionPanel:
         for part in parts:
             theme.blit_text(surface, part, title, (rect.x + 10, y), theme.TEXT, True)
             y += round(title * 1.3)
+        for line in self.threats:  # the risk of sage, before its button (issue 26)
+            tsz, tparts = theme.fit_label(line, small, rect.w - 20, max_lines=2,
+                                          minimum=min(small, 12))
+            for part in tparts:
+                theme.blit_text(surface, part, tsz, (rect.x + 10, y), theme.LOSS, False)
+                y += round(tsz * 1.3)
         y += 4
         bsize = size
         note = theme.wrap(self.note, small, rect.w - 20)[:4]  # every key's meaning, whole
@@ -259,6 +267,32 @@ def window_words(view: PlayerView, verb: str, names: list[str]) -> list[str]:
                 len(w.forced_if_join)).format(names=_names(names, w.forced_if_join)))
         out.append(_("The pot holds {money} now.").format(money=money(w.pot)))
     return out
+
+
+MOST_THREATS = 2  # per opponent, the nearest first: the panel keeps room for its buttons
+
+
+def threat_lines(view: PlayerView, names: list[str]) -> list[str]:
+    """What sage risks: each opponent's combinations in reach (the engine's `view.watch`,
+    not yet made, nearest first) and the turns that opponent has left (`view.turns_left`).
+    One line per opponent with any; a line saying so when none has."""
+    from game.ui.terms import term
+
+    out = []
+    for s in view.active:
+        if s == view.seat or s >= len(view.watch):
+            continue
+        turns = view.turns_left[s] if s < len(view.turns_left) else 0
+        near = sorted((p for p in view.watch[s] if not p.made and p.reachable),
+                      key=lambda p: p.need - p.have)[:MOST_THREATS]
+        if not near or turns <= 0:
+            continue
+        yaku = joined(_("{yaku} {have}/{need}").format(yaku=term(p.id), have=p.have,
+                                                        need=p.need) for p in near)
+        out.append(ngettext("{name}: {yaku} · {n} turn left",
+                            "{name}: {yaku} · {n} turns left", turns).format(
+            name=_names(names, (s,)), yaku=yaku, n=turns))
+    return out or [_("No opponent can still make a yaku this round.")]
 
 
 def footer(phase: str, keys: list[str], no_default: bool) -> str:
