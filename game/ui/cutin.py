@@ -21,8 +21,8 @@ from game.ui.cards import CardRenderer
 from game.ui.layout import Layout, height_of
 from game.ui.model import Seating
 from game.ui.moments import Moment, Pose, counted
-from game.ui.palette import GOFUN
 from game.ui.numbers import amount
+from game.ui.palette import GOFUN
 from game.ui.terms import term
 
 STAMP_RED = (0xC8, 0x2A, 0x1E)
@@ -99,7 +99,7 @@ def draw_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: st
             layer.blit(renderer.image(c, cw), r)
         y += ch + 22
     name_size = round(size * 1.15)
-    for (k, v), (name, _full, fresh) in zip(
+    for (_k, v), (name, _full, fresh) in zip(
             sorted(moment.items, key=lambda kv: kv[0] not in moment.fresh), lines,
             strict=True):
         color = theme.TEXT if fresh else theme.TEXT_DIM
@@ -124,7 +124,7 @@ def _small_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: 
     small = L.small
     lines = cutin_lines(moment)
     rows = [(who, theme.MATCH, True)]
-    for (k, v), (name, _full, fresh) in zip(
+    for (_k, v), (name, _full, fresh) in zip(
             sorted(moment.items, key=lambda kv: kv[0] not in moment.fresh), lines,
             strict=True):
         value = _value_text(v, pose.count if fresh else 1.0)

@@ -36,6 +36,7 @@ from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
 from game.ui.layout import Layout
 from game.ui.model import Seating, TableModel, round_end_view, sits_out
+from game.ui.moments import LASTING
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.play_driver import PlayDriver
 from game.ui.present import seat_infos
@@ -49,7 +50,6 @@ from game.ui.scenes.table_input import TableInput
 from game.ui.scenes.table_moments import TableMoments
 from game.ui.scenes.table_stage import TableStage
 from game.ui.session import GameSession, Step
-from game.ui.moments import LASTING
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
 from game.ui.table_view import TableInfo, TableView
 from game.ui.terms import plain, round_label
