@@ -149,9 +149,10 @@ class TableMoments:
             return
         if m.kind in ("yaku", "teyaku"):
             names = table.session.names()
-            who = _(HEADLINES[m.kind]).format(name=names[m.seat] if 0 <= m.seat < len(names)
-                                              else "")
-            self.covered = draw_cutin(s, L, m, pose, plain(who), table.tv.renderer,
+            # the term style applies to the message, never to the name in it (terms.plain)
+            who = plain(_(HEADLINES[m.kind])).format(
+                name=names[m.seat] if 0 <= m.seat < len(names) else "")
+            self.covered = draw_cutin(s, L, m, pose, who, table.tv.renderer,
                                       plate_rect(L, seating, m.seat), table.tv.card_rects)
         elif m.kind == "field":
             words = MULTIPLIER_WORDS.get(m.multiplier)
