@@ -203,8 +203,9 @@ class DecisionPanel:
         for line in self.threats:  # the risk of sage, before its button (issue 26)
             tsz, tparts = theme.fit_label(line, small, rect.w - 20, max_lines=2,
                                           minimum=min(small, 12))
+            color = theme.TEXT_DIM if line == _(NO_THREAT) else theme.LOSS
             for part in tparts:
-                theme.blit_text(surface, part, tsz, (rect.x + 10, y), theme.LOSS, False)
+                theme.blit_text(surface, part, tsz, (rect.x + 10, y), color, False)
                 y += round(tsz * 1.3)
         y += 4
         bsize = size
@@ -270,6 +271,7 @@ def window_words(view: PlayerView, verb: str, names: list[str]) -> list[str]:
 
 
 MOST_THREATS = 2  # per opponent, the nearest first: the panel keeps room for its buttons
+NO_THREAT = N_("No opponent can still make a yaku this round.")
 
 
 def threat_lines(view: PlayerView, names: list[str]) -> list[str]:
@@ -292,7 +294,7 @@ def threat_lines(view: PlayerView, names: list[str]) -> list[str]:
         out.append(ngettext("{name}: {yaku} · {n} turn left",
                             "{name}: {yaku} · {n} turns left", turns).format(
             name=_names(names, (s,)), yaku=yaku, n=turns))
-    return out or [_("No opponent can still make a yaku this round.")]
+    return out or [_(NO_THREAT)]
 
 
 def footer(phase: str, keys: list[str], no_default: bool) -> str:

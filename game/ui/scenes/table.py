@@ -455,7 +455,9 @@ class TableScene(Scene):
         now = time.monotonic()
         thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
         specs = self.session.seats
-        seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, self.statuses,
+        stamped = self.moments.stamp_words()  # a stamped call is not said twice on its plate
+        statuses = {s: w for s, w in self.statuses.items() if stamped.get(s) != w}
+        seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, statuses,
                            {i: w for i, (w, until) in self.stamps.items() if until > now},
                            v.to_move if thinking else None, [s.describe_short() for s in specs])
         self.moments.adjust(seats)  # the round-end beat counts the totals up
