@@ -60,11 +60,15 @@ def draw_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: st
     """The cut-in; returns the rectangle it covers. `who` is the headline ("Ana: yaku!"),
     `starts` each card's rectangle on the table, where the gathering starts from."""
     if not moment.own and plate is not None:
-        return _small_cutin(s, L, moment, pose, who, plate)
+        return _small_cutin(s, L, moment, pose, who, plate, renderer)
     field = L.field
     size = L.body
     head = round(size * 1.9)
-    cw = max(30, min(round(field.w / max(6, len(moment.cards) + 2)), round(L.hand_w * 1.05)))
+    # a card width the table already uses (its images are cached: no rasterising mid-beat)
+    room = field.w - 40
+    n = max(1, len(moment.cards))
+    cw = next((w for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w)
+               if n * w * 9 // 8 <= room), L.opp_cap_w)
     ch = height_of(cw) if moment.cards else 0
     lines = cutin_lines(moment)
     line_h = round(size * 1.45)
@@ -119,9 +123,14 @@ def draw_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: st
 
 
 def _small_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: str,
-                 plate: pygame.Rect) -> pygame.Rect:
-    """A computer's cut-in: a small card under (or above) its plate with the names."""
+                 plate: pygame.Rect, renderer: CardRenderer) -> pygame.Rect:
+    """A computer's cut-in: a small box under (or above) its plate with the cards that
+    make it, glowing, and the names with their values."""
     small = L.small
+    cw = max(18, L.opp_cap_w)
+    ch = height_of(cw) if moment.cards else 0
+    gap = max(2, cw // 10)
+    cards_w = len(moment.cards) * (cw + gap) - gap if moment.cards else 0
     lines = cutin_lines(moment)
     rows = [(who, theme.MATCH, True)]
     for (_k, v), (name, _full, fresh) in zip(
@@ -130,9 +139,9 @@ def _small_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: 
         value = _value_text(v, pose.count if fresh else 1.0)
         rows.append((f"{name}  {value}" if value else name,
                      theme.TEXT if fresh else theme.TEXT_DIM, fresh))
-    w = min(max(theme.text_width(t, small, b) for t, _c, b in rows) + 24,
+    w = min(max(max(theme.text_width(t, small, b) for t, _c, b in rows), cards_w) + 24,
             max(plate.w, round(L.table.w * 0.4)))
-    h = len(rows) * round(small * 1.4) + 14
+    h = len(rows) * round(small * 1.4) + 14 + (ch + 10 if ch else 0)
     box = pygame.Rect(0, 0, w, round(h * (0.8 + 0.2 * pose.grow)))
     box.midtop = (plate.centerx, plate.bottom + 4)
     if box.bottom > L.table.bottom:
@@ -143,10 +152,21 @@ def _small_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: 
     pygame.draw.rect(layer, (*theme.MATCH, round(120 + 135 * pose.glow)), layer.get_rect(),
                      2, border_radius=6)
     y = 7
-    for text, color, bold in rows:
+    for k, (text, color, bold) in enumerate(rows):
         theme.blit_text(layer, theme.fit(text, small, box.w - 16, bold), small, (10, y), color,
                         bold)
         y += round(small * 1.4)
+        if k == 0 and ch:  # the cards under the headline
+            x = 10
+            for c in moment.cards:
+                if x + cw > box.w - 6:
+                    break
+                r = pygame.Rect(x, y + 2, cw, ch)
+                pygame.draw.rect(layer, (*theme.MATCH, round(90 + 120 * pose.glow)),
+                                 r.inflate(6, 6), border_radius=4)
+                layer.blit(renderer.image(c, cw), r)
+                x += cw + gap
+            y += ch + 10
     layer.set_alpha(round(255 * pose.alpha))
     s.blit(layer, box)
     return box
@@ -188,9 +208,10 @@ def draw_winner(s: pygame.Surface, plate: pygame.Rect, words: str, pose: Pose,
 
 def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, size: int,
                reduced: bool = False, low: bool = False) -> pygame.Rect:
-    """A call stamped on the plate like a seal, tilted, at its right end under the name
-    row (`low`: the own plate's bottom right, clear of its total); it lands (shrinks from a
-    larger size) in its first 0.2 s, or fades in under reduced motion."""
+    """A call stamped on the plate like a seal, tilted, under the name row at its left,
+    over the hand's backs (`low`: the own plate's bottom right, clear of its total); it
+    lands (shrinks from a larger size) in its first 0.2 s, or fades in under reduced
+    motion."""
     land = min(1.0, age / 0.2)
     scale = 1.0 if reduced else 1.6 - 0.6 * land
     sz = max(11, round(size * scale))
@@ -205,8 +226,8 @@ def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, si
     r = tilted.get_rect()
     if low:
         r.bottomright = (plate.right - 4, plate.bottom - 4)
-    else:
-        r.topright = (plate.right - 6, plate.y + round(size * 1.5))
+    else:  # over the fan of hand backs, clear of the capture labels and the total
+        r.topleft = (plate.x + 4, plate.y + round(size * 1.6))
     s.blit(tilted, r)
     return r
 
