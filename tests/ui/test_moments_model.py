@@ -158,8 +158,8 @@ def test_the_sage_panel_names_each_opponents_yaku_in_reach_and_their_turns_left(
     assert opponents and _("No opponent can still make a yaku this round.") not in lines
     assert len(lines) == len(opponents)
     for s, line in zip(opponents, lines, strict=True):
-        assert line.startswith(names[s] + ":")
-        assert f"{v.turns_left[s]} turn" in line
+        assert line.startswith(names[s] + " (")
+        assert f"({v.turns_left[s]} turn" in line
         nearest = min((p for p in v.watch[s] if not p.made), key=lambda p: p.need - p.have)
         assert f"{term(nearest.id)} {nearest.have}/{nearest.need}" in line
 
