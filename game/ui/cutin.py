@@ -13,6 +13,8 @@ amount is the engine's. Under reduced motion the `Pose` is a plain fade (moments
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.i18n import _
@@ -174,14 +176,15 @@ def _small_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: 
 
 def draw_field(s: pygame.Surface, L: Layout, words: str, pose: Pose) -> pygame.Rect:
     """The field multiplier announced across the field ("絶場 ×4 Grand field")."""
-    size = round(L.body * 2.4 * (0.7 + 0.3 * pose.grow))
-    w = min(L.field.w, theme.text_width(words, size, True) + 80)
+    size = round(L.body * 2.4)  # one size: a font size per frame would load a font each
+    full = min(L.field.w, theme.text_width(words, size, True) + 80)
+    w = max(size * 2, round(full * (0.6 + 0.4 * pose.grow)))  # the box opens, the text stays
     box = pygame.Rect(0, 0, w, round(size * 2.0))
     box.center = L.field.center
     layer = _layer(box.size)
     layer.fill((*theme.PANEL, 230))
     pygame.draw.rect(layer, (*theme.GOLD, 255), layer.get_rect(), 3, border_radius=10)
-    theme.blit_text(layer, theme.fit(words, size, box.w - 30, True), size,
+    theme.blit_text(layer, theme.fit(words, size, full - 30, True), size,
                     (box.w // 2, box.h // 2), theme.MATCH, True, "center")
     layer.set_alpha(round(255 * pose.alpha))
     s.blit(layer, box)
@@ -206,6 +209,17 @@ def draw_winner(s: pygame.Surface, plate: pygame.Rect, words: str, pose: Pose,
         s.blit(img, img.get_rect(center=chip.center))
 
 
+@functools.lru_cache(maxsize=64)
+def _seal(words: str, size: int) -> pygame.Surface:
+    """The stamp itself, tilted: made once per words and size (drawn every frame)."""
+    img = theme.text(words, size, STAMP_RED, True)
+    box = _layer((img.get_width() + 14, img.get_height() + 8))
+    box.fill((*GOFUN, 235))
+    pygame.draw.rect(box, STAMP_RED, box.get_rect(), 2, border_radius=4)
+    box.blit(img, (7, 4))
+    return pygame.transform.rotate(box, 8)
+
+
 def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, size: int,
                reduced: bool = False, low: bool = False) -> pygame.Rect:
     """A call stamped on the plate like a seal, tilted, under the name row at its left,
@@ -213,15 +227,13 @@ def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, si
     lands (shrinks from a larger size) in its first 0.2 s, or fades in under reduced
     motion."""
     land = min(1.0, age / 0.2)
-    scale = 1.0 if reduced else 1.6 - 0.6 * land
-    sz = max(11, round(size * scale))
-    img = theme.text(words, sz, STAMP_RED, True)
-    box = _layer((img.get_width() + 14, img.get_height() + 8))
-    box.fill((*GOFUN, 235))
-    pygame.draw.rect(box, STAMP_RED, box.get_rect(), 2, border_radius=4)
-    box.blit(img, (7, 4))
-    tilted = pygame.transform.rotate(box, 8)
-    if reduced:
+    tilted = _seal(words, max(11, size))
+    if not reduced and land < 1:  # lands: drawn larger, shrinking to its size
+        k = 1.6 - 0.6 * land
+        tilted = pygame.transform.smoothscale(
+            tilted, (round(tilted.get_width() * k), round(tilted.get_height() * k)))
+    elif reduced and land < 1:
+        tilted = tilted.copy()
         tilted.set_alpha(round(255 * land))
     r = tilted.get_rect()
     if low:
