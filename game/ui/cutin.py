@@ -78,11 +78,13 @@ def draw_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: st
     band_h = round(band_h * (0.85 + 0.15 * pose.grow))
     band = pygame.Rect(L.table.x, 0, L.table.w, band_h)
     band.centery = field.centery
-    layer = _layer(band.size)
-    layer.fill((*theme.PANEL, 225))
-    gold = (*theme.GOLD, 255)
-    pygame.draw.line(layer, gold, (0, 1), (band.w, 1), 3)
-    pygame.draw.line(layer, gold, (0, band.h - 2), (band.w, band.h - 2), 3)
+    band = band.clip(s.get_rect())
+    opaque = pose.alpha >= 0.999
+    if opaque:  # most of the beat: drawn straight onto the screen (no band-sized blend)
+        s.blit(_band(band.size), band)
+        layer = s.subsurface(band)
+    else:  # fading: drawn on its own layer, then blended once
+        layer = _band(band.size).copy()
     y = 12
     theme.blit_text(layer, theme.fit(who, head, band.w - 40, True), head, (band.w // 2, y),
                     theme.MATCH, True, "midtop")
@@ -119,9 +121,22 @@ def draw_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: st
         if value:
             theme.blit_text(layer, value, name_size, (x + lw + 24, y), theme.GAIN, True)
         y += line_h
-    layer.set_alpha(round(255 * pose.alpha))
-    s.blit(layer, band)
+    if not opaque:
+        layer.set_alpha(round(255 * pose.alpha))
+        s.blit(layer, band)
     return band
+
+
+@functools.lru_cache(maxsize=16)
+def _band(size: tuple[int, int]) -> pygame.Surface:
+    """The cut-in's band: translucent panel with a gold line above and below (made once
+    per size; the band keeps its size once it has grown)."""
+    layer = _layer(size)
+    layer.fill((*theme.PANEL, 225))
+    gold = (*theme.GOLD, 255)
+    pygame.draw.line(layer, gold, (0, 1), (size[0], 1), 3)
+    pygame.draw.line(layer, gold, (0, size[1] - 2), (size[0], size[1] - 2), 3)
+    return layer
 
 
 def _small_cutin(s: pygame.Surface, L: Layout, moment: Moment, pose: Pose, who: str,
