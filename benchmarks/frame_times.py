@@ -6,6 +6,10 @@ prints the median and 99th percentile of the frames in which cards were moving.
 
     python benchmarks/frame_times.py [--frames 1500]
     python benchmarks/frame_times.py --moment gameend   # the game-end screen at 1080p
+    python benchmarks/frame_times.py --moment cutin [--frames 6000]
+
+`--moment cutin` measures instead the frames in which a yaku or teyaku cut-in plays (issue
+26: the gathered cards, the glow, the counted values), at 1920x1080.
 """
 
 from __future__ import annotations
@@ -94,16 +98,59 @@ def measure_gameend(size: tuple[int, int], frames: int) -> tuple[float, float, i
         max(every) * 1000
 
 
+def measure_cutin(size: tuple[int, int], frames: int) -> tuple[float, float, int, float]:
+    """Frame work while a yaku or teyaku cut-in plays: a computers' game at Normal speed,
+    the frames measured only while a cut-in is on screen (the ledger auto-continues)."""
+    with tempfile.TemporaryDirectory() as home:
+        app = App(size, storage.default_paths(home).ensure(),
+                  Settings(anim_speed="normal", ai_pace="brisk"))
+        seats = [SeatSpec(n, "ai:random") for n in ("Ana", "Ren", "Yui")]
+        table = TableScene(app, GameSession("hachihachi", {"rounds": 12}, seats, 42))
+        app.stack.push(table)
+        app.step(1 / 60)
+        L, _ = table.current_layout()
+        for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
+            while not app.renderer.warm(w, limit=48):
+                pass
+        during: list[float] = []
+        every: list[float] = []
+        for _ in range(frames):
+            t0 = time.perf_counter()
+            app.invalidate()
+            app.step(1 / 60)
+            dt = time.perf_counter() - t0
+            every.append(dt)
+            m = table.moments.current()
+            if m is not None and m.kind in ("yaku", "teyaku"):
+                during.append(dt)
+            if app.stack.top is not table and app.stack.top.name in ("teyaku", "scoring"):
+                app.stack.top.update(10.0)  # auto-continue without waiting
+            if table.finished:
+                break
+        app.close()
+    if len(during) < 2:
+        raise SystemExit("no cut-in was shown: give more --frames")
+    q = statistics.quantiles(during, n=100)
+    return statistics.median(during) * 1000, q[98] * 1000, len(during), max(every) * 1000
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=1500)
-    ap.add_argument("--moment", choices=("play", "gameend"), default="play")
+    ap.add_argument("--moment", choices=("play", "cutin", "gameend"), default="play",
+                    help="measure the frames of a big moment instead (cutin: a yaku or "
+                         "teyaku cut-in; gameend: the game-end screen)")
     args = ap.parse_args()
     print(f"driver={os.environ['SDL_VIDEODRIVER']}  frames={args.frames}")
     if args.moment == "gameend":
         med, p99, n, worst = measure_gameend((1920, 1080), args.frames)
         print(f"game end 1920x1080: celebrating frames {n}, median {med:.2f} ms, "
               f"p99 {p99:.2f} ms, worst frame {worst:.2f} ms")
+        return 0
+    if args.moment == "cutin":
+        med, p99, n, worst = measure_cutin((1920, 1080), args.frames)
+        print(f"1920x1080 cut-in: frames {n}, median {med:.2f} ms, p99 {p99:.2f} ms, "
+              f"worst frame overall {worst:.2f} ms")
         return 0
     for size in ((1280, 720), (1920, 1080)):
         med, p99, n, worst = measure(size, args.frames)

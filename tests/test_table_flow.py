@@ -68,3 +68,16 @@ def test_decide(phase, cue, facts, expected, what):
 def test_every_phase_is_reached_by_some_row():
     reached = {row[3] for row in ROWS}
     assert reached == set(TablePhase) - {TablePhase.START}
+
+
+def test_a_moment_holds_the_reveal_and_the_ledger_until_it_has_played():
+    """Issue 26: the round-end beat and the teyaku cut-ins play before the ledger and the
+    reveal open; decide stays the one place that changes phase."""
+    from game.ui.table_flow import Cue, Facts, TablePhase, decide
+
+    playing = Facts(moment=True)
+    assert decide(TablePhase.LEDGER_DUE, Cue.STILL, playing) is TablePhase.LEDGER_DUE
+    assert decide(TablePhase.REVEAL_DUE, Cue.STILL, playing) is TablePhase.REVEAL_DUE
+    assert decide(TablePhase.LEDGER_DUE, Cue.STILL, Facts()) is TablePhase.LEDGER
+    assert decide(TablePhase.REVEAL_DUE, Cue.STILL, Facts()) is TablePhase.REVEAL
+    assert decide(TablePhase.PLAY, Cue.ROUND_END, playing) is TablePhase.LEDGER_DUE

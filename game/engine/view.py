@@ -7,10 +7,11 @@ own before the swap and mizuten windows close) and the draw-pile order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .actions import CHANCE, DECK, Action
-from .cards import names_of
+from .cards import INDEX, names_of
 from .dropout_window import DropoutWindow, window
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
@@ -91,6 +92,9 @@ class PlayerView:
     streak: int | None = None  # the seat whose decisive wins run on (Hachi's agari), or None
     capture_rule: str = CaptureRule.SAME_MONTH
     dropout: DropoutWindow | None = None  # the drop-out window while it is open
+    # turns each seat still plays this round after the turn in progress (0: none, or no
+    # round in play): the sage decision weighs them (issue 26)
+    turns_left: tuple[int, ...] = ()
 
     @property
     def hand(self) -> list[str]:
@@ -182,6 +186,29 @@ def yaku_watch(st: State, seat: int, position: int,
     return tuple(out)
 
 
+def turns_left(st: State) -> tuple[int, ...]:
+    """Each seat's turns still to come this round after the turn in progress, from the
+    round's turn order (each active player plays one card a turn, common.md): during play,
+    a take or a sage/shoubu decision; all zeros before play starts and after it ends."""
+    out = [0] * st.n
+    if PHASE_NAMES[st.phase] not in ("play", "take", "decide") or not st._turns:
+        return tuple(out)
+    for s in st._turns[st.turn_i + 1:st._last_turn + 1]:
+        out[s] += 1
+    return tuple(out)
+
+
+def combination_cards(rs: object, yaku_id: str, pile: Iterable[str]) -> tuple[str, ...]:
+    """The cards of ``pile`` (a seat's captures, card ids in the order given) that belong to
+    the capture combination ``yaku_id`` in the ruleset's catalogue: the cards a yaku
+    cut-in gathers (issue 26). Empty for an id that is not a card set (teyaku)."""
+    entry = next((e for e in rs.entries  # type: ignore[attr-defined]
+                  if e.id == yaku_id and e.is_card_set), None)
+    if entry is None:
+        return ()
+    return tuple(c for c in pile if entry.cards >> INDEX[c] & 1)
+
+
 def make_view(st: State, seat: int) -> PlayerView:
     if not 0 <= seat < st.n:
         raise ValueError(f"no seat {seat!r} at this table of {st.n}")
@@ -218,5 +245,5 @@ def make_view(st: State, seat: int) -> PlayerView:
         par=tuple(rs.par(p, n_act) if p >= 0 else None for p in positions),
         rounds_planned=planned, capture_rule=rs.capture_rule,
         agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
-        dropout=window(st),
+        dropout=window(st), turns_left=turns_left(st),
     )

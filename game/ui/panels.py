@@ -111,6 +111,8 @@ class DecisionPanel:
         self.group = PanelGroup()
         self.title = ""
         self.note = ""
+        self.threats: list[str] = []  # sage or shoubu: what the opponents may still make
+        self.threats_short: list[str] = []  # the same, each opponent's nearest yaku only
         self.blocking = False
         self.visible = False
         self._key: tuple | None = None
@@ -182,6 +184,9 @@ class DecisionPanel:
         if view.phase == "decide" and len(verbs) == 1:
             self.title = _("Last turn — shoubu (sage cannot gain)")
         self.note = footer(view.phase, keys, no_default)
+        sage = any(a.verb == SAGE for a in verbs)
+        self.threats = threat_lines(view, names) if sage else []
+        self.threats_short = threat_lines(view, names, 1) if sage else []  # when room is short
         self.blocking = view.phase != "play"
         self.visible = True
 
@@ -193,18 +198,42 @@ class DecisionPanel:
         y = rect.y + 8
         # the title shrinks (to the body size) before it takes a third line: at 200 % the
         # buttons need the room (issue 15)
-        title, parts = theme.fit_label(self.title, title, rect.w - 20, max_lines=2, bold=True,
-                                       minimum=min(title, size))
+        lines, least_title = 2, min(title, size)
+        if self.threats and theme.text_width(self.title, max(13, least_title - 2),
+                                             True) <= rect.w - 20:
+            # the threats take the title's second line (issue 26)
+            lines, least_title = 1, max(13, least_title - 2)
+        title, parts = theme.fit_label(self.title, title, rect.w - 20, max_lines=lines,
+                                       bold=True, minimum=least_title)
         for part in parts:
             theme.blit_text(surface, part, title, (rect.x + 10, y), theme.TEXT, True)
             y += round(title * 1.3)
-        y += 4
-        bsize = size
         note = theme.wrap(self.note, small, rect.w - 20)[:4]  # every key's meaning, whole
         note_lh = round(small * 1.3)
+        # the risk of sage, before its button (issue 26): two lines an opponent while the
+        # buttons keep room at their smallest, else one line with the nearest yaku only
+        least = sum(b.height_for(13, rect.w - 20) + 8 for b in self.group.buttons)
+        free = rect.bottom - y - len(note) * note_lh - 12 - least
+        threats: list[tuple[int, str]] = []
+        for lines, said in ((2, self.threats), (2, self.threats_short),
+                            (1, self.threats_short)):
+            threats = []
+            for line in said:
+                tsz, tparts = theme.fit_label(line, small, rect.w - 20, max_lines=lines,
+                                              minimum=min(small, 12))
+                threats += [(tsz, part) for part in tparts]
+            if sum(round(z * 1.3) for z, _p in threats) <= free:
+                break  # (else the shortest form stays: the buttons' text shrinks a step more)
+        for tsz, part in threats:
+            color = theme.TEXT_DIM if self.threats == [_(NO_THREAT)] else theme.LOSS
+            theme.blit_text(surface, part, tsz, (rect.x + 10, y), color, False)
+            y += round(tsz * 1.3)
+        y += 4
+        bsize = size
         room = rect.bottom - y - len(note) * note_lh - 8
         heights = [b.height_for(bsize, rect.w - 20) for b in self.group.buttons]
-        while sum(heights) + 8 * len(heights) > room and bsize > 13:
+        smallest = 11 if threats else 13
+        while sum(heights) + 8 * len(heights) > room and bsize > smallest:
             bsize -= 1
             heights = [b.height_for(bsize, rect.w - 20) for b in self.group.buttons]
         for b, h in zip(self.group.buttons, heights, strict=True):
@@ -259,6 +288,33 @@ def window_words(view: PlayerView, verb: str, names: list[str]) -> list[str]:
                 len(w.forced_if_join)).format(names=_names(names, w.forced_if_join)))
         out.append(_("The pot holds {money} now.").format(money=money(w.pot)))
     return out
+
+
+MOST_THREATS = 2  # per opponent, the nearest first: the panel keeps room for its buttons
+NO_THREAT = N_("No opponent can still make a yaku this round.")
+
+
+def threat_lines(view: PlayerView, names: list[str], most: int = MOST_THREATS) -> list[str]:
+    """What sage risks: each opponent's combinations in reach (the engine's `view.watch`,
+    not yet made, nearest first) and the turns that opponent has left (`view.turns_left`).
+    One line per opponent with any (`most` yaku each); a line saying so when none has."""
+    from game.ui.terms import term
+
+    out = []
+    for s in view.active:
+        if s == view.seat or s >= len(view.watch):
+            continue
+        turns = view.turns_left[s] if s < len(view.turns_left) else 0
+        near = sorted((p for p in view.watch[s] if not p.made and p.reachable),
+                      key=lambda p: p.need - p.have)[:most]
+        if not near or turns <= 0:
+            continue
+        yaku = joined(_("{yaku} {have}/{need}").format(yaku=term(p.id), have=p.have,
+                                                        need=p.need) for p in near)
+        out.append(ngettext("{name} ({n} turn left): {yaku}",
+                            "{name} ({n} turns left): {yaku}", turns).format(
+            name=_names(names, (s,)), yaku=yaku, n=turns))
+    return out or [_(NO_THREAT)]
 
 
 def footer(phase: str, keys: list[str], no_default: bool) -> str:

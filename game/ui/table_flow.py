@@ -53,6 +53,7 @@ class Facts:
     ledger_open: bool = False  # a settled round's ledger has not been dismissed
     guided_stop: bool = False  # the guided game's rounds are played (it asks once)
     handover: bool = False  # hot-seat: the seat to move is not the confirmed viewer
+    moment: bool = False  # a big moment plays (a cut-in, the round-end beat: issue 26)
 
 
 def decide(phase: TablePhase, cue: Cue, facts: Facts) -> TablePhase:
@@ -68,6 +69,8 @@ def decide(phase: TablePhase, cue: Cue, facts: Facts) -> TablePhase:
     if cue is Cue.LEDGER_CLOSED:
         return TablePhase.OVER if facts.step is Step.OVER else TablePhase.PLAY
     # the table is still
+    if facts.moment and phase in (TablePhase.REVEAL_DUE, TablePhase.LEDGER_DUE):
+        return phase  # the reveal and the ledger open once the moment has played
     if phase is TablePhase.REVEAL_DUE or (phase is TablePhase.START and facts.reveal_due
                                           and facts.teyaku):
         return TablePhase.REVEAL  # a continued game reopens what was open when it stopped

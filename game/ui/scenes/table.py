@@ -36,6 +36,7 @@ from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
 from game.ui.layout import Layout
 from game.ui.model import Seating, TableModel, round_end_view, sits_out
+from game.ui.moments import LASTING
 from game.ui.panels import DecisionPanel, draw_sit_out
 from game.ui.play_driver import PlayDriver
 from game.ui.present import seat_infos
@@ -46,6 +47,7 @@ from game.ui.scenes.table_cues import TableCues
 from game.ui.scenes.table_hints import TableHints
 from game.ui.scenes.table_info import CardInfoPopover
 from game.ui.scenes.table_input import TableInput
+from game.ui.scenes.table_moments import TableMoments
 from game.ui.scenes.table_stage import TableStage
 from game.ui.session import GameSession, Step
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
@@ -91,6 +93,7 @@ class TableScene(Scene):
         self.chrome = TableChrome(self)
         self.hints = TableHints(self)
         self.cues = TableCues(self)
+        self.moments = TableMoments(self)  # cut-ins, stamps, the round-end beat (issue 26)
         self.card_info = CardInfoPopover(self)
         self.ledgers_seen = len(session.st.results)  # rounds whose ledger was dismissed
         self._in_round: PlayerView | None = None  # the round's last view, for its ledger
@@ -131,7 +134,8 @@ class TableScene(Scene):
     def input_context(self) -> object:
         """A held key never crosses a move, a decision panel or a hand-over (issue 23):
         a press belongs to the position, the seat on screen and the panel it went down in."""
-        return (self.session.move_key(), self.viewer, self.confirmed, self.panel.visible)
+        return (self.session.move_key(), self.viewer, self.confirmed, self.panel.visible,
+                self.moments.active)
 
     def _names(self) -> list[str]:
         return self.session.names()
@@ -158,8 +162,8 @@ class TableScene(Scene):
         return 0.0 if self.driver.fast else self.app.settings.speed_factor
 
     def busy(self) -> bool:
-        """Cards are moving or events wait to be shown."""
-        return self.tv.anim.running or bool(self.pending)
+        """Cards are moving, a moment plays or events wait to be shown."""
+        return self.tv.anim.running or bool(self.pending) or self.moments.active
 
     def sitting_out(self) -> bool:
         return sits_out(self.session.view(self.viewer), self.session.humans)
@@ -174,10 +178,12 @@ class TableScene(Scene):
         """Finish every queued motion at once (the end state is the resting table)."""
         for _i in range(1000):
             self.tv.anim.finish()
+            self.moments.skip()
             if not self.pending:
                 break
             self._animate_pending()
         self.tv.anim.finish()
+        self.moments.skip()
 
     def open_pause(self) -> None:
         from game.ui.scenes.pause import PauseScene
@@ -186,6 +192,8 @@ class TableScene(Scene):
 
     def process_event(self, event: pygame.event.Event, intent: object) -> bool:
         self._sync_panel()
+        if self.moments.handle(event):  # a press that finishes a moment does nothing else
+            return True
         return self.input.handle(event, intent)  # type: ignore[arg-type]
 
     def current_layout(self) -> tuple[Layout, Seating]:
@@ -204,8 +212,9 @@ class TableScene(Scene):
         model = self.tv.model
         while self.pending:
             ev = self.pending.pop(0)
-            self._note(ev)
-            model.apply(ev)
+            model.apply(ev)  # before the cues: a yaku cut-in gathers the cards shown
+            if self._note(ev):
+                return  # a moment plays first; the rest waits for it (update)
             dur = DURATIONS.get(ev.kind, 0.0)
             if ev.kind == "dealt":
                 n = max(1, len(model.deal_order))
@@ -222,28 +231,31 @@ class TableScene(Scene):
         model.sync(self.shown_view, self._show_hand_of())
         self.stage.retarget(0.2)
 
-    def _note(self, ev: Event) -> None:
-        """Log line, sound and stamps for one event; play's start and the round's end are
-        cues for the flow (the reveal, the ledger)."""
+    def _note(self, ev: Event) -> bool:
+        """Log line, sound, stamps and moments for one event; play's start and the round's
+        end are cues for the flow (the reveal, the ledger). True when a moment starts."""
         first_turn = ev.kind == "turn" and not self.chronicle.play_started
         self.chronicle.note(ev)
         sound = cue_for(ev)
         if sound:
             self.app.audio.play(sound)
-        if ev.kind in STAMPS and ev.seat >= 0:
+        if ev.kind in STAMPS and ev.seat >= 0 and ev.kind not in LASTING:
             self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), time.monotonic() + 1.2)
+        moment = self.moments.note(ev)  # a lasting call is stamped there
         if first_turn:
             self._advance(Cue.FIRST_TURN)
         elif ev.kind == "round_end":
             self._advance(Cue.ROUND_END)
+        return moment
 
     # --- the flow -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tv.anim.update(dt)
+        self.moments.update(dt)
         self.hints.update()
         self.cues.update()  # a curriculum game opens with its tier's card
         self.stage.warm()
-        if self.tv.anim.running:
+        if self.tv.anim.running or self.moments.active:
             return
         if self.pending or self.dirty:
             self._animate_pending()
@@ -258,6 +270,7 @@ class TableScene(Scene):
                      reveal_due=self.chronicle.reveal_due,
                      ledger_open=len(st.results) > self.ledgers_seen,
                      guided_stop=0 < session.guided_stop <= st.rounds_played,
+                     moment=self.moments.active,
                      handover=self.hotseat and (not self.confirmed
                                                 or self.viewer != st.to_move))
 
@@ -363,6 +376,7 @@ class TableScene(Scene):
         """Called by the scoring overlay's Next button: the table moves on to the totals,
         dealer and round the engine already holds (or to the result)."""
         self.ledgers_seen = len(self.session.st.results)
+        self.moments.ledger_closed()
         self._advance(Cue.LEDGER_CLOSED)
         if not self.finished:
             self.shown_view = self._view()
@@ -405,6 +419,7 @@ class TableScene(Scene):
         self.chronicle.replay(events)
         self.log, self.statuses = self.chronicle.lines, self.chronicle.statuses
         self.stamps.clear()
+        self.moments.reset()
         self.input.reset()
         self.panel.clear()
         model = TableModel(len(self.session.seats))  # the round's cards in shown order
@@ -440,9 +455,12 @@ class TableScene(Scene):
         now = time.monotonic()
         thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
         specs = self.session.seats
-        seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, self.statuses,
+        stamped = self.moments.stamp_words()  # a stamped call is not said twice on its plate
+        statuses = {s: w for s, w in self.statuses.items() if stamped.get(s) != w}
+        seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, statuses,
                            {i: w for i, (w, until) in self.stamps.items() if until > now},
                            v.to_move if thinking else None, [s.describe_short() for s in specs])
+        self.moments.adjust(seats)  # the round-end beat counts the totals up
         rnd = round_label(v.round, v.rounds_planned)
         return TableInfo(title=self.cues.title(), round_text=rnd, multiplier=v.multiplier,
                          carry=v.carry, pot=v.pot, to_move=v.to_move, seats=seats,
@@ -496,5 +514,6 @@ class TableScene(Scene):
                             self.input.row == "panel")
         self.cues.draw(surface, L)  # Nuki's missing months, Hachi's month table
         self.hints.draw(surface, L)
+        self.moments.draw(surface, L, seat)  # stamps; a cut-in over the table
         self.chrome.draw_top(surface, L)
         self.card_info.draw(surface, L)  # the card info popover, over everything
