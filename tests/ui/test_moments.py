@@ -61,6 +61,8 @@ def last_event(table, kind: str):  # noqa: ANN001, ANN201
 
 def test_the_humans_yaku_makes_a_cut_in_with_the_engines_words_and_values_and_the_key_that_ends_it_does_nothing_else(tmp_path):  # noqa: E501
     app = make_app(tmp_path, anim_speed="fast")
+    ducked: list[float] = []
+    app.audio.duck = ducked.append  # the music steps back while a cut-in speaks
     table = start_table(app, [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")],
                         seed=3, rounds=1)
 
@@ -72,6 +74,7 @@ def test_the_humans_yaku_makes_a_cut_in_with_the_engines_words_and_values_and_th
 
     assert run(app, lambda: moment_of(table, "yaku", 0), each=each)
     m = table.moments.current()
+    assert ducked and ducked[-1] == m.seconds
     ev = last_event(table, "yaku")
     assert ev.seat == 0 and dict(m.items) == ev.data["items"]
     assert dict(m.items) == table.session.view(0).yaku[0]  # the engine's values

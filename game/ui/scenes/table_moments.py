@@ -107,8 +107,8 @@ class TableMoments:
         self.settled = None
 
     def _duck(self, seconds: float) -> None:
-        """A cut-in starts: the music steps back for it."""
-        # the merger wires Audio.duck here
+        """A cut-in starts: the music steps back for it (game.ui.audio.Audio.duck)."""
+        self.table.app.audio.duck(seconds)
 
     # --- what the plates show -----------------------------------------------------------
     def stamp_words(self) -> dict[int, str]:
