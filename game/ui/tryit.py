@@ -28,9 +28,15 @@ def try_session(record: records.Record, round_index: int, action_index: int,
     actions = list(rnd.get("actions", []))
     if not 0 <= action_index < len(actions):
         raise records.RecordError(f"round {round_index + 1} has no action {action_index + 1}")
+    # the reviewed seat is the person at the screen; any other person's seat is played by
+    # a computer (Intermediate) for the try, the computer seats by their own players
+    seats = [dict(s, kind="human") if i == seat else
+             (dict(s, kind="ai:rules") if s.get("kind") == "human" else dict(s))
+             for i, s in enumerate(record.seats)]
     cut = dataclasses.replace(
-        record, rounds=[*record.rounds[:round_index],
-                        {"deck": rnd["deck"], "actions": actions[:action_index]}],
+        record, seats=seats,
+        rounds=[*record.rounds[:round_index],
+                {"deck": rnd["deck"], "actions": actions[:action_index]}],
         app={})
     session = GameSession.from_record(cut)
     action = Action.parse(actions[action_index])

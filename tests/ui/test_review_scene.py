@@ -211,3 +211,41 @@ def test_the_ledger_reviews_the_round_just_played(tmp_path):
     frames(app, 2)
     assert app.stack.top is ledger and not ledger.auto
     app.close()
+
+
+def test_try_it_plays_on_from_the_decision_and_keeps_nothing(tmp_path):
+    from game.ui.scenes.table import TableScene
+    from tests.ui.driver import idle
+    from tests.ui.table_helpers import dismiss, play_by_keys
+
+    rec, path = _record(tmp_path)
+    app = make_app(tmp_path / "home")
+    scene = _open(app, path)
+    d = scene.current
+    button = next(b for b in scene.group.buttons if b.action == scene.try_it)
+    click(app, button.rect.center)
+    frames(app, 2)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.trial
+    st = table.session.st
+    assert st.to_move == d.seat and d.chosen in st.legal_actions()
+    from game.engine.cards import parse_card
+
+    deck = [parse_card(c) for c in rec.rounds[d.round]["deck"]]
+    assert list(st.history[-1][0]) == deck  # the same cards still to come
+
+    def step() -> None:
+        if dismiss(app):
+            return
+        if app.stack.top.name == "scoring":
+            key(app, pygame.K_RETURN)
+        elif app.stack.top is table and idle(table) and table.human_to_move():
+            play_by_keys(app, table)
+
+    assert run_until(app, lambda: app.stack.top is scene, 20000, step)
+    assert not app.paths.autosave.exists()
+    assert not any(app.paths.records_dir.iterdir())
+    (items, _line), _msg = stats.read(app.paths.stats_db,
+                                      lambda db: (db.history(), db.accuracy_timeline()))
+    assert items == []
+    app.close()

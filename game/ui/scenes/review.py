@@ -102,6 +102,7 @@ class ReviewScene(Scene):
         out = [Button(_("Previous stop"), lambda: self.jump_stop(-1)),
                Button(_("Next stop"), lambda: self.jump_stop(1), "primary"),
                Button(_("Show in replay"), self.show_in_replay),
+               Button(_("Try it"), self.try_it),
                Button(pgettext("button", "Back"), self.back)]
         if self.path is None:  # a game in play has no replay to open yet
             del out[2]
@@ -175,6 +176,26 @@ class ReviewScene(Scene):
                 scene.go(i)
                 break
         self.app.stack.push(scene)
+
+    def try_it(self) -> None:
+        """Play on from the decision on show, against the same computer players with the
+        same cards still to come (game.ui.tryit): this round only, nothing kept."""
+        d = self.current
+        if d is None or self.record is None:
+            return
+        from game.ui.scenes.table import TableScene
+        from game.ui.tryit import try_session
+
+        try:
+            session = try_session(self.record, d.round, d.index, d.seat, d.chosen)
+        except ValueError as e:
+            log.warning("try it: %s", e)
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, _("Try it"), _(
+                "This position cannot be played again from this record.")))
+            return
+        self.app.stack.push(TableScene(self.app, session, trial=True))
 
     def back(self) -> None:
         if self.worker is not None:

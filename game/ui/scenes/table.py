@@ -68,10 +68,13 @@ THINKING_AFTER = 0.4
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session: GameSession) -> None:  # noqa: ANN001 - App
+    def __init__(self, app, session: GameSession, *, trial: bool = False) -> None:  # noqa: ANN001
         super().__init__(app)
         self.session = session
-        self.driver = PlayDriver(session, app.paths, tell=self._tell,
+        # a "Try it" from the game review (issue 27): this round only, and nothing written
+        # (no autosave, record or statistics): its end goes back to the review
+        self.trial = trial
+        self.driver = PlayDriver(session, None if trial else app.paths, tell=self._tell,
                                  min_think=lambda: app.settings.ai_min_time)
         self.worker = self.driver.worker  # the plates' "thinking" reads it
         self.phase = TablePhase.START
@@ -377,6 +380,9 @@ class TableScene(Scene):
         dealer and round the engine already holds (or to the result)."""
         self.ledgers_seen = len(self.session.st.results)
         self.moments.ledger_closed()
+        if self.trial:  # the tried round is over: back to the review
+            self.app.stack.pop(self)
+            return
         self._advance(Cue.LEDGER_CLOSED)
         if not self.finished:
             self.shown_view = self._view()
@@ -387,6 +393,9 @@ class TableScene(Scene):
         from game.ui.scenes.message import MessageScene
         from game.ui.scenes.result import ResultScene
 
+        if self.trial:  # never a result screen for a tried round
+            self.app.stack.pop(self)
+            return
         kept = self.driver.finish()
         self.app.last_record_path = kept.path
         self.app.stack.reset(ResultScene(self.app, self.session, kept.path))
