@@ -290,7 +290,7 @@ class ReviewScene(Scene):
             theme.blit_text(surface, _("This seat had no decision to weigh in this game."),
                             body, (x, y), theme.TEXT_DIM)
             return
-        chart_h = max(90, round((bottom - y) * 0.38))
+        chart_h = max(60, min(260, round((bottom - y) * 0.34)))
         self.timeline_rect = pygame.Rect(x, y, tw, chart_h)
         self._draw_timeline(surface, self.timeline_rect, small)
         y += chart_h + round(small * 0.8)
@@ -351,16 +351,19 @@ class ReviewScene(Scene):
         if d is None:
             return
         color = MARK_COLORS.get(d.mark, theme.TEXT)
-        theme.blit_text(surface, theme.fit(words.decision_line(d, d.round + 1), body, tw),
-                        body, (x, y), color, True)
-        y += round(body * 1.45)
+        for line in theme.wrap(words.decision_line(d, d.round + 1), body, tw)[:2]:
+            theme.blit_text(surface, theme.fit(line, body, tw), body, (x, y), color, True)
+            y += round(body * 1.35)
+        y += round(body * 0.1)
         if d.mark != "best":
             for line in theme.wrap(words.better_sentence(d, self.names), small, tw)[:2]:
                 theme.blit_text(surface, line, small, (x, y), theme.TEXT)
                 y += round(small * 1.35)
         y += round(small * 0.4)
         lh = round(small * 1.45)
-        room = max(1, (bottom - y) // lh)
+        room = (bottom - y) // lh  # the choices that fit above the buttons (none: skipped)
+        if room < 1:
+            return
         shown = list(d.choices[:room])
         if d.mine not in shown:
             shown[-1] = d.mine
