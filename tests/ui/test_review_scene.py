@@ -227,6 +227,7 @@ def test_try_it_plays_on_from_the_decision_and_keeps_nothing(tmp_path):
     frames(app, 2)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.trial
+    assert table.cues.title().startswith("Try it · ")  # said in the top bar
     st = table.session.st
     assert st.to_move == d.seat and d.chosen in st.legal_actions()
     from game.engine.cards import parse_card

@@ -61,6 +61,8 @@ class TableCues:
         """The game's name in the top bar, with its cues: tier, capture rule, target."""
         rs = self.table.session.rs
         parts = [_(rs.title)]
+        if self.table.trial:  # a "Try it" from the game review
+            parts.insert(0, _("Try it"))
         tier = getattr(rs, "tier", None)
         if rs.name == "curriculum" and tier in TIER_NAMES:
             parts.append(_("Tier {n} · {name}").format(n=tier, name=_(TIER_NAMES[tier])))
