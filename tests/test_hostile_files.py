@@ -18,6 +18,7 @@ import pytest
 from game import files, progress, replays, storage
 from game import settings as settings_mod
 from game.simulate import simulate
+from tests.forking import FORKS
 from tests.ui.driver import frames, key, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -195,6 +196,7 @@ def _export_in_a_child(src: Path, folder: Path, kill_at: int) -> bool:
     return os.WIFSIGNALED(status)
 
 
+@FORKS
 def test_a_kill_during_export_leaves_no_temporary_in_the_players_folder(tmp_path):
     src = tmp_path / "records" / "g.json"
     src.parent.mkdir()

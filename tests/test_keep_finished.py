@@ -22,6 +22,7 @@ import pytest
 from game import files, pending, replays, stats, storage
 from game.engine import record as records
 from game.simulate import simulate
+from tests.forking import FORKS
 
 KILL_POINTS = int(os.environ.get("KILL_POINTS", "36"))  # 0: every line
 
@@ -123,6 +124,7 @@ def _fill(paths: storage.Paths, games: int = 12) -> None:
         stats.record_game(paths.stats_db, finished(seed))
 
 
+@FORKS
 def test_a_few_kilobytes_free_at_the_end_counts_the_game_at_the_next_start(tmp_path):
     """The child can write files up to 40 KB (RLIMIT_FSIZE: a write beyond fails with
     EFBIG, as on a disk with that much room): the record and the journal fit, the statistics
@@ -212,6 +214,7 @@ def _traced_finish(paths: storage.Paths, rec: records.Record, kill_at: int) -> i
     return int(out) if out else 0
 
 
+@FORKS
 def test_kill_9_anywhere_in_the_end_of_a_game_counts_it_once_and_writes_one_record(tmp_path):
     rec = finished(10, rounds=2)
     fp = stats.fingerprint(rec)
