@@ -1,0 +1,1 @@
+"""Maintainer tools (not installed with the game)."""
