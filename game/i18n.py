@@ -18,12 +18,13 @@ move them; the catalog test checks that each translation keeps the same fields.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
 import locale
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from game import po
 from game.engine.vocab import N_  # the one marker (see above), in __all__
@@ -146,6 +147,27 @@ def set_language(code: str) -> str:
     return code
 
 
+_loaded: dict[str, gettext.NullTranslations] = {}
+
+
+@contextlib.contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Every `_()` in `code` for the duration, then the language in use again (the party
+    mode renders each phone's words in its own language, on the host's one thread)."""
+    global _current, _catalog
+    if not code or code not in LANGUAGES or code == _current:
+        yield
+        return
+    saved = _current, _catalog
+    if code not in _loaded:
+        _loaded[code] = load(code)
+    _current, _catalog = code, _loaded[code]
+    try:
+        yield
+    finally:
+        _current, _catalog = saved
+
+
 def detect(environ: Mapping[str, str] | None = None) -> str:
     """The system's language if we speak it, else English: LANGUAGE, LC_ALL, LC_MESSAGES
     and LANG (POSIX), then the locale Python reports (Windows, macOS)."""
@@ -169,4 +191,4 @@ def detect(environ: Mapping[str, str] | None = None) -> str:
 
 
 __all__ = ["LANGUAGES", "N_", "_", "detect", "has_catalog", "is_japanese", "language", "load",
-           "ngettext", "pgettext", "set_language"]
+           "ngettext", "pgettext", "set_language", "speaking"]

@@ -319,6 +319,17 @@ def save(data_dir: Path, progress: Progress) -> bool:
         return False
 
 
+def record_score(data_dir: Path, kind: str, right: bool, day: str | None = None,
+                 mark: str | None = None) -> None:
+    """Count one answer of `kind` in the practice file (and, for today's position, the mark
+    of the day's first answer)."""
+    progress, _msg = load(data_dir)
+    progress.score(kind, right)
+    if day is not None and mark is not None:
+        progress.daily.setdefault(day, mark)
+    save(data_dir, progress)
+
+
 def remember_mistakes(data_dir: Path, record_file: str, review: reviews.Review) -> int:
     """Keep the review's mistakes and blunders as practice positions (newest kept); how
     many were added."""
@@ -340,4 +351,5 @@ def remember_mistakes(data_dir: Path, record_file: str, review: reviews.Review) 
 
 __all__ = ["CLEAR_MARGIN", "Drill", "MistakeRef", "Progress", "Puzzle", "clear_enough",
            "daily_puzzle", "daily_seed", "generated_puzzle", "load", "mistake_puzzle",
-           "pile_drill", "progress_from", "remember_mistakes", "save", "teyaku_drill"]
+           "pile_drill", "progress_from", "record_score", "remember_mistakes", "save",
+           "teyaku_drill"]

@@ -15,8 +15,6 @@ phone's language, from the same catalogs and engine previews as the desktop tabl
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from game.engine.actions import PLAY, TAKE, Action
@@ -24,7 +22,7 @@ from game.engine.cards import CARD_IDS, names_of
 from game.engine.errors import NotationError
 from game.engine.preview import preview
 from game.engine.view import PlayerView
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, _, speaking
 
 MAX_MESSAGE = 2048  # bytes: a phone's messages are tiny; anything longer is refused
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -77,30 +75,7 @@ def valid_token(token: object) -> bool:
             and set(token) <= TOKEN_CHARS)
 
 
-# --- words -----------------------------------------------------------------------------
-_CACHE: dict[str, object] = {}
-
-
-@contextmanager
-def speaking(code: str | None) -> Iterator[None]:
-    """Render words in `code` for the duration (the host's thread only; the window's
-    language comes back after)."""
-    from game import i18n
-
-    if not code or code == i18n.language():
-        yield
-        return
-    saved_code, saved = i18n._current, i18n._catalog
-    catalog = _CACHE.get(code)
-    if catalog is None:
-        catalog = _CACHE[code] = i18n.load(code)
-    i18n._current, i18n._catalog = code, catalog  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        i18n._current, i18n._catalog = saved_code, saved
-
-
+# --- words ---------------------------------------------------------------------------
 def _action_entry(view: PlayerView, a: Action, previews: dict[Action, object]) -> dict:
     """One legal action as the phone shows it."""
     from game.ui.choices import choice_words
@@ -240,5 +215,5 @@ def encode(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-__all__ = ["MAX_MESSAGE", "BadMessage", "encode", "page_words", "parse_client", "speaking",
+__all__ = ["MAX_MESSAGE", "BadMessage", "encode", "page_words", "parse_client",
            "table_message", "valid_token", "view_message"]

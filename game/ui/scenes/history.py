@@ -134,14 +134,10 @@ class HistoryScene(Scene):
     def open_selected(self) -> None:
         from game.ui.scenes.message import MessageScene
 
-        h = self.selected
-        if h is None:
-            return
-        path = self._record_path(h)
+        path = self._chosen_record(_(
+            "The record of this game is not in your records folder (it was not written, or "
+            "it was moved), so it cannot be replayed."))
         if path is None:
-            self.app.stack.push(MessageScene(
-                self.app, _("No record"), _("The record of this game is not in your records "
-                "folder (it was not written, or it was moved), so it cannot be replayed.")))
             return
         try:  # checked first: what is wrong with the file is said in words (issue 26)
             replays.check_record(path)
@@ -154,20 +150,26 @@ class HistoryScene(Scene):
 
     def review_selected(self) -> None:
         """The chosen game's review (its record must be in the records folder)."""
-        from game.ui.scenes.message import MessageScene
-
-        h = self.selected
-        if h is None:
-            return
-        path = self._record_path(h)
-        if path is None:
-            self.app.stack.push(MessageScene(
-                self.app, _("No record"), _("The record of this game is not in your records "
-                "folder (it was not written, or it was moved), so it cannot be reviewed.")))
+        path = self._chosen_record(_(
+            "The record of this game is not in your records folder (it was not written, or "
+            "it was moved), so it cannot be reviewed."))
+        if path is None or self.selected is None:
             return
         from game.ui.scenes.review import ReviewScene
 
-        self.app.stack.push(ReviewScene(self.app, path, h.player_seat))
+        self.app.stack.push(ReviewScene(self.app, path, self.selected.player_seat))
+
+    def _chosen_record(self, missing: str) -> Path | None:
+        """The chosen game's record file, or None (and `missing` said when it has none)."""
+        h = self.selected
+        if h is None:
+            return None
+        path = self._record_path(h)
+        if path is None:
+            from game.ui.scenes.message import MessageScene
+
+            self.app.stack.push(MessageScene(self.app, _("No record"), missing))
+        return path
 
     def _record_path(self, h: stats.HistoryItem) -> Path | None:
         """The game's record file, only when it is a file in the records folder (a row

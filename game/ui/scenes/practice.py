@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import secrets
 import threading
 from collections.abc import Callable
 
@@ -186,8 +187,7 @@ class PuzzleScene(Scene):
                 found = practice.mistake_puzzle(paths.records_dir, ref)
                 if found is not None:
                     return found
-        seed = int.from_bytes(__import__("os").urandom(8), "little") >> 1
-        return practice.generated_puzzle(seed)
+        return practice.generated_puzzle(secrets.randbits(63))
 
     def next_puzzle(self) -> None:
         self.puzzle, self.answer, self.picked, self.problem = None, None, None, None
@@ -234,12 +234,10 @@ class PuzzleScene(Scene):
         self.answer, self.picked = action, None
         mark, _c = p.verdict(action)
         if self.app.paths is not None:
-            progress, _msg = practice.load(self.app.paths.data_dir)
-            kind = "daily" if self.kind == "daily" else "positions"
-            progress.score(kind, mark == "best")
-            if self.kind == "daily":
-                progress.daily.setdefault(dt.date.today().isoformat(), mark)
-            practice.save(self.app.paths.data_dir, progress)
+            daily = self.kind == "daily"
+            practice.record_score(self.app.paths.data_dir, "daily" if daily else "positions",
+                                  mark == "best", dt.date.today().isoformat() if daily
+                                  else None, mark)
         self.group.set(self._buttons())
 
     def back(self) -> None:
@@ -402,8 +400,7 @@ class DrillScene(Scene):
 
     def __init__(self, app, seed: int | None = None) -> None:  # noqa: ANN001
         super().__init__(app)
-        self.seed = seed if seed is not None else \
-            int.from_bytes(__import__("os").urandom(6), "little")
+        self.seed = seed if seed is not None else secrets.randbits(48)
         self.count = 0
         self.drill: practice.Drill = self._make()
         self.chosen: int | None = None
@@ -436,9 +433,7 @@ class DrillScene(Scene):
             return
         self.chosen = i
         if self.app.paths is not None:
-            progress, _msg = practice.load(self.app.paths.data_dir)
-            progress.score("drill", i == self.drill.correct)
-            practice.save(self.app.paths.data_dir, progress)
+            practice.record_score(self.app.paths.data_dir, "drill", i == self.drill.correct)
         self.group.set(self._buttons())
 
     def back(self) -> None:
