@@ -43,6 +43,7 @@ TABLE_STYLES = ("felt", "tatami", "zabuton", "charcoal")
 CARD_BACKS = ("red", "black", "indigo")
 HAND_SORTS = ("month", "kind")
 AUTO_CONTINUE_SECONDS = 6.0  # the ledger's Next presses itself after this, if untouched
+PARTY_LEDGER_SECONDS = 12.0  # the same, in a party game with nobody at the window
 
 FILE_NAME = "settings.json"
 LIMITS = files.Limits(max_bytes=256_000, max_depth=8, max_int_digits=40, max_str_len=1024,

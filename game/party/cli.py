@@ -40,6 +40,10 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
         print(f"error: unknown computer player {args.ai!r} (known: {', '.join(ai.AGENTS)})",
               file=sys.stderr)
         return 2
+    if args.bind == "auto":
+        from game.party.net import default_bind
+
+        args.bind = default_bind()
     seats = [SeatSpec(f"Phone {i + 1}", "human") if i < args.phones else
              SeatSpec(f"Computer {i - args.phones + 1}", f"ai:{args.ai}")
              for i in range(args.seats)]

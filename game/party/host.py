@@ -1,11 +1,14 @@
-"""A party game's host (issue 28): one `GameSession` driven by the game's own driver
-(game/ui/play_driver.py, the same as the window's table), with the phones as its human seats.
+"""A party game's host (issue 28): one `GameSession`, with phones as some of its human seats.
 
-`poll()` is the host's heartbeat (the window's frame, or the headless loop of `python -m game
-host`): it takes the phones' actions from the server's queue (each checked by the engine like
-any other: a stale, forged or illegal one is refused and the game is unchanged), makes the
-game's automatic steps (deals, chance, computers), and publishes every phone its own seat's
-view and the table page the public part, whenever something changed.
+Two front ends drive it the same way. `python -m game host` (no window) calls `poll()` in a
+loop: it takes the phones' actions, makes the game's automatic steps with its own driver and
+publishes. The window's table (game/ui/scenes/table.py) drives the game with its own
+`PlayDriver` (`attach`), takes the phones' actions with `take()` when the table is still and
+it is a phone's turn, feeds their events to its animation, and calls `sync()` every frame.
+
+Every phone action is checked by the engine like any other: a stale, forged or illegal one is
+refused and the game is unchanged. Each phone receives only its own seat's view; the read-only
+table page the public part.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import time
 from game import storage
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
-from game.party.protocol import table_message, view_message
+from game.engine.events import Event
+from game.party.protocol import table_message, view_message, waiting_message
 from game.party.server import PartyServer
 from game.ui.play_driver import PlayDriver
 from game.ui.session import GameSession, Step
@@ -27,100 +31,180 @@ log = logging.getLogger(__name__)
 
 
 class PartyHost:
-    """Runs one party game: `start()`, then `poll()` until `over`; `stop()` closes it."""
+    """Runs one party game: `start()`; then `poll()` until `over` (no window), or the table's
+    `take()` and `sync()`; `stop()` closes the server."""
 
-    def __init__(self, session: GameSession, phones: list[int],
+    def __init__(self, session: GameSession, phones: list[int] | None = None,
                  paths: storage.Paths | None = None, *, bind: str = "127.0.0.1",
-                 port: int = 0, hints: bool = False, think: float = 0.0) -> None:
-        bad = [s for s in phones if not 0 <= s < len(session.seats)
-               or not session.seats[s].is_human]
-        if bad:
-            raise ValueError(f"phone seats must be human seats of the game, not {bad}")
+                 port: int = 0, hints: bool = False, think: float = 0.0,
+                 tokens: dict[int, str] | None = None, table_token: str | None = None,
+                 auto_start: bool = True) -> None:
+        """`phones`: human seats to play on phones (default: the session's phone seats).
+        `auto_start`: the game starts once every phone has joined (no window); the window's
+        lobby starts it with its Start button instead (`begin`)."""
+        if phones is not None:
+            bad = [s for s in phones if not 0 <= s < len(session.seats)
+                   or not session.seats[s].is_human]
+            if bad:
+                raise ValueError(f"phone seats must be human seats of the game, not {bad}")
+            session.to_phone(phones)
+        if not session.phones:
+            raise ValueError("a party game needs at least one phone seat")
         self.session = session
-        self.phones = list(phones)
         self.driver = PlayDriver(session, paths, min_think=lambda: think)
-        self.server = PartyServer(self.phones, bind, port)
+        self._own_driver = True
+        self.server = PartyServer(session.phones, bind, port, tokens, table_token)
         self.server.on_change = self._seats_changed
         self.hints = hints
+        self.auto_start = auto_start
         self.serial = 0
         self.refused = 0  # actions the engine or the turn order refused
-        self.started = False  # the lobby is over: every phone joined once
+        self.started = False  # the lobby is over
         self.applied_at: list[float] = []  # when each phone action was applied (latency)
         self._dirty = threading.Event()
+        self._published: object = None  # the game's position last published
         self.events: list[tuple[object, int]] = []  # the game's events (its log), bounded
+
+    @property
+    def phones(self) -> list[int]:
+        return self.session.phones
 
     @property
     def over(self) -> bool:
         return self.session.next_step() is Step.OVER
 
     def start(self) -> PartyHost:
+        """Listen (OSError when the address or port cannot be had)."""
         self.server.start()
         self.publish()
         return self
 
     def stop(self) -> None:
+        """Close the server (and the host's own driver; an attached table's is its own)."""
         self.server.stop()
-        self.driver.shutdown()
+        if self._own_driver:
+            self.driver.shutdown()
+
+    def attach(self, driver: PlayDriver) -> None:
+        """The window's table drives the game with its own driver (its thinking time, its
+        messages, its autosave)."""
+        if driver is not self.driver:
+            self.driver.shutdown()
+            self.driver = driver
+            self._own_driver = False
 
     def _seats_changed(self) -> None:  # the server's thread: only a flag
         self._dirty.set()
 
+    # --- the seats ----------------------------------------------------------------------
     def away(self) -> tuple[int, ...]:
+        """The phone seats with no page open now."""
         return tuple(s for s, here in self.server.joined().items() if not here)
+
+    def all_joined(self) -> bool:
+        """Every phone seat has been opened once (the lobby's Start)."""
+        return all(st.joined_once for st in self.server.seats.values())
+
+    def begin(self) -> None:
+        """The lobby's Start: the game goes on."""
+        self.started = True
+        self._dirty.set()
+
+    def link(self, seat: int) -> str:
+        return self.server.link(seat)
+
+    def reissue(self, seat: int) -> str:
+        """A new link for a phone seat (the old one stops working: the host's kick)."""
+        link = self.server.reissue(seat)
+        self._dirty.set()
+        return link
+
+    def give_to_computer(self, seat: int, agent: str) -> None:
+        """A computer plays this phone seat from now on (its phone went away for good)."""
+        self.session.to_computer(seat, agent)
+        self.server.retire(seat)
+        self._dirty.set()
+
+    def keep(self) -> dict:
+        """What a continued game needs to open the same links (game.party.keep)."""
+        return {"bind": self.server.bind, "port": self.server.port,
+                "table": self.server.table_token,
+                "tokens": {str(s): st.token for s, st in self.server.seats.items()}}
 
     # --- the heartbeat ---------------------------------------------------------------------
     def poll(self) -> bool:
-        """One step of the party; True when the game changed."""
-        changed = self._take_actions()
-        if not self.started:
-            if all(st.joined_once for st in self.server.seats.values()):
-                self.started = True
-                changed = True
-        else:
+        """One step of a party without a window; True when the game changed."""
+        changed = self._keep(self.take() or [])
+        if not self.started and self.auto_start and self.all_joined():
+            self.begin()
+            changed = True
+        if self.started:
             events = self.driver.advance()
             if events is not None:
                 self._keep(events)
                 changed = True
-        if changed or self._dirty.is_set():
-            self._dirty.clear()
-            if changed:
-                self.serial += 1
-            self.publish()
+        self.sync()
         return changed
 
-    def _take_actions(self) -> bool:
-        changed = False
+    def take(self) -> list[Event] | None:
+        """The phones' actions waiting, applied in order: their events (None when none was
+        applied). Refused ones are dropped and their phone sees the table as it is."""
+        out: list[Event] | None = None
         while True:
             try:
                 seat, action, serial = self.server.actions.get_nowait()
             except queue.Empty:
-                return changed
-            if self._apply(seat, action, serial):
-                changed = True
-                self.applied_at.append(time.perf_counter())
-            else:
+                return out
+            events = self._apply(seat, action, serial)
+            if events is None:
                 self.refused += 1
-                self._publish_seat(seat)  # the phone sees the table as it is
+                self._publish_seat(seat)
+                continue
+            self.applied_at.append(time.perf_counter())
+            self.sync()  # a second action must answer the view after this one
+            out = (out or []) + events
 
-    def _apply(self, seat: int, action: object, serial: int) -> bool:
-        """A phone's action, if it is that seat's turn, answers the view on its screen and
-        the engine takes it."""
+    def _apply(self, seat: int, action: object, serial: int) -> list[Event] | None:
+        """A phone's action, if it is that seat's turn and it answers the view on its
+        screen: the engine's events; None when refused."""
         s = self.session
         if not self.started or not isinstance(action, Action) or serial != self.serial:
-            return False
-        if s.next_step() is not Step.HUMAN or s.st.to_move != seat or action.seat != seat:
-            return False
+            return None
+        if s.next_step() is not Step.PHONE or s.st.to_move != seat or action.seat != seat:
+            return None
         try:
-            self._keep(self.driver.apply(action))
+            return self.driver.apply(action)
         except (IllegalAction, ValueError) as e:
             log.info("party: seat %d's action %s refused: %s", seat, action, e)
-            return False
-        return True
+            return None
 
-    def _keep(self, events: list) -> None:
+    def note(self, events: list[Event]) -> None:
+        """Events the window's table made (deals, computers, a human here): for the log."""
+        self._keep(events)
+
+    def _keep(self, events: list) -> bool:
+        if not events:
+            return False
         rnd = self.session.view(self.phones[0] if self.phones else 0).round
         self.events.extend((ev, rnd) for ev in events)
         del self.events[:-200]
+        return True
+
+    def _position(self) -> object:
+        st = self.session.st
+        return (self.session.move_key(), st.phase, st.to_move, len(st.results), self.started,
+                tuple(self.phones))
+
+    def sync(self) -> None:
+        """Publish when the game moved (from any front end) or a phone came or went."""
+        position = self._position()
+        moved = position != self._published
+        if moved or self._dirty.is_set():
+            self._dirty.clear()
+            if moved:
+                self.serial += 1
+                self._published = position
+            self.publish()
 
     # --- publishing --------------------------------------------------------------------
     def publish(self) -> None:
@@ -131,11 +215,14 @@ class PartyHost:
                                                 self.away(), self.events))
 
     def _publish_seat(self, seat: int) -> None:
-        if not self.started:
-            self.server.publish(seat, {"t": "waiting", "joined": [
-                s for s, st in self.server.seats.items() if st.joined_once]})
+        if seat not in self.server.seats:
             return
         lang = self.server.seats[seat].lang
+        if not self.started:
+            joined = [s for s, st in self.server.seats.items() if st.joined_once]
+            self.server.publish(seat, waiting_message(self.session.names(), seat, joined,
+                                                      self.phones, lang))
+            return
         msg = view_message(self.session.view(seat), self.session.names(), self.serial, lang,
                            hints=self.hints, away=self.away(), events=self.events)
         self.server.publish(seat, msg)

@@ -22,7 +22,7 @@ from game.engine.cards import CARD_IDS, names_of
 from game.engine.errors import NotationError
 from game.engine.preview import preview
 from game.engine.view import PlayerView
-from game.i18n import LANGUAGES, _, speaking
+from game.i18n import LANGUAGES, _, ngettext, speaking
 
 MAX_MESSAGE = 2048  # bytes: a phone's messages are tiny; anything longer is refused
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -197,6 +197,20 @@ def table_message(view: PlayerView, names: list[str], serial: int,
     return msg
 
 
+def waiting_message(names: list[str], seat: int, joined: list[int], phones: list[int],
+                    lang: str | None = None) -> dict[str, Any]:
+    """Before the game starts (the host's lobby): who this phone is, who has joined."""
+    with speaking(lang):
+        here = len([s for s in phones if s in joined])
+        return {"t": "waiting", "joined": joined, "seat": seat,
+                "prompt": _("You are {name}. Waiting for the game to start…").format(
+                    name=names[seat]),
+                "status": ngettext("{n} of {total} phone has joined",
+                                   "{n} of {total} phones have joined", len(phones)).format(
+                    n=here, total=len(phones)),
+                "words": page_words()}
+
+
 def page_words() -> dict[str, str]:
     """The page's own words in the language in use (the same catalogs as the window)."""
     return {
@@ -206,6 +220,7 @@ def page_words() -> dict[str, str]:
         "target": _("Choose which card it takes"), "cancel": _("Back"),
         "refused": _("This link is not a seat of the game on this table."),
         "replaced": _("This seat was opened on another screen."),
+        "retired": _("A computer plays this seat now."),
         "lost": _("Connection lost — trying again…"),
         "yourturn": _("Your turn"),
     }
@@ -216,4 +231,4 @@ def encode(msg: dict[str, Any]) -> str:
 
 
 __all__ = ["MAX_MESSAGE", "BadMessage", "encode", "page_words", "parse_client",
-           "table_message", "valid_token", "view_message"]
+           "table_message", "valid_token", "view_message", "waiting_message"]

@@ -85,11 +85,15 @@ class _Bucket:
 class PartyServer:
     """Serves one party game's phones. `start()` listens; `stop()` closes everything."""
 
-    def __init__(self, seats: list[int], host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, seats: list[int], host: str = "127.0.0.1", port: int = 0,
+                 tokens: dict[int, str] | None = None, table_token: str | None = None) -> None:
+        """`tokens` (and `table_token`): the links of a continued party game, kept beside
+        its autosave (game.party.keep), so the phones' links still work."""
         self.bind = host
         self.port = port
-        self.seats: dict[int, Seat] = {s: Seat(s, new_token()) for s in seats}
-        self.table_token = new_token()
+        tokens = tokens or {}
+        self.seats: dict[int, Seat] = {s: Seat(s, tokens.get(s) or new_token()) for s in seats}
+        self.table_token = table_token or new_token()
         self.actions: queue.Queue[tuple[int, object, int]] = queue.Queue()
         self.table_conns: set[ServerConnection] = set()
         self.refused = 0  # messages dropped (malformed, too many, unknown): for tests and logs
@@ -125,6 +129,24 @@ class PartyServer:
         if old is not None and self._loop is not None:
             asyncio.run_coroutine_threadsafe(old.close(4001, "kicked"), self._loop)
         return self.link(seat)
+
+    def retire(self, seat: int) -> None:
+        """The seat is no phone's any more (a computer plays it): its page is told so and
+        its link stops working."""
+        st = self.seats.pop(seat, None)
+        self.last.pop(seat, None)
+        if st is None or st.conn is None or self._loop is None:
+            return
+        conn = st.conn
+
+        async def close() -> None:
+            try:
+                await conn.send(encode({"t": "retired"}))
+                await conn.close(4001, "a computer plays this seat")
+            except ConnectionClosed:
+                pass
+
+        asyncio.run_coroutine_threadsafe(close(), self._loop)
 
     # --- running -----------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> PartyServer:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import copy
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
@@ -43,7 +44,8 @@ class Step(StrEnum):
 
     DEAL = "deal"  # a round is to be dealt
     CHANCE = "chance"  # a chance outcome is pending (a blank card, a reshuffle)
-    HUMAN = "human"  # a human seat is to act
+    HUMAN = "human"  # a human seat at this screen is to act
+    PHONE = "phone"  # a human seat on a phone is to act (a party game: game.party)
     AI = "ai"  # a computer seat is to act
     OVER = "over"  # the game has ended
 
@@ -52,6 +54,9 @@ class Step(StrEnum):
 class SeatSpec:
     name: str
     kind: str  # "human" or "ai:<id>"
+    # a human who plays on a phone (a party game, issue 28): still "human" in the record,
+    # whose app data lists the phone seats; the window never shows that seat's hand
+    phone: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -62,6 +67,8 @@ class SeatSpec:
         return self.kind[3:] if self.kind.startswith("ai:") else None
 
     def describe(self) -> str:
+        if self.phone:
+            return _("Phone")
         if self.is_human:
             return _("Human")
         aid = self.ai_id or ""
@@ -71,6 +78,8 @@ class SeatSpec:
 
     def describe_short(self) -> str:
         """The kind on a crowded plate: the level alone ("Beginner", not "Computer · …")."""
+        if self.phone:
+            return _("Phone")
         if self.is_human:
             return _("Human")
         aid = self.ai_id or ""
@@ -125,6 +134,11 @@ class GameSession:
                 raise records.RecordError(f"seat {i + 1}: {problem}")
         seats = [SeatSpec(clean_name(s.get("name"), f"Seat {i + 1}"), s.get("kind", "human"))
                  for i, s in enumerate(rec.seats)]
+        phones = rec.app.get("phones", [])
+        if isinstance(phones, list):  # a party game's phone seats (human seats only)
+            for i in phones:
+                if type(i) is int and 0 <= i < len(seats) and seats[i].is_human:
+                    seats[i] = dataclasses.replace(seats[i], phone=True)
         seed = rec.seed if rec.seed is not None else 0
         session = cls(rec.ruleset, rec.options, seats, seed, rec.first_dealer, rep.state)
         session.past_events = [ev for rnd in rep.events for ev in rnd]
@@ -146,7 +160,33 @@ class GameSession:
     # --- what next --------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
+        """Every human seat, at this screen or on a phone (the names, undo and the record
+        treat them alike)."""
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def local_humans(self) -> list[int]:
+        """The human seats that play at this screen (whose hands the window may show)."""
+        return [i for i, s in enumerate(self.seats) if s.is_human and not s.phone]
+
+    @property
+    def phones(self) -> list[int]:
+        """The seats played on phones (a party game, issue 28)."""
+        return [i for i, s in enumerate(self.seats) if s.phone]
+
+    def to_phone(self, seats: list[int]) -> None:
+        """Make these human seats phone seats (a party game's host)."""
+        for i in seats:
+            if not self.seats[i].is_human:
+                raise ValueError(f"seat {i + 1} is not a human seat")
+            self.seats[i] = dataclasses.replace(self.seats[i], phone=True)
+
+    def to_computer(self, seat: int, agent: str) -> None:
+        """A computer plays this seat from now on (a phone that went away, issue 28): its
+        agent starts from this position; the record names the seat's new kind."""
+        old = self.seats[seat]
+        self.seats[seat] = SeatSpec(old.name, f"ai:{agent}")
+        self.agents[seat] = ai.make_agent(agent, (self.seed * 31 + seat) & MASK64)
 
     def names(self) -> list[str]:
         """The seats' names as every screen shows them (game.ui.narrate.seat_names)."""
@@ -162,7 +202,10 @@ class GameSession:
             return Step.DEAL
         if st.is_chance():
             return Step.CHANCE
-        return Step.HUMAN if self.seats[st.to_move].is_human else Step.AI
+        seat = self.seats[st.to_move]
+        if seat.phone:
+            return Step.PHONE
+        return Step.HUMAN if seat.is_human else Step.AI
 
     def move_key(self) -> tuple[int, int]:
         """Where the game stands: (rounds begun, actions of this round). Changes with every
@@ -224,17 +267,20 @@ class GameSession:
         if self.hint_count:
             rec.app["hint_count"] = self.hint_count
         rec.app["played_seconds"] = round(self.played_seconds())
+        if self.phones:
+            rec.app["phones"] = self.phones
         return rec
 
     # --- undo against the computer ------------------------------------------------------
     def undo_point(self) -> int | None:
         """Where an undo would cut the round's actions: the index of the human's last
         recorded action in the round being played; None when undo is not allowed (not
-        exactly one human, i.e. hot-seat or a computer-only table; the round already
+        exactly one human, i.e. hot-seat or a computer-only table; a party game, whose
+        phones play their own moves; the round already
         settled, whose ledger closes it; no human move yet this round)."""
         humans = self.humans
         st = self.st
-        if len(humans) != 1 or st.phase in (DEAL, OVER) or not st.history:
+        if len(humans) != 1 or self.phones or st.phase in (DEAL, OVER) or not st.history:
             return None
         for i in range(len(st.actions) - 1, -1, -1):
             if st.actions[i].seat == humans[0]:

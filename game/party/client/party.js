@@ -36,8 +36,12 @@
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       if (msg.t === "view" || msg.t === "table") { view = msg; render(); }
-      else if (msg.t === "waiting") { text($("prompt"), (view && view.words.waiting) || "…"); text($("status"), ""); }
+      else if (msg.t === "waiting") {
+        text($("prompt"), msg.prompt || (view && view.words.waiting) || "…");
+        text($("status"), msg.status || "");
+      }
       else if (msg.t === "refused") { closedFor = "refused"; say("This link is not a seat of this game."); }
+      else if (msg.t === "retired") { closedFor = "retired"; say((view && view.words.retired) || "A computer plays this seat now."); }
       else if (msg.t === "replaced") { closedFor = "replaced"; say((view && view.words.replaced) || "This seat was opened on another screen."); }
     };
     ws.onclose = (ev) => {
