@@ -107,8 +107,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Host a party game: each phone seat is played from a phone's browser on "
                     "the same network (open its link or scan its QR code); the other seats are "
                     "computer players. The table itself can be watched read-only in a browser "
-                    "tab. Listens only while the game runs, on the address given (default: "
-                    "this computer only, 127.0.0.1).")
+                    "tab. Listens only while the game runs, on one address: this computer's "
+                    "address on its home network (a private address) when it has one, else "
+                    "this computer only (127.0.0.1); or the one given with --bind.")
     host.add_argument("--ruleset", default="hachihachi", choices=rulesets.names(), metavar="R",
                       help="the game (default hachihachi)")
     host.add_argument("--options", default="{}", metavar="JSON", help="its options")
@@ -117,10 +118,10 @@ def _parser() -> argparse.ArgumentParser:
                       help="how many seats are played from phones (the first K)")
     host.add_argument("--ai", default="rules", metavar="ID",
                       help="the computer player of the other seats (default rules)")
-    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
-                      help="the address to listen on: this computer's address on your home "
-                           "network for phones (e.g. 192.168.1.20); never 0.0.0.0 on a "
-                           "public network")
+    host.add_argument("--bind", default="auto", metavar="ADDR",
+                      help="the address to listen on (default auto: this computer's address "
+                           "on its home network, else 127.0.0.1); never 0.0.0.0 on a public "
+                           "network")
     host.add_argument("--port", type=int, default=8888, metavar="P",
                       help="the port (default 8888; 0 picks a free one)")
     host.add_argument("--seed", type=int, default=None, metavar="S", help="the game's seed")

@@ -27,6 +27,7 @@ class Turn:
     candidates: int = 0  # cards to choose between (a choice of target)
     selected: str | None = None  # the hand card whose target is being chosen
     drawn: str | None = None  # the drawn card whose target is being chosen
+    away: bool = False  # the phone to move has no page open (a party game, issue 28)
 
 
 def turn_prompt(view: PlayerView, names: list[str], t: Turn) -> str:
@@ -34,6 +35,11 @@ def turn_prompt(view: PlayerView, names: list[str], t: Turn) -> str:
     if t.step is Step.AI:
         return (_("{name} is thinking…") if t.thinking else _("{name}'s turn")).format(
             name=names[t.to_move])
+    if t.step is Step.PHONE:
+        if t.away:
+            return _("{name}'s phone is away — waiting (Esc → Phones)").format(
+                name=names[t.to_move])
+        return _("{name}'s turn — on their phone").format(name=names[t.to_move])
     if t.step is not Step.HUMAN:
         return ""
     if not t.mine:

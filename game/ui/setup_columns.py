@@ -258,7 +258,10 @@ def seats_column(form: Form, model: SetupModel, f: Frame) -> None:
     desc = "<br>".join(f"<b>{n.level}</b>: {n.description}"
                        + (f"<br><i>{n.strength}</i>" if n.strength else "")
                        for n in model.level_notes())
-    UITextBox(theme.gui_prewrap(_("Computer players — {levels}").format(levels=desc),
+    phone = _("<b>Phone</b>: that player joins from a phone or tablet on the same Wi-Fi "
+              "and holds their hand there; this screen never shows it.")
+    UITextBox(theme.gui_prewrap(phone + "<br>" + _("Computer players — {levels}").format(
+        levels=desc),
                                 f.small, c3.w - 60),
               pygame.Rect(c3.x, y, c3.w, c3.bottom - y), m)
 

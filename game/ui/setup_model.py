@@ -30,6 +30,9 @@ from game.ui.terms import not_applies, value_explained, value_words
 
 DEFAULT_NAMES = ("You", "Ren", "Yui", "Mia", "Ken", "Aki", "Sora")
 DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
+# a seat whose human plays on a phone (a party game, issue 28; game.party): "human" in the
+# game's seats, with SeatSpec.phone set
+PHONE = "phone"
 CUSTOM = N_("Custom")  # the preset id when the options match none; shown with _()
 # Options about the length and end of the game, shown beside the presets; every other option
 # is a house rule, folded under "House rules" so a first game asks nothing it need not.
@@ -104,10 +107,16 @@ def ai_label(ai_id: str) -> str:
     return _(ai.AGENT_NAMES.get(ai_id, ai_id))
 
 
+def phone_label() -> str:
+    return _("Phone")
+
+
 def kind_of(label: str) -> str:
     """The seat kind id whose words are `label` (Human when none is)."""
     if label == human_label():
         return "human"
+    if label == phone_label():
+        return PHONE
     for ai_id in ai.AGENTS:
         if label == ai_label(ai_id):
             return f"ai:{ai_id}"
@@ -115,7 +124,9 @@ def kind_of(label: str) -> str:
 
 
 def kind_label(kind: str) -> str:
-    """A seat kind id ("human", "ai:rules") in words: Human, Intermediate."""
+    """A seat kind id ("human", "phone", "ai:rules") in words: Human, Phone, Intermediate."""
+    if kind == PHONE:
+        return phone_label()
     return human_label() if kind == "human" else ai_label(kind[3:])
 
 
@@ -368,7 +379,7 @@ class SetupModel:
         del self.seats[n:]
         for s in self.seats:
             kind = s.get("kind")
-            if not (kind == "human" or (isinstance(kind, str) and kind.startswith("ai:")
+            if not (kind in ("human", PHONE) or (isinstance(kind, str) and kind.startswith("ai:")
                                         and kind[3:] in ai.AGENTS)):
                 s["kind"] = f"ai:{DEFAULT_AI}"
 
@@ -406,7 +417,8 @@ class SetupModel:
         seed, _problem = parse_seed(self.seed_text)
         if seed is None:
             seed = secrets.randbits(48)
-        seats = [SeatSpec(clean_name(s.get("name"), _("Seat {n}").format(n=i + 1)), s["kind"])
+        seats = [SeatSpec(clean_name(s.get("name"), _("Seat {n}").format(n=i + 1)),
+                          "human" if s["kind"] == PHONE else s["kind"], s["kind"] == PHONE)
                  for i, s in enumerate(self.seats)]
         try:
             return GameSession(self.ruleset, self.opts(), seats, seed), None
@@ -470,7 +482,7 @@ class SetupModel:
     def kind_choices(self) -> list[Choice]:
         """Each seat's kind: Human or a computer level (a saved kind that is no level stays
         selectable)."""
-        kind_ids = ["human"] + [f"ai:{agent}" for _l, agent, _d in ai.LEVELS]
+        kind_ids = ["human", PHONE] + [f"ai:{agent}" for _l, agent, _d in ai.LEVELS]
         for s in self.seats:
             if s["kind"] not in kind_ids:
                 kind_ids.append(s["kind"])

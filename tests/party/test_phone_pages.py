@@ -80,7 +80,7 @@ def test_three_phones_play_a_round_by_taps(party):
             end = time.monotonic() + 150
             while not host.over and time.monotonic() < end:
                 seat = host.session.st.to_move
-                if seat not in pages or host.session.next_step().name != "HUMAN":
+                if seat not in pages or host.session.next_step().name != "PHONE":
                     time.sleep(0.05)
                     continue
                 page = pages[seat]

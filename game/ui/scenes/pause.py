@@ -18,8 +18,10 @@ class PauseScene(OverlayScene):
         super().__init__(app, *self.content())
 
     def content(self) -> tuple[str, list[str], list[Button]]:
+        phones = [Button(_("Phones…"), self._phones)] if self.table.party is not None else []
         return _("Paused"), [_("The game is saved after every move.")], [
             Button(_("Resume"), self.close, "primary"),
+            *phones,
             Button(pgettext("menu", "Settings"), self._settings),
             Button(_("Rules & cards"), self._rules),
             Button(_("Save and quit to title"), self._to_title),
@@ -34,6 +36,11 @@ class PauseScene(OverlayScene):
         if top is not self and getattr(top, "transparent", False):
             return
         super().draw(surface)
+
+    def _phones(self) -> None:
+        """A party game's links and seats, over the table (the pause menu closes)."""
+        self.app.stack.pop(self)
+        self.table.open_lobby()
 
     def _settings(self) -> None:
         from game.ui.scenes.settings_menu import SettingsScene

@@ -16,7 +16,7 @@ from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
 from game.i18n import _, pgettext
-from game.settings import AUTO_CONTINUE_SECONDS
+from game.settings import AUTO_CONTINUE_SECONDS, PARTY_LEDGER_SECONDS
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
@@ -55,7 +55,7 @@ class ScoringScene(Scene):
                                   self.next, "primary")
         # "after a round when asked" (issue 27): the viewer's decisions of this round weighed
         self.review_button = Button(_("Review this round (V)"), self.review_round)
-        mine = table.viewer in table.session.humans
+        mine = table.viewer in table.session.local_humans
         self.group = ButtonGroup([self.next_button, self.reveal_button]
                                  + ([self.review_button] if mine else []))
         self.t = 0.0
@@ -63,7 +63,11 @@ class ScoringScene(Scene):
         self.auto = not table.session.humans
         # Settings → Auto-continue (issue 26, item 7): with a human at the table, Next
         # presses itself after a few seconds, unless the player touches anything first.
+        # A party game with nobody at this screen (issue 28): the phones' players read the
+        # ledger on the shared screen, then it goes on by itself (a touch holds it).
+        party_only = bool(table.session.phones) and not table.session.local_humans
         self.auto_after: float | None = (
+            PARTY_LEDGER_SECONDS if party_only else
             AUTO_CONTINUE_SECONDS if table.session.humans and app.settings.auto_continue
             else None)
         self.relabel()

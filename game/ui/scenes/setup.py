@@ -403,6 +403,11 @@ class SetupScene(Scene):
         from game.ui.scenes.table import TableScene
 
         self.remember()
+        if session.phones:  # a party game: the lobby first (issue 28)
+            from game.ui.scenes.lobby import open_party
+
+            open_party(self.app, session)
+            return
         self.app.stack.replace(TableScene(self.app, session))
 
     def update(self, dt: float) -> None:

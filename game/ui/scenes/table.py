@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -50,6 +51,9 @@ from game.ui.scenes.table_input import TableInput
 from game.ui.scenes.table_moments import TableMoments
 from game.ui.scenes.table_stage import TableStage
 from game.ui.session import GameSession, Step
+
+if TYPE_CHECKING:
+    from game.party.host import PartyHost
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
 from game.ui.table_view import TableInfo, TableView
 from game.ui.terms import plain, round_label
@@ -68,7 +72,8 @@ THINKING_AFTER = 0.4
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app, session: GameSession, *, trial: bool = False) -> None:  # noqa: ANN001
+    def __init__(self, app, session: GameSession, *, trial: bool = False,  # noqa: ANN001
+                 party: PartyHost | None = None) -> None:
         super().__init__(app)
         self.session = session
         # a "Try it" from the game review (issue 27): this round only, and nothing written
@@ -77,6 +82,11 @@ class TableScene(Scene):
         self.driver = PlayDriver(session, None if trial else app.paths, tell=self._tell,
                                  min_think=lambda: app.settings.ai_min_time)
         self.worker = self.driver.worker  # the plates' "thinking" reads it
+        # a party game (issue 28): the phones play their seats through the host, which this
+        # table drives with its own driver; the window never shows a phone's hand
+        self.party = party
+        if party is not None:
+            party.attach(self.driver)
         self.phase = TablePhase.START
         self.tv = TableView(app.renderer)
         self.tv.model = TableModel(len(session.seats))
@@ -85,7 +95,7 @@ class TableScene(Scene):
         self.chronicle = Chronicle(session.names(), session.rs.carry_rule is not None)
         self.log = self.chronicle.lines
         self.statuses = self.chronicle.statuses
-        humans = session.humans
+        humans = session.local_humans  # the humans at this screen (not the phones)
         self.hotseat = len(humans) >= 2
         self.viewer = humans[0] if humans else 0
         self.confirmed = not self.hotseat  # hot-seat: the viewer confirmed the hand-over
@@ -111,7 +121,7 @@ class TableScene(Scene):
 
     # --- whose view is on screen -----------------------------------------------------
     def _show_hand_of(self) -> int | None:
-        if not self.session.humans:
+        if not self.session.local_humans:  # computers and phones only: every hand hidden
             return None
         return self.viewer if self.confirmed else None
 
@@ -150,6 +160,8 @@ class TableScene(Scene):
     def shutdown(self) -> None:
         self.driver.shutdown()
         self.hints.shutdown()
+        if self.party is not None:  # the server listens only while the party game is open
+            self.party.stop()
 
     @property
     def finished(self) -> bool:
@@ -209,6 +221,8 @@ class TableScene(Scene):
         (also when there are none: a pass changes the view without any event)."""
         self.pending.extend(events)
         self.dirty = True
+        if self.party is not None:
+            self.party.note(events)  # the phones' log
 
     def _animate_pending(self) -> None:
         """Apply pending events to the model until one needs motion, then animate it."""
@@ -253,6 +267,8 @@ class TableScene(Scene):
 
     # --- the flow -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.party is not None:
+            self.party.sync()  # the phones see every move at once, animated here or not
         self.tv.anim.update(dt)
         self.moments.update(dt)
         self.hints.update()
@@ -316,6 +332,8 @@ class TableScene(Scene):
         if self.phase is not TablePhase.PLAY:
             return
         events = self.driver.advance()
+        if events is None and self.party is not None and self.session.next_step() is Step.PHONE:
+            events = self.party.take()  # a phone's move, taken when the table is still
         if events is not None:
             self.feed(events)
         elif self.session.next_step() is Step.HUMAN:
@@ -398,11 +416,37 @@ class TableScene(Scene):
             return
         kept = self.driver.finish()
         self.app.last_record_path = kept.path
+        if self.party is not None and self.app.paths is not None:
+            from game.party import keep
+
+            keep.forget(self.app.paths.autosave)  # the game is over: its links with it
         self.app.stack.reset(ResultScene(self.app, self.session, kept.path))
         if kept.problem:
             self.app.stack.push(MessageScene(self.app, _("Record not saved"), kept.problem))
         if kept.told:
             self.app.stack.push(MessageScene(self.app, _("Statistics"), kept.told))
+
+    # --- a party game (issue 28) ----------------------------------------------------------
+    def phones_changed(self) -> None:
+        """A phone seat went to a computer (the lobby's Computer plays): its plate says so
+        at once; with no phone left, the server closes and its links are forgotten."""
+        party = self.party
+        if party is None or party.phones:
+            return
+        party.stop()
+        self.party = None
+        if self.app.paths is not None:
+            from game.party import keep
+
+            keep.forget(self.app.paths.autosave)
+
+    def open_lobby(self) -> None:
+        """The pause menu's Phones: the links, who is here, a new link, a computer."""
+        if self.party is None:
+            return
+        from game.ui.scenes.lobby import LobbyScene
+
+        self.app.stack.push(LobbyScene(self.app, self.session, self.party, table=self))
 
     # --- undo against the computer (issue 14) -------------------------------------------
     def can_undo(self) -> bool:
@@ -489,7 +533,8 @@ class TableScene(Scene):
         return turn_prompt(self.shown_view, self._names(), Turn(
             self.session.next_step(), st.to_move, self.viewer, self.human_to_move(),
             self.hotseat, thinking, len(self.input.candidates()), self.input.selected,
-            model.reveal if model else None))
+            model.reveal if model else None,
+            self.party is not None and st.to_move in self.party.away()))
 
     def draw(self, surface: pygame.Surface) -> None:
         with theme.table_text(self.current_layout()[0].text):  # as its layout holds it
@@ -515,7 +560,8 @@ class TableScene(Scene):
             band.x, band.w = L.plate.right + 8, L.table.right - L.plate.right - 16
             self.input.ff_rect = draw_sit_out(
                 surface, band, theme.size_of("body", L.window.h),
-                sit_out_text(self._names(), self.session.humans, self.hotseat),
+                sit_out_text(self._names(), self.session.humans,
+                             self.hotseat or bool(self.session.phones)),
                 self.driver.fast, self.chronicle.why(self.viewer, not self.hotseat))
         decision_rect = self.chrome.panel_rects(L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():

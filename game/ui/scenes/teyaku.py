@@ -38,8 +38,9 @@ class TeyakuScene(Scene):
         self.group = ButtonGroup([Button(_("Continue ⏎"), self.close, "primary")])
         # nobody to read it, or nothing to read: it passes by itself
         nobody_claims = not any(c.items for c in table.shown_view.claims.values())
-        self.auto = not table.session.humans or nobody_claims
-        self.stay = AUTO if not table.session.humans else QUIET
+        here = table.session.local_humans  # phones read the claims on their own pages
+        self.auto = not here or nobody_claims
+        self.stay = AUTO if not here else QUIET
         self._fit_key: tuple | None = None
         self._fit: tuple[int, int, bool] = (13, 24, True)
         self.text_size = 0  # the holders' text size last drawn (tests)

@@ -125,6 +125,11 @@ class TitleScene(Scene):
             msg = storage.reject_autosave(self.app.paths, str(e) or type(e).__name__)
             self.app.stack.push(MessageScene(self.app, _("Cannot continue"), msg))
             return
+        if session.phones:  # a party game: its lobby again, with the same links (issue 28)
+            from game.ui.scenes.lobby import open_party
+
+            open_party(self.app, session, resumed=True)
+            return
         self.app.stack.reset(TableScene(self.app, session))
 
     def new_game(self) -> None:

@@ -1,0 +1,311 @@
+"""The party game's lobby (issue 28): a QR code and a short address per phone seat, who has
+joined, and Start once every phone is in. Opened before the first deal (and by Continue, with
+the same links), and over the table from the pause menu (Phones) while the game is on: a seat
+gets a new link (the old one stops working) or a computer takes it.
+
+The words and the addresses come from the host (game.party.host); the lobby draws them, keeps
+the links beside the autosave (game.party.keep) and starts the table with the host attached.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import _
+from game.party import keep, net
+from game.ui import theme
+from game.ui.buttons import Button, ButtonGroup
+from game.ui.intents import Intent
+from game.ui.scene import Scene
+from game.ui.setup_model import DEFAULT_AI
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class SeatCard:
+    """One phone seat's box: where it is drawn, and its two buttons."""
+
+    seat: int
+    new_link: Button
+    computer: Button
+    rect: pygame.Rect
+
+
+def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
+    """Open the lobby of a party game (a new one from the setup, or Continue): the server
+    listens on the home network's address (or this computer only when there is none), with
+    the kept links of a continued game where they still fit. A port that cannot be had is
+    said in a message, and the game stays saved."""
+    from game.party.host import PartyHost
+    from game.ui.scenes.message import MessageScene
+
+    paths = app.paths
+    links = keep.load(paths.autosave, session.seed, session.phones) if paths else None
+    bind = net.default_bind()
+    tries = []
+    if links is not None and links.bind == bind:
+        tries.append((links.port, links.tokens, links.table))
+    tries.append((0, links.tokens if links else None, links.table if links else None))
+    host = None
+    problem = ""
+    for port, tokens, table in tries:
+        try:
+            host = PartyHost(session, None, paths, bind=bind, port=port, tokens=tokens,
+                             table_token=table, hints=app.settings.hints,
+                             auto_start=False).start()
+            break
+        except OSError as e:
+            problem = str(e)
+            log.warning("party: cannot listen on %s:%s: %s", bind, port, e)
+    if host is None:
+        app.stack.push(MessageScene(app, _("Cannot open the party game"), _(
+            "This computer could not open a place for the phones to join ({problem}). The "
+            "game is saved: Continue tries again.").format(problem=problem)))
+        return
+    app.stack.reset(LobbyScene(app, session, host, resumed=resumed))
+
+
+class LobbyScene(Scene):
+    """Before the game: the whole screen. During it (`table` given): over the table."""
+
+    name = "lobby"
+
+    def __init__(self, app, session, host, *, table=None, resumed: bool = False) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.session = session
+        self.host = host
+        self.table = table
+        self.transparent = table is not None
+        self.resumed = resumed
+        self.cards: list[SeatCard] = []
+        self._qr: dict[str, pygame.Surface] = {}
+        self.start_button = Button(_("Play on") if resumed else _("Start"), self.start,
+                                   "primary")
+        self.back_button = Button(_("Close") if table is not None else _("Back"), self.back)
+        self.group = ButtonGroup([], vertical=False)
+        self.handed = False  # the host went on to the table (which stops it at the end)
+        self.build()
+        self.keep()
+
+    # --- the seats ----------------------------------------------------------------------
+    def build(self) -> None:
+        """One card per phone seat, in seat order; the buttons in reading order."""
+        self.cards = []
+        for seat in self.host.phones:
+            self.cards.append(SeatCard(
+                seat, Button(_("New link"), lambda s=seat: self.new_link(s)),
+                Button(_("Computer plays"), lambda s=seat: self.computer(s)),
+                pygame.Rect(0, 0, 0, 0)))
+        buttons = [b for c in self.cards for b in (c.new_link, c.computer)]
+        buttons += [self.back_button] if self.table is not None else [self.start_button,
+                                                                       self.back_button]
+        index = self.group.index
+        self.group.set(buttons)
+        self.group.index = min(index, len(buttons) - 1)
+        self.relabel_buttons()
+
+    def relabel_buttons(self) -> None:
+        self.start_button.enabled = self.table is None and self.host.all_joined()
+
+    def keep(self) -> None:
+        """The links beside the autosave, for Continue."""
+        if self.app.paths is not None:
+            keep.save(self.app.paths.autosave, self.session.seed, self.host.keep())
+
+    def new_link(self, seat: int) -> None:
+        self.host.reissue(seat)
+        self.keep()
+
+    def computer(self, seat: int) -> None:
+        """A computer (the setup's default level) takes this seat for the rest of the game."""
+        self.host.give_to_computer(seat, DEFAULT_AI)
+        self.build()
+        self.keep()
+        if self.table is not None:
+            self.table.phones_changed()
+        if not self.host.phones:  # nobody left on a phone: an ordinary game goes on
+            if self.table is None:
+                self.start()
+            else:
+                self.back()
+
+    # --- leaving ------------------------------------------------------------------------
+    def start(self) -> None:
+        """Every phone is in: the table opens (the game itself decides the first dealer)."""
+        from game.ui.scenes.table import TableScene
+
+        if self.host.phones and not self.host.all_joined():
+            self.app.audio.play("refuse")
+            return
+        party = self.host
+        if not party.phones:  # every phone seat went to a computer
+            party.stop()
+            if self.app.paths is not None:
+                keep.forget(self.app.paths.autosave)
+            party = None
+        else:
+            party.begin()
+        self.handed = True
+        self.app.stack.reset(TableScene(self.app, self.session, party=party))
+
+    def shutdown(self) -> None:
+        """Leaving before the game (the window closed, Back): the server stops listening."""
+        if self.table is None and not self.handed:
+            self.host.stop()
+
+    def back(self) -> None:
+        """Before the game: back to the title (the server closes; a continued game stays
+        saved with its links). During it: back to the table."""
+        if self.table is not None:
+            self.app.stack.pop(self)
+            return
+        from game.ui.scenes.title import TitleScene
+
+        if not self.resumed and self.app.paths is not None:
+            keep.forget(self.app.paths.autosave)  # a game never begun keeps no links
+        self.app.stack.reset(TitleScene(self.app))  # shutdown stops the server
+
+    # --- the loop -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.host.sync()  # the phones hear who has joined
+        self.relabel_buttons()
+
+    def frame_key(self) -> object:
+        return (tuple(sorted(self.host.server.joined().items())), self.host.all_joined(),
+                tuple(self.host.link(s) for s in self.host.phones), self.group.index,
+                self.group.show_focus, tuple(b.hover for b in self.group.buttons),
+                self.app.screen.get_size())
+
+    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        if intent is Intent.BACK:
+            self.back()
+            return True
+        if self.group.handle(event, intent):
+            self.app.audio.play("button")
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
+    def relabel(self) -> None:
+        self.start_button.label = _("Play on") if self.resumed else _("Start")
+        self.back_button.label = _("Close") if self.table is not None else _("Back")
+        self.build()
+
+    # --- drawing ------------------------------------------------------------------------
+    def status(self, seat: int) -> tuple[str, tuple]:
+        joined = self.host.server.joined().get(seat, False)
+        if joined:
+            return _("Joined ✓"), theme.GOLD
+        if self.host.server.seats[seat].joined_once:
+            return _("Away — its page is closed"), theme.ALERT
+        return _("Waiting for the phone…"), theme.TEXT_DIM
+
+    def qr(self, link: str, size: int) -> pygame.Surface:
+        key = f"{size}:{link}"
+        if key not in self._qr:
+            from game.ui.qr import qr_surface
+
+            self._qr = {k: v for k, v in self._qr.items() if k.split(":", 1)[1] != link}
+            self._qr[key] = qr_surface(link, size)
+        return self._qr[key]
+
+    def lines(self) -> list[str]:
+        if self.host.server.bind == net.LOOPBACK:
+            where = _("This computer is on no home network: only browsers on this computer "
+                      "can join.")
+        else:
+            where = _("Phones on the same Wi-Fi as this computer: scan a code with the "
+                      "phone's camera, or type its address.")
+        told = [where]
+        if self.table is None:
+            told.append(_("The game starts when every phone has joined. A phone that "
+                          "cannot join: New link, or let a computer play its seat."))
+        told.append(_("The table for a TV or another screen: {link}").format(
+            link=self.host.server.table_link()))
+        return told
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        if self.table is not None:
+            theme.dim(surface, 190)
+        else:
+            surface.fill(theme.FELT)
+        body = theme.size_of("body", H)
+        small = theme.size_of("small", H)
+        heading = theme.size_of("heading", H)
+        margin = max(16, W // 40)
+        x, y = margin, margin
+        theme.blit_text(surface, _("Join with your phones"), heading, (x, y), theme.TEXT, True)
+        y += round(heading * 1.5)
+        for line in self.lines():
+            for part in theme.wrap(line, small, W - 2 * margin):
+                theme.blit_text(surface, part, small, (x, y), theme.TEXT_DIM)
+                y += round(small * 1.4)
+        btn_h = round(body * 2.0)
+        bottom = H - margin - btn_h
+        self._draw_cards(surface, pygame.Rect(margin, y + 8, W - 2 * margin,
+                                              bottom - y - 24), body, small)
+        bottoms = [self.back_button] if self.table is not None else [self.start_button,
+                                                                      self.back_button]
+        bw = min(260, (W - 2 * margin - 12) // 2)
+        bx = W - margin - len(bottoms) * (bw + 12) + 12
+        for b in bottoms:
+            b.rect = pygame.Rect(bx, bottom, bw, btn_h)
+            bx += bw + 12
+        if self.table is None and not self.start_button.enabled:
+            theme.blit_text(surface, _("Waiting for every phone…"), small,
+                            (margin, bottom + btn_h // 2), theme.TEXT_DIM, False, "midleft")
+        self.group.draw(surface, body)
+
+    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, body: int,
+                    small: int) -> None:
+        """The seats' boxes in a grid whose QR codes come out largest; in each, the name,
+        the status, the code, the address and the two buttons (stacked when narrow)."""
+        n = max(1, len(self.cards))
+        bh = round(body * 1.9)
+        wide = max(theme.text_width(c.computer.label, body) for c in self.cards) \
+            if self.cards else 0
+        best = None
+        for cols in range(1, n + 1):
+            rows = -(-n // cols)
+            w, h = area.w // cols - 12, area.h // rows - 12
+            stacked = (w - 24) // 2 < wide + 16
+            text_h = round(body * 1.4) + round(small * 1.4) + round(small * 2.9)
+            side = min(w - 16, h - text_h - (2 * bh + 6 if stacked else bh) - 18)
+            if best is None or side > best[0]:
+                best = (side, cols, w, h, stacked)
+        side, cols, w, h, stacked = best
+        side = max(48, side)
+        names = self.session.names()
+        for i, card in enumerate(self.cards):
+            r = pygame.Rect(area.x + (i % cols) * (w + 12), area.y + (i // cols) * (h + 12), w, h)
+            card.rect = r
+            theme.panel(surface, r, alpha=235, line=theme.GOLD)
+            cx, cy = r.x + 8, r.y + 6
+            theme.blit_text(surface, theme.wrap(names[card.seat], body, r.w - 16, True)[0],
+                            body, (cx, cy), theme.TEXT, True)
+            cy += round(body * 1.4)
+            said, colour = self.status(card.seat)
+            theme.blit_text(surface, theme.wrap(said, small, r.w - 16)[0], small, (cx, cy),
+                            colour)
+            cy += round(small * 1.4) + 2
+            link = self.host.link(card.seat)
+            code = self.qr(link, side)
+            surface.blit(code, (r.centerx - code.get_width() // 2, cy))
+            cy += code.get_height() + 4
+            for part in theme.wrap(link, small, r.w - 16)[:2]:
+                theme.blit_text(surface, part, small, (cx, cy), theme.TEXT)
+                cy += round(small * 1.35)
+            if stacked:
+                card.computer.rect = pygame.Rect(r.x + 8, r.bottom - bh - 6, r.w - 16, bh)
+                card.new_link.rect = pygame.Rect(r.x + 8, r.bottom - 2 * bh - 12, r.w - 16, bh)
+            else:
+                half = (r.w - 24) // 2
+                card.new_link.rect = pygame.Rect(r.x + 8, r.bottom - bh - 6, half, bh)
+                card.computer.rect = pygame.Rect(r.x + 16 + half, r.bottom - bh - 6, half, bh)
+
+
+__all__ = ["LobbyScene", "open_party"]
