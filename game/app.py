@@ -59,8 +59,7 @@ class App:
         # interval hands it back to the frame loop sooner (measured: 45 -> 59 fps while the
         # Expert thinks).
         sys.setswitchinterval(0.001)
-        if sys.platform == "win32":
-            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        # (Windows' DPI awareness is set by the entry point, game/__main__.py, before pygame)
         import pygame
 
         from game import settings as settings_mod
