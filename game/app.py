@@ -59,8 +59,7 @@ class App:
         # interval hands it back to the frame loop sooner (measured: 45 -> 59 fps while the
         # Expert thinks).
         sys.setswitchinterval(0.001)
-        if sys.platform == "win32":
-            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        # (Windows' DPI awareness is set by the entry point, game/__main__.py, before pygame)
         import pygame
 
         from game import settings as settings_mod
@@ -86,6 +85,11 @@ class App:
         self.settings = settings
         # the language: --lang for this run, else the player's choice, else the system's
         i18n.set_language(language or settings.language or i18n.detect())
+        from art.icon import window_icon
+
+        icon = window_icon()  # before the window opens: some systems ignore a later one
+        if icon is not None:
+            pygame.display.set_icon(icon)
         self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
         self._window = self._clamp_window()
         pygame.display.set_caption("八八 Hachi-Hachi")

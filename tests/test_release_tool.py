@@ -44,3 +44,25 @@ def test_the_archive_is_named_complete_and_the_same_twice(tmp_path, system):
 def test_nothing_to_pack_is_said(tmp_path, capsys):
     assert release.main(["--dist", str(tmp_path)]) == 2
     assert "pyinstaller build.spec" in capsys.readouterr().err
+
+
+def test_the_macos_app_keeps_its_links_as_links(tmp_path):
+    """A PyInstaller .app links folders inside itself; the zip stores each link as a link
+    (what macOS's unzip restores), not the folder's bytes, which cannot be read."""
+    import os
+    import stat
+
+    app = tmp_path / "dist" / "hachihachi.app" / "Contents"
+    (app / "Resources" / "art").mkdir(parents=True)
+    (app / "Resources" / "art" / "icon.png").write_bytes(b"\x89PNG")
+    (app / "Frameworks").mkdir()
+    os.symlink("../Resources/art", app / "Frameworks" / "art")
+    assert release.main(["--dist", str(tmp_path / "dist"), "--system", "macos"]) == 0
+    from game.engine.version import VERSION
+
+    out = tmp_path / "dist" / release.archive_name(VERSION, "macos", release.machine_name())
+    with zipfile.ZipFile(out) as z:
+        link = next(i for i in z.infolist() if i.filename.endswith("Frameworks/art"))
+        assert stat.S_ISLNK(link.external_attr >> 16)
+        assert z.read(link) == b"../Resources/art"
+        assert any(i.filename.endswith("Resources/art/icon.png") for i in z.infolist())

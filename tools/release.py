@@ -65,6 +65,12 @@ def pack(folder: Path, out: Path) -> Path:
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
             for p in _files(folder):
                 zi = zipfile.ZipInfo(f"{top}/{p.relative_to(folder).as_posix()}", stamp)
+                if p.is_symlink():
+                    # kept as a link (macOS's unzip and Finder restore it): a PyInstaller
+                    # .app links folders inside itself, which cannot be read as bytes
+                    zi.external_attr = 0o120777 << 16
+                    z.writestr(zi, os.readlink(p))
+                    continue
                 mode = p.stat().st_mode & 0o777
                 zi.external_attr = (0o100000 | mode) << 16
                 zi.compress_type = zipfile.ZIP_DEFLATED
