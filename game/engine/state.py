@@ -102,6 +102,9 @@ class State:
         "vcache", "sagers", "sage_order", "ending", "caller", "winner", "payments", "pot",
         "watch", "liable", "turn_caps", "actions", "hidden_hands", "mizuten_asked",
         "first_dealer", "net",
+        # where this round's play began: the field then, and the index of its first action
+        # (the view's public history replays the turns from there: game/engine/history.py)
+        "play_field", "play_at",
         # per-round caches for the hot path
         "_rel", "_last_turn", "_sum", "_watching", "_vfn", "_yaku_cards", "_turns",
     )
@@ -179,6 +182,8 @@ class State:
         self.actions: list[Action] = []
         self.hidden_hands = True
         self.mizuten_asked = False
+        self.play_field = 0
+        self.play_at = -1  # play has not begun
 
     def clone(self) -> State:
         """A copy for search: lists copied, immutable values shared (a few microseconds).
@@ -239,6 +244,8 @@ class State:
         new.mizuten_asked = self.mizuten_asked
         new.first_dealer = self.first_dealer
         new.net = self.net[:]
+        new.play_field = self.play_field
+        new.play_at = self.play_at
         new._rel = self._rel
         new._last_turn = self._last_turn
         new._sum = self._sum
@@ -487,6 +494,7 @@ class State:
                 if captured[s]:
                     vcache[s] = rs.dek_value(captured[s])
         self.turn_i = 0
+        self.play_field, self.play_at = self.field, len(self.actions)
         self._last_turn = HAND_SIZE * len(self.active) - 1
         # who plays each turn, precomputed: the hot path then needs no modulo or len()
         self._turns = tuple(self.active) * HAND_SIZE

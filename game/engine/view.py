@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from .actions import CHANCE, DECK, Action
 from .cards import INDEX, names_of
 from .dropout_window import DropoutWindow, window
+from .history import TurnRecord, public_turns
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
 from .vocab import CaptureRule, PaidAt
@@ -95,6 +96,9 @@ class PlayerView:
     # turns each seat still plays this round after the turn in progress (0: none, or no
     # round in play): the sage decision weighs them (issue 26)
     turns_left: tuple[int, ...] = ()
+    # this round's turns of play as everyone saw them: who played what, what it took, what
+    # was drawn and what that took, the field before (game/engine/history.py; issue 30)
+    turns: tuple[TurnRecord, ...] = ()
 
     @property
     def hand(self) -> list[str]:
@@ -245,5 +249,5 @@ def make_view(st: State, seat: int) -> PlayerView:
         par=tuple(rs.par(p, n_act) if p >= 0 else None for p in positions),
         rounds_planned=planned, capture_rule=rs.capture_rule,
         agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
-        dropout=window(st), turns_left=turns_left(st),
+        dropout=window(st), turns_left=turns_left(st), turns=public_turns(st),
     )
