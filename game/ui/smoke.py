@@ -59,6 +59,23 @@ def _party_check() -> None:
         server.stop()
 
 
+def _lobby(app, ruleset: str, options: dict, seats: int, seed: int, visit) -> None:  # noqa: ANN001
+    """A party game's lobby (issue 28): its server on this computer only, a QR code drawn
+    per phone seat (the standalone build must carry segno), then closed."""
+    from game.party.host import PartyHost
+    from game.ui.scenes.lobby import LobbyScene
+    from game.ui.session import GameSession, SeatSpec
+
+    specs = [SeatSpec(NAMES[0], "human", phone=True)] + [
+        SeatSpec(NAMES[i], "ai:random") for i in range(1, seats)]
+    host = PartyHost(GameSession(ruleset, options, specs, seed), None, None,
+                     bind="127.0.0.1", auto_start=False).start()
+    try:
+        visit(LobbyScene(app, host.session, host))
+    finally:
+        host.stop()
+
+
 def smoke_run(rounds: int = 1, seats: int | None = None, ruleset: str = "hachihachi",
               options: dict | None = None, seed: int = 88, language: str | None = None
               ) -> int:
@@ -199,7 +216,8 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
         visit(make(app))
     if app.last_record_path is not None:
         visit(ReplayScene(app, app.last_record_path))
-    for needed in ("statistics", "history", "records", "replay"):
+    _lobby(app, ruleset, options, seats, seed, visit)
+    for needed in ("statistics", "history", "records", "replay", "lobby"):
         if needed not in seen:
             raise RuntimeError(f"scene {needed!r} was never shown")
     app.stack.top.title()  # type: ignore[union-attr]

@@ -510,6 +510,8 @@ class TableScene(Scene):
         specs = self.session.seats
         stamped = self.moments.stamp_words()  # a stamped call is not said twice on its plate
         statuses = {s: w for s, w in self.statuses.items() if stamped.get(s) != w}
+        if self.party is not None:  # a phone whose page is closed: its plate says so
+            statuses.update({s: _("phone away") for s in self.party.away()})
         seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, statuses,
                            {i: w for i, (w, until) in self.stamps.items() if until > now},
                            v.to_move if thinking else None, [s.describe_short() for s in specs])
