@@ -2,7 +2,7 @@
 the move (the table page's message with the new state, which is when the window starts the
 card's animation), over the phone actions of a game on localhost.
 
-    python benchmarks/party_latency.py [--phones 7] [--rounds 1]
+    python benchmarks/party_latency.py [--phones 7] [--rounds 4]
 
 Every seat is a phone (7 phones: a 7-seat Hachi-Hachi game with its drop-out phase), each a
 raw WebSocket client that answers its turn at once with its first legal action. Prints the
@@ -90,6 +90,8 @@ def main() -> int:
         return 1
     lat.sort()
     p95 = lat[min(len(lat) - 1, round(0.95 * (len(lat) - 1)))]
+    print(f"phone actions applied {len(host.applied_at)}, refused {host.refused}; "
+          f"game over: {host.over}")
     print(f"{args.phones} phones, {len(lat)} taps: tap to table median "
           f"{statistics.median(lat):.1f} ms, p95 {p95:.1f} ms")
     return 0
