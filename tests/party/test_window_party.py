@@ -15,7 +15,6 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from game import storage
 from game.engine.cards import CARD_IDS
 from game.party import keep
 from game.ui.scenes.lobby import LobbyScene, open_party
