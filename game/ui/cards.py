@@ -4,7 +4,9 @@ The faces are vector files (art/cards/*.svg, made by ``python -m art.build``); S
 NanoSVG rasterises them at the exact pixel width needed, so cards stay crisp from 40 to
 400 px. Everything that depends on settings or state (frame in the back colour, rounded
 corners, shadow, accessibility corner mark, highlight rings) is drawn here, per CARDS.md
-§9-§13. Each finished card is cached per (card, width, marks, back colour).
+§9-§13. Each finished card is cached per (card, width, marks, back colour), in memory and,
+when the renderer is given one, on disk (game.ui.card_cache): a start reads the cards back
+instead of rasterising them again.
 
 The review sheet of CARDS.md §14 is drawn by ``game.ui.card_sheet`` (``python -m
 game.ui.card_sheet --sheet out.png``; the old ``python -m game.ui.cards --sheet`` still works).
@@ -14,19 +16,25 @@ from __future__ import annotations
 
 import enum
 import functools
+import hashlib
 import io
 import itertools
 import math
 import random
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.cards import AKATAN, AOTAN, CARD_IDS, INDEX, KINDS
 from game.resources import resource_dir
 from game.ui.palette import BACK_COLORS, GAIN, GOFUN, INK, MATCH, SHADE
+
+if TYPE_CHECKING:
+    from game.ui.card_cache import CardCache
 
 # ----------------------------------------------------------------------------- geometry
 
@@ -116,6 +124,29 @@ def art_dir() -> Path:
 @functools.cache
 def svg_text(name: str) -> str:
     return (art_dir() / f"{name}.svg").read_text(encoding="utf-8")
+
+
+ART_NAMES = (*CARD_IDS, "back")  # every image a renderer draws, in warm-up order
+
+
+def cache_key() -> str:
+    """What the on-disk card cache is keyed by (game.ui.card_cache): the art's text and
+    palette (the other backs' tints), this module's source where there is one (a checkout
+    being edited; a frozen build has only bytecode, and its version), the frame colours,
+    the app and the rasteriser versions."""
+    from game.engine.version import VERSION
+    from game.ui.card_cache import art_key
+
+    def digest(path: Path) -> str:
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return f"no {path.name}"
+
+    image = getattr(pygame.image, "get_sdl_image_version", lambda: None)()
+    return art_key(((n, svg_text(n)) for n in ART_NAMES),
+                   (VERSION, digest(Path(__file__)), digest(art_dir().parent / "palette.json"),
+                    repr(sorted(BACK_COLORS.items())), pygame.version.ver, repr(image)))
 
 
 _FINE_RE = re.compile(r'<g id="fine">.*?</g>', re.S)
@@ -236,13 +267,17 @@ class CardRenderer:
     """Renders and caches finished cards; one instance per window is enough.
 
     Cache key: (card id or "back", width, marks, back colour). Call `drop_sizes` on resize.
+    Nothing is drawn before it is asked for (`face`, `back`, `draw`) or warmed (`warm`);
+    `disk`, when set, is asked before the art is rasterised and keeps what was.
     """
 
-    def __init__(self, back: str = "red", marks: bool = False) -> None:
+    def __init__(self, back: str = "red", marks: bool = False,
+                 disk: CardCache | None = None) -> None:
         if back not in BACK_COLORS:
             raise ValueError(f"unknown back colour {back!r}")
         self.back_color = back
         self.marks = marks
+        self.disk = disk
         self._cards: dict[tuple[str, int, bool, str], pygame.Surface] = {}
         self._misc: dict[tuple, pygame.Surface] = {}
 
@@ -264,8 +299,20 @@ class CardRenderer:
         key = (name, width, marks, self.back_color)
         surf = self._cards.get(key)
         if surf is None:
-            surf = self._render(name, width, marks)
+            surf = self._load(name, width, marks)
             self._cards[key] = surf
+        return surf
+
+    def _load(self, name: str, width: int, marks: bool) -> pygame.Surface:
+        """From the disk cache when it has the card, else rasterised (and kept there)."""
+        disk = self.disk
+        if disk is None or width < 8:
+            return self._render(name, width, marks)
+        stored = disk.load(name, width, marks, self.back_color, card_size(width))
+        if stored is not None:
+            return _finish(stored)
+        surf = self._render(name, width, marks)
+        disk.store(name, width, marks, self.back_color, surf)
         return surf
 
     def _render(self, name: str, width: int, marks: bool) -> pygame.Surface:
@@ -327,16 +374,19 @@ class CardRenderer:
         self._misc = {k: v for k, v in self._misc.items()
                       if not isinstance(k[1], int) or k[1] in keep}
 
-    def warm(self, width: int, limit: int = 4, marks: bool | None = None) -> bool:
+    def warm(self, width: int, limit: int = 4, marks: bool | None = None,
+             until: float | None = None) -> bool:
         """Render up to `limit` missing faces at `width`; True when all are cached.
 
-        Call once per idle frame so start-up never blocks on 48 rasterisations.
+        `until`: a time.perf_counter() value after which no further face is started (one
+        always is). Call once per frame so start-up never blocks on 49 rasterisations.
         """
         m = self.marks if marks is None else marks
         done = 0
-        for name in (*CARD_IDS, "back"):
+        for name in ART_NAMES:
             if (name, width, m and name != "back", self.back_color) not in self._cards:
-                if done == limit:
+                if done == limit or (done and until is not None
+                                     and time.perf_counter() >= until):
                     return False
                 self._card(name, width, m and name != "back")
                 done += 1
