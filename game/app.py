@@ -16,6 +16,7 @@ import signal
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 from game import i18n
@@ -26,8 +27,10 @@ FPS = 60
 IDLE_FPS = 30  # the loop's pace while nothing changes on screen (input answers in <= 33 ms)
 # Card art is drawn ahead of need only in what is left of a frame: no face is started once a
 # frame has run this long (a face read from the disk cache takes ~0.1 ms, a rasterised one
-# 2.5-4 ms), so a 60 fps frame keeps its 16.7 ms.
+# 2.5-4 ms), so a 60 fps frame keeps its 16.7 ms; a frame that drew nothing (the loop then
+# runs at IDLE_FPS, 33 ms a frame) may spend more.
 WARM_UNTIL = 0.008
+WARM_UNTIL_IDLE = 0.020
 
 
 def setup_logging(log_dir: Path | None) -> None:
@@ -110,6 +113,7 @@ class App:
 
         terms.set_style(settings.term_style)  # the saved term style from the first frame
         self.warm_queue: list[int] = self.warm_plan()  # drawn after the first frame
+        self._chores = self.after_warm()  # then these, one per frame
         self._steps = 0
         self.running = True
         self.stop_requested: str | None = None  # a signal's name: save and leave (issue 23)
@@ -149,15 +153,24 @@ class App:
         renderer.disk = self.card_cache
         return renderer
 
+    def after_warm(self) -> list[Callable[[], object]]:
+        """What the spare frames do once the cards are drawn: tidy the disk cache (old
+        versions, sizes not used for long), load the table's music (~30 ms the table's
+        first frame paid)."""
+        chores: list[Callable[[], object]] = [lambda: self.audio.preload("table")]
+        if self.card_cache is not None:
+            chores.insert(0, self.card_cache.tidy)
+        return chores
+
     def _warm(self, start: float) -> None:
         """Draw queued card widths ahead of need in what is left of this frame; once all
-        are drawn, tidy the disk cache (old versions, sizes not used for long)."""
-        until = start + WARM_UNTIL
+        are drawn, one chore a frame (`after_warm`)."""
+        until = start + (WARM_UNTIL_IDLE if self.idle else WARM_UNTIL)
         while self.warm_queue and time.perf_counter() < until:
             if self.renderer.warm(self.warm_queue[0], limit=49, until=until):
                 self.warm_queue.pop(0)
-                if not self.warm_queue and self.card_cache is not None:
-                    self.card_cache.tidy()
+        if not self.warm_queue and self._chores and time.perf_counter() < until:
+            self._chores.pop(0)()
 
     # --- helpers used by scenes ---------------------------------------------------------
     def pop_notice(self) -> str | None:
@@ -393,8 +406,8 @@ class App:
                     scene.draw(self.screen)
                 self.pg.display.flip()
                 self._drawn = key
-            if self.warm_queue and self._steps:  # never before the first frame is shown
-                self._warm(start)
+            if (self.warm_queue or self._chores) and self._steps:
+                self._warm(start)  # spare time, never before the first frame is shown
         except Exception as e:  # a player never sees a traceback
             self._fail(e)
         self._steps += 1

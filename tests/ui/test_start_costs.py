@@ -64,3 +64,70 @@ def test_the_faster_grain_is_the_same_cloth(style: str) -> None:
     for seed in (88, 7):
         assert (pygame.image.tobytes(ui._grain(base, noise, seed), "RGB")
                 == pygame.image.tobytes(reference_grain(base, noise, seed), "RGB"))
+
+
+def test_each_cloth_is_a_new_surface_painted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    painted: list[tuple[int, int]] = []
+    real = ui._paint_table
+
+    def counting(size: tuple[int, int], style: str, seed: int) -> pygame.Surface:
+        painted.append(size)
+        return real(size, style, seed)
+
+    monkeypatch.setattr(ui, "_paint_table", counting)
+    ui._FELTS.clear()
+    first = ui.table_surface((300, 200), "felt")
+    first.fill((255, 0, 0))  # a caller drawing on its cloth changes no one else's
+    second = ui.table_surface((300, 200), "felt")
+    assert second is not first and painted == [(300, 200)]
+    assert second.get_at((5, 5)) != first.get_at((5, 5))
+    assert pygame.image.tobytes(second, "RGB") == pygame.image.tobytes(
+        real((300, 200), "felt", 88), "RGB")
+    ui.table_surface((300, 200), "tatami")
+    ui.table_surface((320, 200), "felt")
+    assert painted == [(300, 200), (300, 200), (320, 200)]
+    assert len(ui._FELTS) == 2
+
+
+def test_the_title_loads_the_tables_music_in_its_spare_frames(tmp_path: Path) -> None:
+    from game.ui.scenes.title import TitleScene
+    from tests.ui.driver import make_app
+
+    app = make_app(tmp_path)
+    asked: list[str] = []
+    real = app.audio.preload
+    app.audio.preload = lambda variant: (asked.append(variant), real(variant))  # type: ignore
+    try:
+        app.stack.push(TitleScene(app))
+        app.step()
+        assert asked == []  # never before the title's first frame
+        for _ in range(400):
+            if not (app.warm_queue or app._chores):
+                break
+            app.step()
+        assert asked == ["table"]
+    finally:
+        app.close()
+
+
+def test_preload_loads_a_loop_once_and_only_when_music_plays() -> None:
+    from game.ui.audio import Audio, read_music
+
+    loaded: list[str] = []
+
+    def loader(variant: str) -> bytes:
+        loaded.append(variant)
+        return read_music(variant)
+
+    audio = Audio(music_loader=loader)
+    if not audio.available:
+        pytest.skip("no audio device, not even SDL's dummy one")
+    audio.preload("table")
+    audio.play_music("table")
+    assert loaded == ["table"]
+    quiet = Audio(music_on=False, music_loader=loader)
+    quiet.preload("title")
+    assert loaded == ["table"]
+    with pytest.raises(ValueError):
+        audio.preload("disco")
+    audio.stop()
