@@ -125,14 +125,16 @@ class App:
         self._drawn: object | None = None  # the frame key of the last frame drawn
 
     def warm_plan(self) -> list[int]:
-        """The card widths the first deal shows (hand, field, then capture piles of the
-        default 3-seat layout of this window), drawn in the frames after the title appears
+        """The card widths the first deal shows (hand, field, capture piles, hidden hands
+        of the default 3-seat layout of this window: the widths the table itself warms,
+        game/ui/scenes/table_stage.py), drawn in the frames after the title appears
         (``step``), not before it: the title needs five cards, not 98 (issue 29)."""
         from game.ui.layout import layout
 
         w, h = self.screen.get_size()
         lay = layout(w, h, 3, 3)
-        return list(dict.fromkeys((lay.hand_w, lay.field_w, lay.cap_w)))
+        return list(dict.fromkeys((lay.hand_w, lay.field_w, lay.cap_w, lay.opp_cap_w,
+                                   lay.back_w)))
 
     def _card_cache(self):  # noqa: ANN202 - game.ui.card_cache.CardCache | None
         """The drawn cards kept on disk between runs (game/ui/card_cache.py), when the
@@ -166,10 +168,12 @@ class App:
         """Draw queued card widths ahead of need in what is left of this frame; once all
         are drawn, one chore a frame (`after_warm`)."""
         until = start + (WARM_UNTIL_IDLE if self.idle else WARM_UNTIL)
-        while self.warm_queue and time.perf_counter() < until:
+        spare = self.idle  # a frame that drew nothing always does some: a slow machine too
+        while self.warm_queue and (spare or time.perf_counter() < until):
+            spare = False
             if self.renderer.warm(self.warm_queue[0], limit=49, until=until):
                 self.warm_queue.pop(0)
-        if not self.warm_queue and self._chores and time.perf_counter() < until:
+        if not self.warm_queue and self._chores and (self.idle or time.perf_counter() < until):
             self._chores.pop(0)()
 
     # --- helpers used by scenes ---------------------------------------------------------

@@ -219,13 +219,14 @@ def test_the_title_draws_its_five_brights_and_no_other_card(
         app.step()
         assert len(rasterised) == len(BRIGHTS)
         lay = layout(1280, 720, 3, 3)
-        assert app.warm_queue == list(dict.fromkeys((lay.hand_w, lay.field_w, lay.cap_w)))
+        widths = (lay.hand_w, lay.field_w, lay.cap_w, lay.opp_cap_w, lay.back_w)
+        assert app.warm_queue == list(dict.fromkeys(widths))
         for _ in range(400):  # the following frames draw the first deal's sizes
             if not app.warm_queue:
                 break
             app.step()
         assert not app.warm_queue
-        for w in {lay.hand_w, lay.field_w, lay.cap_w}:
+        for w in widths:
             assert app.renderer.warm(w, limit=0)  # every face at every width: nothing left
         assert rgba(app.renderer.face("willow_ribbon", lay.hand_w)) == drawn(
             "willow_ribbon", lay.hand_w, "black")
@@ -255,7 +256,8 @@ def test_the_next_start_reads_the_table_cards_from_disk(
                 break
             app.step()
         assert rasterised == [] and not app.warm_queue
-        assert app.card_cache.hits >= 3 * 49 and app.card_cache.rejected == 0
+        widths = {lay.hand_w, lay.field_w, lay.cap_w, lay.opp_cap_w, lay.back_w}
+        assert app.card_cache.hits >= len(widths) * 49 and app.card_cache.rejected == 0
         assert rgba(app.renderer.face("phoenix", lay.field_w)) == drawn(
             "phoenix", lay.field_w, "black", marks=True)
     finally:
