@@ -16,6 +16,7 @@ import signal
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 from game import i18n
@@ -24,6 +25,12 @@ log = logging.getLogger("game")
 
 FPS = 60
 IDLE_FPS = 30  # the loop's pace while nothing changes on screen (input answers in <= 33 ms)
+# Card art is drawn ahead of need only in what is left of a frame: no face is started once a
+# frame has run this long (a face read from the disk cache takes ~0.1 ms, a rasterised one
+# 2.5-4 ms), so a 60 fps frame keeps its 16.7 ms; a frame that drew nothing (the loop then
+# runs at IDLE_FPS, 33 ms a frame) may spend more.
+WARM_UNTIL = 0.008
+WARM_UNTIL_IDLE = 0.020
 
 
 def setup_logging(log_dir: Path | None) -> None:
@@ -68,7 +75,6 @@ class App:
         from game.ui.keygate import KeyGate
         from game.ui.layout import DEFAULT_SIZE
         from game.ui.scene import SceneStack
-        from game.ui.table_view import shared_renderer
 
         self.pg = pygame
         pygame.display.init()
@@ -100,7 +106,8 @@ class App:
         self._card_scale, self._hand_sort = settings.card_scale, settings.hand_sort
         self.audio = Audio(settings.volume, 1.0, settings.muted,
                            music_volume=settings.music_volume, music_on=settings.music)
-        self.renderer = shared_renderer(settings.card_back, settings.corner_marks)
+        self.card_cache = self._card_cache()
+        self.renderer = self._renderer()
         self.apply_access()
         self.apply_look()
         if settings.fullscreen:
@@ -109,8 +116,9 @@ class App:
         from game.ui import terms
 
         terms.set_style(settings.term_style)  # the saved term style from the first frame
-        self.warm_queue: list[int] = []
-        self.warm_art()
+        self.warm_queue: list[int] = self.warm_plan()  # drawn after the first frame
+        self._chores = self.after_warm()  # then these, one per frame
+        self._steps = 0
         self.running = True
         self.stop_requested: str | None = None  # a signal's name: save and leave (issue 23)
         self.smoke = smoke
@@ -120,17 +128,57 @@ class App:
         self.idle = False  # the last step drew nothing: nothing had changed
         self._drawn: object | None = None  # the frame key of the last frame drawn
 
-    def warm_art(self) -> None:
-        """Build the card cache at start-up for the sizes the first deal shows (hand and
-        field of the default 3-seat layout of this window), so it never waits on the art;
-        the capture-pile size follows a few faces per frame (``step``)."""
+    def warm_plan(self) -> list[int]:
+        """The card widths the first deal shows (hand, field, capture piles, hidden hands
+        of the default 3-seat layout of this window: the widths the table itself warms,
+        game/ui/scenes/table_stage.py), drawn in the frames after the title appears
+        (``step``), not before it: the title needs five cards, not 98 (issue 29)."""
         from game.ui.layout import layout
 
         w, h = self.screen.get_size()
         lay = layout(w, h, 3, 3)
-        for width in {lay.hand_w, lay.field_w}:
-            self.renderer.warm(width, limit=100)
-        self.warm_queue = [lay.cap_w]
+        return list(dict.fromkeys((lay.hand_w, lay.field_w, lay.cap_w, lay.opp_cap_w,
+                                   lay.back_w)))
+
+    def _card_cache(self):  # noqa: ANN202 - game.ui.card_cache.CardCache | None
+        """The drawn cards kept on disk between runs (game/ui/card_cache.py), when the
+        paths have a cache folder."""
+        folder = getattr(self.paths, "cache_dir", None)
+        if folder is None:
+            return None
+        from game.ui.card_cache import CardCache
+
+        return CardCache(Path(folder) / "cards")
+
+    def _renderer(self):  # noqa: ANN202 - game.ui.cards.CardRenderer
+        """The process's renderer for the chosen back and marks, reading this app's disk
+        cache."""
+        from game.ui.table_view import shared_renderer
+
+        renderer = shared_renderer(self.settings.card_back, self.settings.corner_marks)
+        renderer.disk = self.card_cache
+        return renderer
+
+    def after_warm(self) -> list[Callable[[], object]]:
+        """What the spare frames do once the cards are drawn: tidy the disk cache (old
+        versions, sizes not used for long), load the table's music (~30 ms the table's
+        first frame paid)."""
+        chores: list[Callable[[], object]] = [lambda: self.audio.preload("table")]
+        if self.card_cache is not None:
+            chores.insert(0, self.card_cache.tidy)
+        return chores
+
+    def _warm(self, start: float) -> None:
+        """Draw queued card widths ahead of need in what is left of this frame; once all
+        are drawn, one chore a frame (`after_warm`)."""
+        until = start + (WARM_UNTIL_IDLE if self.idle else WARM_UNTIL)
+        spare = self.idle  # a frame that drew nothing always does some: a slow machine too
+        while self.warm_queue and (spare or time.perf_counter() < until):
+            spare = False
+            if self.renderer.warm(self.warm_queue[0], limit=49, until=until):
+                self.warm_queue.pop(0)
+        if not self.warm_queue and self._chores and (self.idle or time.perf_counter() < until):
+            self._chores.pop(0)()
 
     # --- helpers used by scenes ---------------------------------------------------------
     def pop_notice(self) -> str | None:
@@ -199,7 +247,6 @@ class App:
     def apply_settings(self) -> None:
         from game import settings as settings_mod
         from game.ui import terms
-        from game.ui.table_view import shared_renderer
 
         s = self.settings
         self.invalidate()
@@ -223,7 +270,7 @@ class App:
         if s.fullscreen != self.is_fullscreen():
             self.set_fullscreen(s.fullscreen)
             s.fullscreen = self.is_fullscreen()  # a system that refuses: the row says Off
-        self.renderer = shared_renderer(s.card_back, s.corner_marks)
+        self.renderer = self._renderer()
         from game.ui.scenes.table import TableScene
 
         for scene in self.stack.scenes:
@@ -367,10 +414,11 @@ class App:
                     scene.draw(self.screen)
                 self.pg.display.flip()
                 self._drawn = key
-            if self.warm_queue and self.renderer.warm(self.warm_queue[0], limit=3):
-                self.warm_queue.pop(0)
+            if (self.warm_queue or self._chores) and self._steps:
+                self._warm(start)  # spare time, never before the first frame is shown
         except Exception as e:  # a player never sees a traceback
             self._fail(e)
+        self._steps += 1
         self.frame_times.append(time.perf_counter() - start)
         if len(self.frame_times) > 4000:
             del self.frame_times[:2000]

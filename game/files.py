@@ -268,6 +268,26 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     _sync_folder(folder)
 
 
+def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
+    """Replace `path` with `data` all at once (a temporary file, then a rename), without
+    fsync: for files the program can always make again (drawn cards, game/ui/card_cache.py),
+    whose reader checks them and makes a torn one again. OSError on failure, nothing left
+    behind."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = _new_temp(path.parent, path.name)
+    try:
+        _write_all(fd, data)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, path)
+    except BaseException:
+        if fd >= 0:
+            os.close(fd)
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
                    exact: bool = False) -> Path:
     """Write `text` as a new file `folder/stem+suffix` (or `stem-2`...; with `exact`, that

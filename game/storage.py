@@ -1,8 +1,8 @@
 """Where the game keeps its files: the autosave, finished games' records, crash records.
 
-Paths come from platformdirs (config, data, log); the environment variable HACHIHACHI_HOME
-puts all three under one folder (tests, the smoke run). Every read and write goes through
-game.files (limits, atomic writes, set-aside). The promises to the player:
+Paths come from platformdirs (config, data, log, cache); the environment variable
+HACHIHACHI_HOME puts all four under one folder (tests, the smoke run). Every read and write
+goes through game.files (limits, atomic writes, set-aside). The promises to the player:
 
 - nothing a file holds stops the program: a bad autosave is set aside (renamed, never
   deleted) and reported in one sentence, once;
@@ -54,6 +54,7 @@ class Paths:
     config_dir: Path
     data_dir: Path
     log_dir: Path
+    cache_dir: Path | None = None  # files the game can always make again (drawn cards)
 
     @property
     def records_dir(self) -> Path:
@@ -80,16 +81,17 @@ class Paths:
 
 
 def default_paths(home: str | os.PathLike | None = None) -> Paths:
-    """platformdirs' folders, or HOME/{config,data,logs} when a home is given or set."""
+    """platformdirs' folders, or HOME/{config,data,logs,cache} when a home is given or set."""
     home = home or os.environ.get(HOME_ENV)
     if home:
         base = Path(home)
-        return Paths(base / "config", base / "data", base / "logs")
+        return Paths(base / "config", base / "data", base / "logs", base / "cache")
     import platformdirs
 
     return Paths(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
                  Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
-                 Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)))
+                 Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+                 Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)))
 
 
 # --- records -------------------------------------------------------------------------------

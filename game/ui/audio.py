@@ -227,6 +227,14 @@ class Audio:
         if self._music_on:
             self._start(variant)
 
+    def preload(self, variant: str) -> None:
+        """Load a music loop ahead of need (the title's spare frames load the table's: ~30 ms
+        the table's first frame used to pay). Nothing when the music is off or silent."""
+        if variant not in PIECES:
+            raise ValueError(f"unknown music {variant!r}; known: {', '.join(MUSIC_VARIANTS)}")
+        if self._music_on and self._sounds:
+            self._music_sound(variant)
+
     def duck(self, seconds: float) -> None:
         """Lower the music to DUCK_LEVEL for `seconds` (a cut-in speaks), then bring it back.
         A second duck while one holds extends it; nothing happens without music."""

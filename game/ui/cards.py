@@ -4,7 +4,9 @@ The faces are vector files (art/cards/*.svg, made by ``python -m art.build``); S
 NanoSVG rasterises them at the exact pixel width needed, so cards stay crisp from 40 to
 400 px. Everything that depends on settings or state (frame in the back colour, rounded
 corners, shadow, accessibility corner mark, highlight rings) is drawn here, per CARDS.md
-§9-§13. Each finished card is cached per (card, width, marks, back colour).
+§9-§13. Each finished card is cached per (card, width, marks, back colour), in memory and,
+when the renderer is given one, on disk (game.ui.card_cache): a start reads the cards back
+instead of rasterising them again.
 
 The review sheet of CARDS.md §14 is drawn by ``game.ui.card_sheet`` (``python -m
 game.ui.card_sheet --sheet out.png``; the old ``python -m game.ui.cards --sheet`` still works).
@@ -14,19 +16,25 @@ from __future__ import annotations
 
 import enum
 import functools
+import hashlib
 import io
 import itertools
 import math
 import random
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.cards import AKATAN, AOTAN, CARD_IDS, INDEX, KINDS
 from game.resources import resource_dir
 from game.ui.palette import BACK_COLORS, GAIN, GOFUN, INK, MATCH, SHADE
+
+if TYPE_CHECKING:
+    from game.ui.card_cache import CardCache
 
 # ----------------------------------------------------------------------------- geometry
 
@@ -116,6 +124,29 @@ def art_dir() -> Path:
 @functools.cache
 def svg_text(name: str) -> str:
     return (art_dir() / f"{name}.svg").read_text(encoding="utf-8")
+
+
+ART_NAMES = (*CARD_IDS, "back")  # every image a renderer draws, in warm-up order
+
+
+def cache_key() -> str:
+    """What the on-disk card cache is keyed by (game.ui.card_cache): the art's text and
+    palette (the other backs' tints), this module's source where there is one (a checkout
+    being edited; a frozen build has only bytecode, and its version), the frame colours,
+    the app and the rasteriser versions."""
+    from game.engine.version import VERSION
+    from game.ui.card_cache import art_key
+
+    def digest(path: Path) -> str:
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return f"no {path.name}"
+
+    image = getattr(pygame.image, "get_sdl_image_version", lambda: None)()
+    return art_key(((n, svg_text(n)) for n in ART_NAMES),
+                   (VERSION, digest(Path(__file__)), digest(art_dir().parent / "palette.json"),
+                    repr(sorted(BACK_COLORS.items())), pygame.version.ver, repr(image)))
 
 
 _FINE_RE = re.compile(r'<g id="fine">.*?</g>', re.S)
@@ -236,13 +267,17 @@ class CardRenderer:
     """Renders and caches finished cards; one instance per window is enough.
 
     Cache key: (card id or "back", width, marks, back colour). Call `drop_sizes` on resize.
+    Nothing is drawn before it is asked for (`face`, `back`, `draw`) or warmed (`warm`);
+    `disk`, when set, is asked before the art is rasterised and keeps what was.
     """
 
-    def __init__(self, back: str = "red", marks: bool = False) -> None:
+    def __init__(self, back: str = "red", marks: bool = False,
+                 disk: CardCache | None = None) -> None:
         if back not in BACK_COLORS:
             raise ValueError(f"unknown back colour {back!r}")
         self.back_color = back
         self.marks = marks
+        self.disk = disk
         self._cards: dict[tuple[str, int, bool, str], pygame.Surface] = {}
         self._misc: dict[tuple, pygame.Surface] = {}
 
@@ -264,8 +299,20 @@ class CardRenderer:
         key = (name, width, marks, self.back_color)
         surf = self._cards.get(key)
         if surf is None:
-            surf = self._render(name, width, marks)
+            surf = self._load(name, width, marks)
             self._cards[key] = surf
+        return surf
+
+    def _load(self, name: str, width: int, marks: bool) -> pygame.Surface:
+        """From the disk cache when it has the card, else rasterised (and kept there)."""
+        disk = self.disk
+        if disk is None or width < 8:
+            return self._render(name, width, marks)
+        stored = disk.load(name, width, marks, self.back_color, card_size(width))
+        if stored is not None:
+            return _finish(stored)
+        surf = self._render(name, width, marks)
+        disk.store(name, width, marks, self.back_color, surf)
         return surf
 
     def _render(self, name: str, width: int, marks: bool) -> pygame.Surface:
@@ -327,16 +374,19 @@ class CardRenderer:
         self._misc = {k: v for k, v in self._misc.items()
                       if not isinstance(k[1], int) or k[1] in keep}
 
-    def warm(self, width: int, limit: int = 4, marks: bool | None = None) -> bool:
+    def warm(self, width: int, limit: int = 4, marks: bool | None = None,
+             until: float | None = None) -> bool:
         """Render up to `limit` missing faces at `width`; True when all are cached.
 
-        Call once per idle frame so start-up never blocks on 48 rasterisations.
+        `until`: a time.perf_counter() value after which no further face is started (one
+        always is). Call once per frame so start-up never blocks on 49 rasterisations.
         """
         m = self.marks if marks is None else marks
         done = 0
-        for name in (*CARD_IDS, "back"):
+        for name in ART_NAMES:
             if (name, width, m and name != "back", self.back_color) not in self._cards:
-                if done == limit:
+                if done == limit or (done and until is not None
+                                     and time.perf_counter() >= until):
                     return False
                 self._card(name, width, m and name != "back")
                 done += 1
@@ -435,24 +485,46 @@ def chosen_table_style() -> str:
     return _chosen_table
 
 
+def _grain(base: tuple[int, int, int], noise: float, seed: int) -> pygame.Surface:
+    """64 x 64 pixels of the base colour, each scaled by 1 ± `noise` (rng.uniform's own
+    arithmetic, so the cloth is the same as ever); built as bytes, not 4096 set_at calls,
+    since the title paints it before its first frame."""
+    rng = random.Random(seed)
+    r, g, b = base
+    ks = [1 + (-noise + 2 * noise * rng.random()) for _ in range(64 * 64)]
+    px = bytes([v for k in ks
+                for v in (min(255, round(r * k)), min(255, round(g * k)), min(255, round(b * k)))])
+    return pygame.image.frombytes(px, (64, 64), "RGB")
+
+
+_FELTS: dict[tuple[tuple[int, int], str, int], pygame.Surface] = {}  # the last cloths painted
+
+
 def table_surface(size: tuple[int, int], style: str = "felt", seed: int = 88) -> pygame.Surface:
     """Procedural table cloth (CARDS.md §12): base, 2 px grain or weave, corner vignette.
-    "felt" means the table the player chose in Settings (the felt unless they changed it)."""
+    "felt" means the table the player chose in Settings (the felt unless they changed it).
+
+    A new surface each call (callers draw on it), copied from the last ones painted: the
+    title and the table ask for the same cloth, and painting one at 1280x720 takes ~12 ms
+    of the table's first frame."""
     from game.ui import palette
 
     if style == "felt":
         style = "contrast" if palette.high_contrast() else _chosen_table
+    key = (tuple(size), style, seed)
+    if key not in _FELTS:
+        if len(_FELTS) >= 2:
+            del _FELTS[next(iter(_FELTS))]
+        _FELTS[key] = _paint_table(key[0], style, seed)
+    return _FELTS[key].copy()
+
+
+def _paint_table(size: tuple[int, int], style: str, seed: int) -> pygame.Surface:
     base, weave, edge, noise = TABLES[style]
     surf = pygame.Surface(size)
     surf.fill(base)
     if noise:
-        rng = random.Random(seed)
-        tile = pygame.Surface((64, 64))
-        for y in range(64):
-            for x in range(64):
-                k = 1 + rng.uniform(-noise, noise)
-                tile.set_at((x, y), tuple(min(255, round(c * k)) for c in base))
-        tile = pygame.transform.scale(tile, (128, 128))
+        tile = pygame.transform.scale(_grain(base, noise, seed), (128, 128))
         for y in range(0, size[1], 128):
             for x in range(0, size[0], 128):
                 surf.blit(tile, (x, y))
