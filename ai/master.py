@@ -21,6 +21,19 @@ in the games of card points alone (Sudaoshi, curriculum tier 1; see the README).
 (``benchmarks/ai_latency.py --ruleset hachi --seats 2 --ai expectimax,master``, 1600 playouts):
 95th percentile 107 ms on hachi (2 seats, up to 16 legal moves, the widest choice of the
 family), against Expert's 39 ms; 180 and 57 ms with the pure-Python kernel.
+
+Reading the opponents (issue 30, item 2; ai/inference.py): each world is picked among INFER_K
+candidates by how likely it makes what the opponents were seen to play (the view's public
+history). Placing the hidden cards (``python benchmarks/inference.py --beta 0.25``, seed 2026,
+200 worlds a decision), the probability the worlds give to each hidden card's true place rises
+from 0.575 to 0.622 (+8.2 %) against Intermediate players at 3-seat Hachi-Hachi, from 0.543 to
+0.555 (+2.3 %) against Expert players (20 rounds), and from 0.793 to 0.802 at Hachi (2 seats,
+where most hidden cards lie in the pile). Against the same Master without it (seed 2026, fixed
+before the runs): +1.82 mon a round at Hachi (150 deal-sets, 95% interval -1.39 .. +5.03) and
++2.02 at 3-seat Hachi-Hachi (100 deal-sets, -6.62 .. +10.67): positive, not yet significant. It
+triples the worlds drawn: ``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``:
+Master's 95th percentile 132 ms at Hachi, 140 ms at 3-seat Hachi-Hachi, 120 ms at Sudaoshi (126
+ms at Hachi with the pure-Python kernel).
 """
 
 from __future__ import annotations
@@ -32,6 +45,7 @@ from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
 from .base import is_searched
+from .inference import BETA, Reader, normalised
 from .model import Situation, rollout_weights
 from .rules_agent import RulesAgent, _name
 
@@ -41,10 +55,18 @@ class MasterAgent(RulesAgent):
     WINDOW_LEVEL = "master"  # decisions before play (join/drop, mizuten, swap) by level
     W_ROLLOUT = 0.5  # yaku bonus in the rollout policy's card values (0: plain greedy)
 
+    # reading the opponents (ai/inference.py): each world is the likeliest of INFER_K
+    # candidates drawn alike, picked with probability by how well it explains what the
+    # opponents were seen to play (0 or 1: every consistent world alike)
+    INFER_K = 3
+    INFER_BETA = BETA
+
     def __init__(self, seed: int = 0, *, playouts: int = 1600,
-                 w_rollout: float | None = None) -> None:
+                 w_rollout: float | None = None, infer_k: int | None = None) -> None:
         super().__init__(seed)
         self.budget = playouts
+        if infer_k is not None:
+            self.INFER_K = infer_k
         if w_rollout is not None:
             self.W_ROLLOUT = w_rollout
         self.nodes = 0  # playouts spent by the last decision
@@ -74,6 +96,7 @@ class MasterAgent(RulesAgent):
         if view.phase == "play" and view.pile_count:
             draws = cards_of(sit.draw_candidates) or [None]
             self.rng.shuffle(draws)
+        reader = Reader(view, sit, self.INFER_BETA) if self.INFER_K > 1 else None
         totals = [0.0] * n
         counts = [0] * n
         alive = list(range(n))
@@ -85,7 +108,7 @@ class MasterAgent(RulesAgent):
             for _ in range(worlds):
                 seed = self.rng.next64()
                 d = draws[self.worlds % len(draws)]
-                world = State.resample(view, Rng(seed), next_draw=d)
+                world = self._world(view, seed, d, reader)
                 self.worlds += 1
                 for i in alive:
                     st = world.clone()
@@ -99,6 +122,24 @@ class MasterAgent(RulesAgent):
                 alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
         self.finalists = alive
         return [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(n)]
+
+    def _world(self, view: PlayerView, seed: int, draw: int | None,
+               reader: Reader | None) -> State:
+        """One world consistent with the view; with a reader, one of INFER_K candidates
+        (the same next draw) picked in proportion to how likely it makes the opponents'
+        plays (sampling-importance-resampling)."""
+        if not reader:
+            return State.resample(view, Rng(seed), next_draw=draw)
+        rng = Rng(seed)
+        candidates = [State.resample(view, Rng(rng.next64()), next_draw=draw)
+                      for _ in range(self.INFER_K)]
+        weights = normalised([reader.log_weight(w.hands) for w in candidates])
+        x = rng.below(1 << 30) / (1 << 30)
+        for w, world in zip(weights, candidates, strict=True):
+            x -= w
+            if x < 0:
+                return world
+        return candidates[-1]
 
     def _explain(self, a: Action, value: float, n: int) -> None:
         if a.verb == PLAY:

@@ -1,0 +1,115 @@
+"""Reading the opponents (issue 30, item 2): worlds weighed by how well they explain what the
+opponents were seen to play, from the view's public history only."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ai.inference import Reader, effective_size, normalised
+from ai.master import MasterAgent
+from ai.model import Situation
+from game.engine import rulesets
+from game.engine.actions import PLAY
+from game.engine.cards import INDEX
+from game.engine.rng import Rng
+from game.engine.state import PLAY_PH
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+
+def _skipped_a_bright(seed: int):  # noqa: ANN202
+    """A round where seat 1 could take a bright and placed a card instead; then seat 0 to
+    play. Returns (state, the bright-taking card seat 1 kept) or None."""
+    rs = rulesets.get("hachihachi")
+    rng = Rng(seed)
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    st = rs.new_state(3, 0, events=False)
+    st.start_round(deck)
+    while st.phase != PLAY_PH:
+        st.apply(st.legal_actions()[-1])
+    kept = None
+    while not st.round_over:
+        if st.is_chance():
+            st.apply(st.sample_chance(rng))
+            continue
+        legal = st.legal_actions()
+        if kept is None and st.to_move == 1 and st.phase == PLAY_PH:
+            brights = {INDEX[c] for c in ("crane", "curtain", "moon", "phoenix")}
+            takes = [a for a in legal if a.verb == PLAY and st.field & (
+                sum(1 << b for b in brights)) and any(
+                (st.field >> b & 1) and st.rs.capture_rel[a.args[0]] >> b & 1 for b in brights)]
+            quiet = [a for a in legal if a.verb == PLAY
+                     and not st.field & st.rs.capture_rel[a.args[0]]]
+            if takes and quiet:
+                kept = takes[0].args[0]
+                st.apply(quiet[0])
+                continue
+        if kept is not None and st.to_move == 0 and st.phase == PLAY_PH \
+                and st.hands[1] >> kept & 1:
+            return st, kept
+        st.apply(rng.choice(legal))
+    return None
+
+
+def test_a_skipped_capture_makes_holding_its_card_less_likely():
+    found = 0
+    for seed in range(60):
+        got = _skipped_a_bright(seed)
+        if got is None:
+            continue
+        st, kept = got
+        view = st.view(0)
+        reader = Reader(view, Situation.of(view))
+        assert reader  # seat 1's turn is in the public history
+        other = next(c for c in st.pile[st.pile_pos:]
+                     if not st.field & st.rs.capture_rel[c])  # takes nothing on that field
+        holds = list(st.hands)
+        lacks = list(st.hands)
+        lacks[1] = (lacks[1] & ~(1 << kept)) | (1 << other)
+        assert reader.log_weight(lacks) > reader.log_weight(holds)
+        found += 1
+        if found == 3:
+            break
+    assert found >= 1
+
+
+def test_no_opponent_turn_means_every_world_alike():
+    rs = rulesets.get("hachihachi")
+    st = rs.new_state(3, 0, events=False)
+    deck = list(rs.deck_cards)
+    Rng(3).shuffle(deck)
+    st.start_round(deck)
+    while st.phase != PLAY_PH:
+        st.apply(st.legal_actions()[-1])
+    view = st.view(st.to_move)
+    reader = Reader(view, Situation.of(view))
+    assert not reader and reader.log_weight(st.hands) == 0.0
+    ws = normalised([0.0, 0.0, 0.0, 0.0])
+    assert ws == [0.25] * 4 and effective_size(ws) == 4.0
+
+
+def test_inference_places_hidden_cards_better_than_uniform():
+    """The issue's figure, small and seeded: the probability the worlds give to each hidden
+    card's true place, inference against uniform (benchmarks/inference.py for the full run)."""
+    import inference as bench  # benchmarks/inference.py
+
+    out = bench.measure("hachihachi", 3, rounds=4, seed=7, worlds=60, players="rules",
+                        betas=[0.25])
+    assert out["decisions"] >= 10
+    assert out["inferred"][0.25] > out["uniform"]
+
+
+def test_master_reads_only_its_view_and_stays_reproducible():
+    rs = rulesets.get("hachihachi")
+    st = rs.new_state(3, 0, events=False)
+    rng = Rng(5)
+    for seat in st.decisions(rng):
+        v = st.view(seat)
+        if seat == 0 and v.phase == "play" and any(t.seat != 0 for t in v.turns):
+            a1 = MasterAgent(9, playouts=120).choose(v)
+            a2 = MasterAgent(9, playouts=120).choose(v)
+            assert a1 == a2 and a1 in v.legal
+            return
+        st.apply(rng.choice(v.legal))
