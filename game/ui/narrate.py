@@ -44,11 +44,14 @@ def is_you(name: str) -> bool:
     return name in _you_words() or name == _("You")
 
 
-def seat_names(names: Iterable[str], humans: Iterable[int]) -> list[str]:
+def seat_names(names: Iterable[str], humans: Iterable[int], shared: bool | None = None
+               ) -> list[str]:
     """Seat names as the table shows them (issue 23). A seat named "You" in any language
     is "You" in the player's language; with two or more humans at the table nobody is
-    "You" (the hand-over would say "Pass to You · I am You"): such a seat is "Player N"."""
-    shared = len(list(humans)) >= 2
+    "You" (the hand-over would say "Pass to You · I am You"): such a seat is "Player N".
+    `shared`: the screen is everybody's whatever the humans (a party game's shared table)."""
+    if shared is None:
+        shared = len(list(humans)) >= 2
     out = []
     for i, name in enumerate(names):
         if is_you(name):

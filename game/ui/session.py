@@ -190,7 +190,8 @@ class GameSession:
 
     def names(self) -> list[str]:
         """The seats' names as every screen shows them (game.ui.narrate.seat_names)."""
-        return seat_names([s.name for s in self.seats], self.humans)
+        return seat_names([s.name for s in self.seats], self.humans,
+                          shared=len(self.humans) >= 2 or bool(self.phones))
 
     def next_step(self) -> Step:
         """What the game needs next: a deal, a chance outcome, a human's or a computer's

@@ -332,3 +332,13 @@ def test_the_lobby_by_keys_new_link_and_back(tmp_path):
     assert not host.server.joined() or not any(host.server.joined().values())
     assert not keep.path_for(app.paths.autosave).exists()  # never begun: no links kept
     app.close()
+
+
+def test_nobody_is_you_on_a_shared_party_screen():
+    """One phone and computers: the window is everybody's, so the seat named "You" is
+    "Player 1", on the window and on the phones alike."""
+    seats = [SeatSpec("You", "human", phone=True), SeatSpec("C1", "ai:rules"),
+             SeatSpec("C2", "ai:rules")]
+    assert GameSession("hachihachi", {}, seats, 1).names()[0] == "Player 1"
+    alone = [SeatSpec("You", "human"), SeatSpec("C1", "ai:rules"), SeatSpec("C2", "ai:rules")]
+    assert GameSession("hachihachi", {}, alone, 1).names()[0] == "You"
