@@ -66,31 +66,31 @@ def capture_sentence(head: str, completes: tuple[str, ...] = (), builds: tuple[s
                      plain: str = "the most points on offer") -> str:
     """One sentence on a capture: ``head`` ("I played the Pine chaff to take the Pine
     ribbon") and the reason that mattered most: a set it completes, an opponent's set one
-    card from done that it blocks, a set it builds, any other block (``blocks``: (whose,
-    set id, one card from done) in order), else ``plain``."""
+    card from done that it blocks, a set it builds, any other block (``blocks``: (who, set
+    id, one card from done) in order), else ``plain``."""
     urgent = [b for b in blocks if b[2]]
     if completes:
         why = f"completing my {yaku_name(completes[0])}"
     elif urgent:
-        why = f"blocking {urgent[0][0]} {yaku_name(urgent[0][1])}"
+        why = f"blocking {urgent[0][0]}'s {yaku_name(urgent[0][1])}"
     elif builds:
         why = f"towards my {yaku_name(builds[0])}"
     elif blocks:
-        why = f"keeping it from {blocks[0][0]} {yaku_name(blocks[0][1])}"
+        why = f"keeping it from {blocks[0][0]}'s {yaku_name(blocks[0][1])}"
     else:
         why = plain
     return f"{head}, {why}."
 
 
-def whose(seat: int, me: int, order: tuple[int, ...]) -> str:
-    """'the next player's', 'the previous player's' or 'an opponent's' for a seat, by the
-    round's turn ``order`` (the active seats); 'my opponent's' with a single opponent."""
+def who(seat: int, me: int, order: tuple[int, ...]) -> str:
+    """'the next player', 'the previous player' or 'an opponent' for a seat, by the round's
+    turn ``order`` (the active seats); 'my opponent' with a single opponent."""
     if len(order) <= 2:
-        return "my opponent's"
+        return "my opponent"
     if me in order and seat in order:
         i, j = order.index(me), order.index(seat)
         if j == (i + 1) % len(order):
-            return "the next player's"
+            return "the next player"
         if i == (j + 1) % len(order):
-            return "the previous player's"
-    return "an opponent's"
+            return "the previous player"
+    return "an opponent"
