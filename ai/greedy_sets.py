@@ -13,14 +13,13 @@ other windows before play (mizuten, hand swap) as ``ai.windows`` does at the beg
 from __future__ import annotations
 
 from game.engine.actions import CANCEL, JOIN, MIZUTEN, PLAY, SAGE, SHOUBU, SWAP, TAKE, Action
-from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.view import PlayerView
 
 from . import windows
 from .model import model_of
 from .sets import CardSet, card_sets, credit, effects
-from .words import capture_sentence, card_name, cards_phrase, the, yaku_name
+from .words import capture_sentence, forced_sentence, play_head, take_head, the, yaku_name
 
 
 class GreedySetsAgent:
@@ -42,7 +41,7 @@ class GreedySetsAgent:
             raise ValueError(f"seat {view.seat} has no legal action")
         verbs = {a.verb for a in legal}
         if len(legal) == 1:
-            self.why = f"I had to {legal[0].verb}."
+            self.why = forced_sentence(view, legal[0])
             return legal[0]
         if PLAY in verbs or TAKE in verbs:
             return self._capture(view, [a for a in legal if a.verb in (PLAY, TAKE)])
@@ -101,19 +100,14 @@ class GreedySetsAgent:
     def _sentence(self, view: PlayerView, sets: tuple[CardSet, ...], a: Action,
                   got: int) -> str:
         if a.verb == TAKE:
-            card = view.drawn
-            head = f"I took {the(a.args[0])} with the drawn {card_name(card)}"
+            head = take_head(view.drawn, a.args[0])
+        elif not got:
+            return f"I laid {the(a.args[0])}, the card I needed least."
         else:
-            card = a.args[0]
-            if not got:
-                return f"I laid {the(card)}: nothing matched that I wanted more."
-            taken = [c for c in cards_of(got) if c != card]
-            head = f"I played {the(card)} to take {cards_phrase(taken)}"
+            head = play_head(a.args[0], got)
         pile = view.captured_masks[view.seat]
         others = 0
         for s, m in enumerate(view.captured_masks):
             if s != view.seat:
                 others |= m
-        eff = effects(sets, pile, others, got, {})
-        return capture_sentence(head, eff.completes, eff.builds)
-
+        return capture_sentence(head, effects(sets, pile, others, got, {}))

@@ -1,14 +1,19 @@
-"""Rule-based players: ``greedy``, ``casual`` (Beginner) and ``rules`` (Intermediate).
+"""Rule-based players: ``greedy`` (a baseline), ``casual`` (Beginner), ``rules`` (Intermediate).
 
-``rules`` scores each play by the position it leads to, averaged exactly over the next draw,
-minus what the next opponents are likely to take from the field it leaves. A position is
-worth the card-point lead plus the capture combinations (the engine's catalogue, ai/sets.py)
-at what they pay: a made set its value from every opponent, a set an opponent made its value
-to that opponent, a partial set a share of that (``W_OWN``, ``W_OPP``). So it keeps its own
-sets, takes the card an opponent's set needs, and does not leave on the field the card that
+``rules`` is a one-ply player: it scores each play by the position right after it, minus what
+the next two opponents are likely to take from the field it leaves (``field_risk``). A
+position is worth this seat's card points plus the capture combinations (the engine's
+catalogue, ai/sets.py) at what they pay: a set it made its value from every opponent, a set
+an opponent made that value to that opponent, a partial set a share of it (``set_worth``).
+The cards of its sets still in its hand count, and so do missing cards a hand card can
+capture; the cards in its hand block the opponents' sets. The risk of a field card counts
+the opponent's capturing card too, and the sets of this seat a capture would break. So it
+keeps its sets, takes the card an opponent's set needs, and does not lay the card that
 completes one. It decides sage / shoubu / cancel by threshold rules; the windows before play
 (join/drop, mizuten, hand swap) are answered by ``ai.windows`` at the agent's
-``WINDOW_LEVEL``. ``greedy`` only looks at what the played card takes right now.
+``WINDOW_LEVEL``. ``casual`` plays a share of its cards at random; ``greedy`` only looks at
+what the played card takes right now. Each explains its last choice in one sentence that
+names the cards (ai/words.py).
 """
 
 from __future__ import annotations
@@ -31,9 +36,18 @@ from game.engine.rng import Rng
 from game.engine.view import PlayerView
 
 from . import windows
-from .model import Situation
+from .model import Model, Situation
 from .sets import CardSet, card_sets, effects, missing
-from .words import capture_sentence, card_name, cards_phrase, the, who, yaku_name
+from .words import (
+    capture_sentence,
+    card_name,
+    forced_sentence,
+    play_head,
+    take_head,
+    the,
+    who,
+    yaku_name,
+)
 
 
 def _name(card: int) -> str:
@@ -78,6 +92,11 @@ def set_worth(sets: tuple[CardSet, ...], pile: int, others: int, w_part: float,
     return total
 
 
+def _got(model: Model, field: int, play: Action) -> int:
+    """The cards a hand play captures (the played card among them), 0 for none."""
+    return model.arrive(field, play.args[0], play.args[1] if len(play.args) > 1 else -1)[1]
+
+
 def _keys(rel: tuple[int, ...], hand: int) -> int:
     """The cards some card of ``hand`` can capture."""
     keys = 0
@@ -118,7 +137,7 @@ class RulesAgent:
             raise ValueError(f"seat {view.seat} has no legal action")
         verbs = {a.verb for a in legal}
         if len(legal) == 1:
-            self.why = f"I had to {legal[0].verb}."
+            self.why = forced_sentence(view, legal[0])
             return legal[0]
         sit = Situation.of(view)
         if PLAY in verbs:
@@ -257,15 +276,15 @@ class RulesAgent:
         table = _Table.of(sit)
         scored = [(self.play_value(sit, a, table), i, a) for i, a in enumerate(plays)]
         _, _, best = max(scored, key=lambda t: (t[0], -t[1]))
-        _, got = sit.model.arrive(sit.view.field_mask, best.args[0],
-                                  best.args[1] if len(best.args) > 1 else -1)
-        card = best.args[0]
-        if got:
-            taken = [c for c in cards_of(got) if c != card]
-            self.why = self._capture_sentence(
-                sit, table, got, f"I played {the(card)} to take {cards_phrase(taken)}")
-        else:
-            self.why = self._lay_sentence(sit, table, card)
+        model, field = sit.model, sit.view.field_mask
+        got = _got(model, field, best)
+        if not got:
+            self.why = self._lay_sentence(sit, best.args[0])
+            return best
+        most = max(model.points(_got(model, field, a)) for a in plays)
+        plain = ("the most points on offer" if model.points(got) >= most
+                 else "leaving the next player less to take")
+        self.why = self._capture_sentence(sit, table, got, play_head(best.args[0], got), plain)
         return best
 
     def _best_take(self, sit: Situation, legal: list[Action]) -> Action:
@@ -282,14 +301,14 @@ class RulesAgent:
                 v -= self.field_risk(sit, table, field, trial, view.hand_mask)
             if best_v is None or v > best_v:
                 best, best_v, best_got = a, v, got
-        self.why = self._capture_sentence(
-            sit, table, best_got,
-            f"I took {the(best.args[0])} with the drawn {card_name(view.drawn)}")
+        self.why = self._capture_sentence(sit, table, best_got,
+                                          take_head(view.drawn, best.args[0]))
         return best
 
     # ------------------------------------------------------------------ words
 
-    def _capture_sentence(self, sit: Situation, table: _Table, got: int, head: str) -> str:
+    def _capture_sentence(self, sit: Situation, table: _Table, got: int, head: str,
+                          plain: str = "the most points on offer") -> str:
         view = sit.view
         piles = view.captured_masks
         others = 0
@@ -303,14 +322,9 @@ class RulesAgent:
                     rest |= piles[t]
             rivals[s] = (table.sets[s], piles[s], rest)
         eff = effects(table.sets[sit.me], piles[sit.me], others, got, rivals)
-        blocks = []
-        for seat, set_id in eff.blocks:
-            s = next(x for x in table.sets[seat] if x.id == set_id)
-            blocks.append((who(seat, sit.me, view.active), set_id,
-                           missing(s, piles[seat]) <= 1))
-        return capture_sentence(head, eff.completes, eff.builds, tuple(blocks))
+        return capture_sentence(head, eff, lambda seat: who(seat, sit.me, view.active), plain)
 
-    def _lay_sentence(self, sit: Situation, table: _Table, card: int) -> str:
+    def _lay_sentence(self, sit: Situation, card: int) -> str:
         """Why a card that captures nothing was laid: what it keeps out of reach."""
         view = sit.view
         kept = [c for c in cards_of(view.hand_mask & ~(1 << card))
@@ -321,7 +335,7 @@ class RulesAgent:
                          key=lambda c: sit.model.values[c])
             return (f"I laid {the(card)} and kept {the(best)} for {the(target)} on the "
                     f"field.")
-        return f"I laid {the(card)}: it gives the next player the least."
+        return f"I laid {the(card)}: of my cards it gives the next player the least."
 
     def _cancel_sentence(self, sit: Situation) -> str:
         threat = self._threat(sit)

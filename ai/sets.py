@@ -60,12 +60,22 @@ def missing(s: CardSet, pile: int) -> int:
 
 
 @dataclass(frozen=True)
+class Block:
+    """An opponent's set that a capture takes a card from."""
+
+    seat: int
+    set_id: str
+    card: int  # the card it takes from that set
+    short: int  # how many cards the set still lacked (1: it was one card from done)
+
+
+@dataclass(frozen=True)
 class Effects:
-    """What a capture does to the sets (ids), for an explanation."""
+    """What a capture does to the sets, for an explanation."""
 
     completes: tuple[str, ...] = ()  # sets of mine it makes
-    builds: tuple[str, ...] = ()  # sets of mine it brings closer
-    blocks: tuple[tuple[int, str], ...] = ()  # (seat, set) it takes a card from, closest first
+    builds: tuple[str, ...] = ()  # sets of mine it brings closer, the closest first
+    blocks: tuple[Block, ...] = ()  # opponents' sets it takes a card from, closest first
 
 
 def effects(mine: tuple[CardSet, ...], pile: int, others: int, got: int,
@@ -78,13 +88,18 @@ def effects(mine: tuple[CardSet, ...], pile: int, others: int, got: int,
             continue
         before, after = missing(s, pile), missing(s, pile | got)
         if before and not after:
-            completes.append(s.id)
+            completes.append((-s.value, s.id))
         elif after < before:
-            builds.append(s.id)
+            builds.append((after, -s.value, s.id))
     blocks = []
     for seat, (sets, their, rest) in rivals.items():
         for s in sets:
-            if got & s.cards & ~their and (their & s.cards) and alive(s, rest):
-                blocks.append((missing(s, their), seat, s.id))
-    blocks.sort()
-    return Effects(tuple(completes), tuple(builds), tuple((st, i) for _, st, i in blocks))
+            hit = got & s.cards & ~their
+            if hit and their & s.cards and alive(s, rest):
+                short = missing(s, their)
+                card = (hit & -hit).bit_length() - 1
+                blocks.append((short, -s.value, seat, s.id, card))
+    return Effects(tuple(i for _, i in sorted(completes)),
+                   tuple(i for *_, i in sorted(builds)),
+                   tuple(Block(seat, i, card, short)
+                         for short, _, seat, i, card in sorted(blocks)))
