@@ -22,7 +22,8 @@ AGENTS: dict[str, tuple[type, str]] = {
     "greedy": (GreedyAgent, N_("Takes the most points it can right now; never plans ahead.")),
     "greedy_sets": (GreedySetsAgent, N_("Takes the most points it can right now, counting "
                                         "progress towards a yaku; never plans ahead.")),
-    "casual": (CasualAgent, N_("Plays like the rule-based player, but often without thinking.")),
+    "casual": (CasualAgent, N_("Plays like the rule-based player, but often without thinking; "
+                               "a plain greedy player that plays for yaku beats it.")),
     "rules": (RulesAgent, N_("Plays for yaku, blocks yours, and weighs what it leaves on the "
                              "field.")),
     "expectimax": (ExpectimaxAgent, N_("Weighs every card it might draw next against the "

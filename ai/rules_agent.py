@@ -37,7 +37,7 @@ from game.engine.view import PlayerView
 
 from . import windows
 from .model import Model, Situation
-from .sets import CardSet, card_sets, effects, missing
+from .sets import CardSet, Effects, card_sets, effects, missing
 from .words import (
     capture_sentence,
     card_name,
@@ -309,6 +309,8 @@ class RulesAgent:
 
     def _capture_sentence(self, sit: Situation, table: _Table, got: int, head: str,
                           plain: str = "the most points on offer") -> str:
+        if not self.careful:  # greedy: points were all it weighed
+            return capture_sentence(head, Effects(), None, plain)
         view = sit.view
         piles = view.captured_masks
         others = 0
