@@ -11,6 +11,7 @@ from game.engine.vocab import N_
 
 from .base import Agent
 from .expectimax import ExpectimaxAgent
+from .greedy_sets import GreedySetsAgent
 from .master import MasterAgent
 from .montecarlo import MonteCarloAgent
 from .random_agent import RandomAgent
@@ -19,7 +20,10 @@ from .rules_agent import CasualAgent, GreedyAgent, RulesAgent
 AGENTS: dict[str, tuple[type, str]] = {
     "random": (RandomAgent, N_("Plays a uniformly random legal move (a baseline).")),
     "greedy": (GreedyAgent, N_("Takes the most points it can right now; never plans ahead.")),
-    "casual": (CasualAgent, N_("Plays like the rule-based player, but often without thinking.")),
+    "greedy_sets": (GreedySetsAgent, N_("Takes the most points it can right now, counting "
+                                        "progress towards a yaku; never plans ahead.")),
+    "casual": (CasualAgent, N_("Plays like the rule-based player, but often without thinking; "
+                               "a plain greedy player that plays for yaku beats it.")),
     "rules": (RulesAgent, N_("Plays for yaku, blocks yours, and weighs what it leaves on the "
                              "field.")),
     "expectimax": (ExpectimaxAgent, N_("Weighs every card it might draw next against the "
@@ -32,6 +36,7 @@ AGENTS: dict[str, tuple[type, str]] = {
 
 # How the table names an agent that is no level (the arena's, an old save's, the smoke run's)
 AGENT_NAMES: dict[str, str] = {"random": N_("Random"), "greedy": N_("Greedy"),
+                               "greedy_sets": N_("Greedy for yaku"),
                                "casual": N_("Casual"), "rules": N_("Rule-based"),
                                "expectimax": N_("Expectimax"), "montecarlo": N_("Monte Carlo"),
                                "master": N_("Master")}

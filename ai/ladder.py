@@ -62,11 +62,21 @@ NO_EDGE = N_("No measured edge over {level}: wins {share}% of rounds (an even sh
              "{even}%).")
 
 
+# Baselines measured beside the levels (issue 30): the two lowest levels against greedy_sets,
+# a one-step greedy player that plays for yaku, like the independent bots players compare with.
+BASELINE_PAIRS: tuple[tuple[str, str], ...] = (("rules", "greedy_sets"), ("casual", "greedy_sets"))
+
+
 def level_pairs() -> list[tuple[str, str]]:
     """(test, against) for each level against the one below it, the bottom level against
     the random baseline first: Beginner vs Random, Intermediate vs Beginner, ..."""
     ids = [agent for _n, agent, _d in LEVELS]
     return [(ids[0], "random")] + [(ids[i], ids[i - 1]) for i in range(1, len(ids))]
+
+
+def default_pairs() -> list[tuple[str, str]]:
+    """What a run measures unless told: the level pairs, then the baselines."""
+    return level_pairs() + list(BASELINE_PAIRS)
 
 
 def agent_id(name: str) -> str:
@@ -290,8 +300,11 @@ def markdown(entries: Sequence[dict]) -> str:
     the commands that made each row."""
     if not entries:
         return "No entries yet: run `python -m ai.ladder` to measure the ladder.\n"
-    lines = ["Each level against the one below it, on duplicate deal-sets (the tested level in "
-             "one seat, the level below in the others, rotating through every seat). "
+    lines = ["Each level against the one below it, and Beginner and Intermediate against "
+             "Greedy for yaku (`greedy_sets`, a baseline that takes the most card points "
+             "plus progress towards a yaku each turn, with no search), on duplicate deal-sets "
+             "(the tested level in one seat, the other player in the others, rotating through "
+             "every seat). "
              "Mean points are mon per round for the tested level; an even win share is "
              "100% divided by the seats. Generated from `ai/ladder.json` by "
              "`python -m ai.ladder --write-readme`.", "",
@@ -318,7 +331,7 @@ def markdown(entries: Sequence[dict]) -> str:
                      "points is above 0).")
     have = {(e["game"], e["test"], e["against"]) for e in entries}
     missing = []
-    for test, against in level_pairs():
+    for test, against in default_pairs():
         games = [g for g in GAMES if (g, test, against) not in have]
         if games:
             where = "any game" if len(games) == len(GAMES) else ", ".join(
@@ -375,7 +388,7 @@ def _positive(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    pairs = ", ".join(f"{t}:{a}" for t, a in level_pairs())
+    pairs = ", ".join(f"{t}:{a}" for t, a in default_pairs())
     ap = argparse.ArgumentParser(
         prog="python -m ai.ladder", formatter_class=argparse.RawDescriptionHelpFormatter,
         description=__doc__,
@@ -384,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="games to measure (default: every game)")
     ap.add_argument("--pair", nargs="+", metavar="TEST:AGAINST", type=_pair,
                     help="AI ids or level names, tested against (default: each level "
-                         "against the one below)")
+                         "against the one below, then the baselines)")
     ap.add_argument("--deals", type=_positive, default=300,
                     help="duplicate deal-sets per entry (default 300)")
     ap.add_argument("--seed", type=int, default=2026, help="seed of the deals (default 2026)")
@@ -409,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.out.parent.is_dir():
             raise ValueError(f"no folder {args.out.parent} for --out")
         for game in args.game or list(GAMES):
-            for test, against in args.pair or level_pairs():
+            for test, against in args.pair or default_pairs():
                 e = measure(game, test, against, args.deals, args.seed, args.jobs)
                 entries = merge(existing(args.out), e)  # re-read: another run may have added
                 write(args.out, entries)

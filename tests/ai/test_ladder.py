@@ -66,6 +66,10 @@ def test_pairs_climb_the_levels_from_the_random_baseline():
     pairs = ladder.level_pairs()
     assert pairs[0] == (ids[0], "random")
     assert pairs[1:] == list(zip(ids[1:], ids[:-1], strict=True))
+    # the baselines come after the levels, and the seat picker never reads them
+    assert ladder.default_pairs() == pairs + [("rules", "greedy_sets"),
+                                              ("casual", "greedy_sets")]
+    assert ladder.below("rules") == "casual"
 
 
 def test_the_readme_shows_the_table_the_file_holds():
@@ -158,7 +162,7 @@ def test_the_markdown_names_each_level_that_does_not_beat_the_one_below():
     assert "Every level measured beats" in ladder.markdown([good])
     assert "Not measured yet: Beginner against Random on any game; Intermediate against " \
            "Beginner on `hachihachi-2`, `hachihachi-5`" in text
-    everything = [_entry(g, t, a) for g in ladder.GAMES for t, a in ladder.level_pairs()]
+    everything = [_entry(g, t, a) for g in ladder.GAMES for t, a in ladder.default_pairs()]
     assert "Not measured yet" not in ladder.markdown(everything)
 
 
