@@ -13,7 +13,7 @@ reproducible and does not depend on the machine.
 
 from __future__ import annotations
 
-from game.engine.actions import PLAY, TAKE, Action
+from game.engine.actions import PLAY, Action
 from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
@@ -21,7 +21,7 @@ from game.engine.view import PlayerView
 
 from .base import is_searched
 from .model import Situation, rollout_weights
-from .rules_agent import RulesAgent, _name
+from .rules_agent import RulesAgent
 
 
 class ExpectimaxAgent(RulesAgent):
@@ -54,7 +54,7 @@ class ExpectimaxAgent(RulesAgent):
         values = self.search(view, sit, legal)
         self.values = dict(zip(legal, values, strict=True))
         best = max(range(len(legal)), key=lambda i: (values[i], -i))
-        self._explain(legal[best], values[best])
+        self._explain(sit, legal[best])
         return legal[best]
 
     def search(self, view: PlayerView, sit: Situation, legal: list[Action]) -> list[float]:
@@ -88,12 +88,7 @@ class ExpectimaxAgent(RulesAgent):
                     values[i] += self.W_PRIOR * self.play_value(sit, a)
         return values
 
-    def _explain(self, a: Action, value: float) -> None:
-        if a.verb == PLAY:
-            self.why = (f"I played the {_name(a.args[0])}: over every card I might draw next "
-                        f"it promised the most ({value:+.0f} mon).")
-        elif a.verb == TAKE:
-            self.why = f"I took the {_name(a.args[0])}: it promised the most."
-        else:
-            self.why = f"I called {a.verb}: it promised more than the alternative."
-
+    def _explain(self, sit: Situation, a: Action) -> None:
+        """What the move does, in words, and how it was judged (never only a number)."""
+        said = self.describe(sit, a, "the best over every card I might draw next")
+        self.why = said or f"I called {a.verb}: over the cards I might draw next it promised more."

@@ -38,7 +38,7 @@ ms at Hachi with the pure-Python kernel).
 
 from __future__ import annotations
 
-from game.engine.actions import PLAY, TAKE, Action
+from game.engine.actions import PLAY, Action
 from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
@@ -47,7 +47,7 @@ from game.engine.view import PlayerView
 from .base import is_searched
 from .inference import BETA, Reader, normalised
 from .model import Situation, rollout_weights
-from .rules_agent import RulesAgent, _name
+from .rules_agent import RulesAgent
 
 
 class MasterAgent(RulesAgent):
@@ -92,7 +92,7 @@ class MasterAgent(RulesAgent):
         self.values = dict(zip(legal, values, strict=True))
         # among the moves that survived every halving (an early drop's mean is noisier)
         best = max(self.finalists, key=lambda i: (values[i], -i))
-        self._explain(legal[best], values[best], len(legal))
+        self._explain(sit, legal[best])
         return legal[best]
 
     def search(self, view: PlayerView, sit: Situation, legal: list[Action]) -> list[float]:
@@ -152,11 +152,7 @@ class MasterAgent(RulesAgent):
                 return world
         return candidates[-1]
 
-    def _explain(self, a: Action, value: float, n: int) -> None:
-        if a.verb == PLAY:
-            self.why = (f"I played the {_name(a.args[0])}: of my {n} choices it did best over "
-                        f"{self.worlds} imagined deals ({value:+.0f} mon).")
-        elif a.verb == TAKE:
-            self.why = f"I took the {_name(a.args[0])}: it did best over many imagined deals."
-        else:
-            self.why = f"I called {a.verb}: it did better than the alternative."
+    def _explain(self, sit: Situation, a: Action) -> None:
+        """What the move does, in words, and how it was judged (never only a number)."""
+        said = self.describe(sit, a, "the best over the deals I imagined from what I saw")
+        self.why = said or f"I called {a.verb}: over the deals I imagined it did better."

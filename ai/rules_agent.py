@@ -326,6 +326,24 @@ class RulesAgent:
         eff = effects(table.sets[sit.me], piles[sit.me], others, got, rivals)
         return capture_sentence(head, eff, lambda seat: who(seat, sit.me, view.active), plain)
 
+    def describe(self, sit: Situation, action: Action, plain: str) -> str:
+        """What a play or a take does, in one sentence (issue 30, item 5): the cards it
+        takes and the set that mattered, or what a laid card keeps; ``plain`` is the reason
+        when no set is at stake (a searching player says how it judged). "" for another
+        verb."""
+        view, model = sit.view, sit.model
+        if action.verb == PLAY:
+            got = _got(model, view.field_mask, action)
+            if not got:
+                return self._lay_sentence(sit, action.args[0])
+            return self._capture_sentence(sit, _Table.of(sit), got,
+                                          play_head(action.args[0], got), plain)
+        if action.verb == TAKE and view.drawn >= 0:
+            _field, got = model.arrive(view.field_mask, view.drawn, action.args[0])
+            return self._capture_sentence(sit, _Table.of(sit), got,
+                                          take_head(view.drawn, action.args[0]), plain)
+        return ""
+
     def _lay_sentence(self, sit: Situation, card: int) -> str:
         """Why a card that captures nothing was laid: what it keeps out of reach."""
         view = sit.view

@@ -211,3 +211,30 @@ def test_the_words_are_the_names_the_table_shows():
     assert ids <= set(YAKU_NAMES)
     for yaku_id, english in YAKU_NAMES.items():
         assert terms.TERMS[yaku_id][2] == english
+
+
+def test_the_searching_players_say_what_their_move_does():
+    """Expert and Master (issue 30, item 5): each play or take sentence names a card and
+    a reason in words, never only a number of imagined deals."""
+    from ai.expectimax import ExpectimaxAgent
+    from ai.master import MasterAgent
+    from game.engine import rulesets as _rulesets
+    from game.engine.rng import Rng as _Rng
+
+    rs = _rulesets.get("hachihachi")
+    st = rs.new_state(3, 0, events=False)
+    rng = _Rng(11)
+    agents = {0: MasterAgent(1, playouts=120), 1: ExpectimaxAgent(1, nodes=60)}
+    said = 0
+    for seat in st.decisions(rng):
+        v = st.view(seat)
+        if seat in agents and v.phase in ("play", "take") and len(v.legal) > 1:
+            a = agents[seat].choose(v)
+            why = agents[seat].explain()
+            assert why.startswith(("I played", "I laid", "I took")), why
+            assert not any(ch.isdigit() for ch in why), why
+            said += 1
+        else:
+            a = rng.choice(v.legal)
+        st.apply(a)
+    assert said >= 6
