@@ -31,9 +31,9 @@ def test_every_leaf_is_a_greedy_engine_playout(agent, monkeypatch):
     calls = {"playout": [], "resample": 0}
     playout, resample = State.playout, State.resample.__func__
 
-    def counting_playout(self, rng, policy="random"):  # noqa: ANN001, ANN202
+    def counting_playout(self, rng, policy="random", weights=None):  # noqa: ANN001, ANN202
         calls["playout"].append(policy)
-        return playout(self, rng, policy)
+        return playout(self, rng, policy, weights)
 
     def counting_resample(cls, view, rng, **kw):  # noqa: ANN001, ANN202
         calls["resample"] += 1
