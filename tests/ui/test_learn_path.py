@@ -92,3 +92,22 @@ def test_tier_seven_wraps_to_two_lines_on_a_narrow_window(tmp_path):
     _, title, lines = rows[list(TIER_NAMES).index(7)]
     assert title.startswith("Tier 7") and len(lines) == 2 and "…" not in "".join(lines)
     app.close()
+
+
+def test_a_guided_game_never_opens_on_a_misdeal(tmp_path, monkeypatch):
+    """Seed 833 deals four of a month on tier 1's field (a misdeal: the round ends at once
+    and its ledger would open under the first coach mark); the lesson deals another."""
+    from game.engine.state import DEAL
+    from game.ui.scenes import tour
+    from game.ui.session import GameSession
+    from tests.ui.driver import make_app
+
+    probe = GameSession("curriculum", {"tier": 1}, tour.beginner_seats(), 833)
+    probe.deal()
+    assert probe.st.phase == DEAL  # the seed is a misdeal indeed
+    seeds = iter([833, 5])
+    monkeypatch.setattr(tour.random, "getrandbits", lambda _bits: next(seeds))
+    app = make_app(tmp_path)
+    table = tour._begin_tier(app, 1, guided=True)
+    assert table.session.seed == 5
+    app.close()

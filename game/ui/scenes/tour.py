@@ -13,6 +13,7 @@ import pygame
 
 from game import i18n
 from game import settings as settings_mod
+from game.engine.state import DEAL
 from game.i18n import _, pgettext
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
@@ -47,6 +48,14 @@ def _begin_tier(app, tier: int, guided: bool) -> object:  # noqa: ANN001
 
     session = GameSession("curriculum", {"tier": tier}, beginner_seats(),
                           random.getrandbits(48))
+    if guided:  # a lesson opens on a round to play, never on a misdeal's ledger
+        for _ in range(64):
+            probe = GameSession("curriculum", {"tier": tier}, beginner_seats(), session.seed)
+            probe.deal()
+            if probe.st.phase != DEAL:
+                break
+            session = GameSession("curriculum", {"tier": tier}, beginner_seats(),
+                                  random.getrandbits(48))
     if guided:  # its advisor is on for this game (table_hints.game_level), not by setting
         session.guided_stop = GUIDED_ROUNDS
     table = TableScene(app, session)
