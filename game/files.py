@@ -248,24 +248,7 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     allows), so a power cut never leaves an empty or half-written file in its place. The
     file keeps the permissions of the one it replaces.
     """
-    path = Path(path)
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")
-    fd, tmp = _new_temp(folder, path.name)
-    try:
-        _keep_mode(fd, path)
-        _write_all(fd, data)
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(tmp, path)
-    except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sync_folder(folder)
+    _replace(Path(path), text.encode("utf-8"), durable=True)
 
 
 def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
@@ -273,11 +256,21 @@ def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
     fsync: for files the program can always make again (drawn cards, game/ui/card_cache.py),
     whose reader checks them and makes a torn one again. OSError on failure, nothing left
     behind."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _new_temp(path.parent, path.name)
+    _replace(Path(path), data, durable=False)
+
+
+def _replace(path: Path, data: bytes, durable: bool) -> None:
+    """The one temporary-file-then-rename write: `durable` fsyncs the data before the rename
+    and the folder after it, and keeps the replaced file's permissions."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = _new_temp(folder, path.name)
     try:
+        if durable:
+            _keep_mode(fd, path)
         _write_all(fd, data)
+        if durable:
+            os.fsync(fd)
         os.close(fd)
         fd = -1
         os.replace(tmp, path)
@@ -286,6 +279,8 @@ def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
             os.close(fd)
         Path(tmp).unlink(missing_ok=True)
         raise
+    if durable:
+        _sync_folder(folder)
 
 
 def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
