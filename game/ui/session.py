@@ -99,7 +99,7 @@ class GameSession:
             fd = Rng(self.seed).below(len(seats)) if first_dealer is None else first_dealer
             state = self.rs.new_state(len(seats), fd, events=True)
         self.st = state
-        self.agents = {i: ai.make_agent(s.ai_id, (self.seed * 31 + i) & MASK64)
+        self.agents = {i: self._agent(i, s.ai_id)
                        for i, s in enumerate(self.seats) if s.ai_id is not None}
         # a continued game's public events so far, so the table can re-narrate them
         self.past_events: list[Event] = []
@@ -122,6 +122,10 @@ class GameSession:
         self.guided_stop = 0
         self.teaching_told = False
         self.tier_card_shown = False
+
+    def _agent(self, seat: int, agent: str):  # noqa: ANN202 - an ai agent
+        """The computer player of `seat`, seeded from the game's seed and the seat."""
+        return ai.make_agent(agent, (self.seed * 31 + seat) & MASK64)
 
     @classmethod
     def from_record(cls, rec: records.Record) -> GameSession:
@@ -186,7 +190,7 @@ class GameSession:
         agent starts from this position; the record names the seat's new kind."""
         old = self.seats[seat]
         self.seats[seat] = SeatSpec(old.name, f"ai:{agent}")
-        self.agents[seat] = ai.make_agent(agent, (self.seed * 31 + seat) & MASK64)
+        self.agents[seat] = self._agent(seat, agent)
 
     def names(self) -> list[str]:
         """The seats' names as every screen shows them (game.ui.narrate.seat_names)."""
