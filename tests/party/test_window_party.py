@@ -143,6 +143,14 @@ def test_links_kept_beside_the_autosave_and_their_broken_twins(tmp_path):
     keep.forget(auto)  # nothing to forget: no error
 
 
+def _until_all_joined(app, lobby: LobbyScene, seconds: float = 10.0) -> None:  # noqa: ANN001
+    """Frames until the lobby's Start is enabled (every phone in), or `seconds` pass."""
+    end = time.monotonic() + seconds
+    while not lobby.start_button.enabled and time.monotonic() < end:
+        frames(app, 1)
+        time.sleep(0.01)
+
+
 def _lobby(app, session) -> LobbyScene:  # noqa: ANN001
     open_party(app, session)
     frames(app, 2)
@@ -165,10 +173,7 @@ def test_lobby_then_a_round_with_a_phone_and_a_human_here(tmp_path):
         assert keep.load(app.paths.autosave, session.seed, [1]).tokens[1] == link.rsplit("/", 1)[1]
         phone = Phone(link, session, 1)
         phone.start()
-        end = time.monotonic() + 10
-        while not lobby.start_button.enabled and time.monotonic() < end:
-            frames(app, 1)
-            time.sleep(0.01)
+        _until_all_joined(app, lobby)
         assert lobby.start_button.enabled
         click(app, lobby.start_button.rect.center)
         table = app.stack.top
@@ -177,9 +182,8 @@ def test_lobby_then_a_round_with_a_phone_and_a_human_here(tmp_path):
         seen_phone_turn = False
         for _ in range(20000):
             top = app.stack.top
-            assert table.tv.model.hands[1] == [None] * len(table.tv.model.hands[1]) \
-                or all(c is None for c in table.tv.model.hands[1]) \
-                or top is not table  # the phone's hand is never face up on this screen
+            # the phone's hand is never face up on this screen
+            assert top is not table or all(c is None for c in table.tv.model.hands[1])
             if top is table and session.next_step() is Step.PHONE:
                 seen_phone_turn = True
                 assert "phone" in table._prompt(False) or table.busy()
@@ -212,10 +216,7 @@ def test_an_away_phone_is_said_and_a_computer_takes_its_seat(tmp_path):
     phone.stop.set()  # it joins, then its page closes at once
     phone.start()
     phone.join(10)
-    end = time.monotonic() + 10
-    while not lobby.start_button.enabled and time.monotonic() < end:
-        frames(app, 1)
-        time.sleep(0.01)
+    _until_all_joined(app, lobby)
     click(app, lobby.start_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene)
@@ -261,10 +262,7 @@ def test_continue_reopens_the_lobby_with_the_same_links(tmp_path):
     link, port = host.link(1), host.server.port
     phone = Phone(link, session, 1)
     phone.start()
-    end = time.monotonic() + 10
-    while not lobby.start_button.enabled and time.monotonic() < end:
-        frames(app, 1)
-        time.sleep(0.01)
+    _until_all_joined(app, lobby)
     click(app, lobby.start_button.rect.center)
     table = app.stack.top
     for _ in range(3000):  # a few moves, the phone's among them
@@ -302,10 +300,7 @@ def test_continue_reopens_the_lobby_with_the_same_links(tmp_path):
         assert again.start_button.label == "Play on" and not again.start_button.enabled
         back = Phone(link, again.session, 1)  # the phone's page comes back by itself
         back.start()
-        end = time.monotonic() + 10
-        while not again.start_button.enabled and time.monotonic() < end:
-            frames(app, 1)
-            time.sleep(0.01)
+        _until_all_joined(app, again)
         assert again.start_button.enabled
         back.stop.set()
     finally:
