@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from game.engine.actions import PLAY, Action
 from game.engine.cards import cards_of
+from game.engine.positions import Resampler
 from game.engine.rng import Rng
-from game.engine.state import GREEDY, State
+from game.engine.state import GREEDY
 from game.engine.view import PlayerView
 
 from .base import is_searched
@@ -68,12 +69,13 @@ class ExpectimaxAgent(RulesAgent):
             draws = draws[:max(1, self.node_budget // len(legal))]
             per_draw = 1
         weights = rollout_weights(sit, self.W_ROLLOUT) if self.W_ROLLOUT else None
+        sampler = Resampler(view)  # the part every world shares, built once
         totals = [0.0] * len(legal)
         self.nodes = 0
         for d in draws:
             for _ in range(per_draw):
                 seed = self.rng.next64()
-                world = State.resample(view, Rng(seed), next_draw=d)
+                world = sampler.world(Rng(seed), d)
                 for i, a in enumerate(legal):
                     st = world.clone()
                     st.apply(a, check=False)

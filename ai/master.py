@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from game.engine.actions import PLAY, Action
 from game.engine.cards import cards_of
+from game.engine.positions import Resampler
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
@@ -105,6 +106,7 @@ class MasterAgent(RulesAgent):
             draws = cards_of(sit.draw_candidates) or [None]
             self.rng.shuffle(draws)
         reader = Reader(view, sit, self.INFER_BETA) if self.INFER_K > 1 else None
+        sampler = Resampler(view)  # the part every world shares, built once
         prior = [self.W_PRIOR * self.play_value(sit, a)
                  if self.W_PRIOR and a.verb == PLAY else 0.0 for a in legal]
         totals = [0.0] * n
@@ -118,7 +120,7 @@ class MasterAgent(RulesAgent):
             for _ in range(worlds):
                 seed = self.rng.next64()
                 d = draws[self.worlds % len(draws)]
-                world = self._world(view, seed, d, reader)
+                world = self._world(sampler, seed, d, reader)
                 self.worlds += 1
                 for i in alive:
                     st = world.clone()
@@ -134,23 +136,22 @@ class MasterAgent(RulesAgent):
         return [totals[i] / counts[i] + prior[i] if counts[i] else float("-inf")
                 for i in range(n)]
 
-    def _world(self, view: PlayerView, seed: int, draw: int | None,
+    def _world(self, sampler: Resampler, seed: int, draw: int | None,
                reader: Reader | None) -> State:
         """One world consistent with the view; with a reader, one of INFER_K candidates
         (the same next draw) picked in proportion to how likely it makes the opponents'
-        plays (sampling-importance-resampling)."""
+        plays (sampling-importance-resampling). Only the picked one is built as a State."""
         if not reader:
-            return State.resample(view, Rng(seed), next_draw=draw)
+            return sampler.world(Rng(seed), draw)
         rng = Rng(seed)
-        candidates = [State.resample(view, Rng(rng.next64()), next_draw=draw)
-                      for _ in range(self.INFER_K)]
-        weights = normalised([reader.log_weight(w.hands) for w in candidates])
+        candidates = [sampler.deal(Rng(rng.next64()), draw) for _ in range(self.INFER_K)]
+        weights = normalised([reader.log_weight(hands) for hands, _ in candidates])
         x = rng.below(1 << 30) / (1 << 30)
-        for w, world in zip(weights, candidates, strict=True):
+        for w, deal in zip(weights, candidates, strict=True):
             x -= w
             if x < 0:
-                return world
-        return candidates[-1]
+                return sampler.state(*deal)
+        return sampler.state(*candidates[-1])
 
     def _explain(self, sit: Situation, a: Action) -> None:
         """What the move does, in words, and how it was judged (never only a number)."""

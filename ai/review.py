@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from game.engine.actions import PASS, Action
 from game.engine.cards import cards_of
 from game.engine.errors import IllegalAction, RecordError
-from game.engine.positions import PositionError
+from game.engine.positions import PositionError, Resampler
 from game.engine.record import Record, configure
 from game.engine.rng import Rng
 from game.engine.state import CHANCE, DEAL, GREEDY, OVER, State
@@ -227,12 +227,13 @@ def weigh(view: PlayerView, chosen: Action, *, worlds: int = WORLDS, seed: int =
     if view.phase == "play" and view.pile_count:
         draws = cards_of(sit.draw_candidates) or [None]  # stratified, as Master does
         rng.shuffle(draws)
+    sampler = Resampler(view)  # the part every world shares, built once
     results: list[list[float]] = [[] for _ in legal]
     target = max(2, worlds)
     while True:
         for w in range(len(results[0]), target):
             world_seed = rng.next64()
-            world = State.resample(view, Rng(world_seed), next_draw=draws[w % len(draws)])
+            world = sampler.world(Rng(world_seed), draws[w % len(draws)])
             for i, action in enumerate(legal):
                 st = world.clone()
                 st.apply(action, check=False)

@@ -329,50 +329,99 @@ def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> Sta
     (a view does not show them): liability watches, and the field multiplier's carry, which
     restarts.
     """
-    if view.phase in WINDOW_PHASES:
+    return Resampler(view).world(rng, next_draw)
+
+
+class Resampler:
+    """The worlds of one view in play, for a search that draws hundreds of them.
+
+    ``world(rng, next_draw)`` is ``resample(view, rng, next_draw=...)`` (the same random
+    draws, so the same world), but what every world shares (the seats, the ledger, the
+    capture piles, the turn order) is built once, and each world is a clone of it with its
+    own hands and pile. ``deal`` alone gives a world's hands and pile without the State, for
+    a caller that weighs candidate worlds before building one (ai/inference.py). In a window
+    before play every world is dealt afresh (``_resample_window``).
+    """
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.window = view.phase in WINDOW_PHASES
+        if self.window:
+            return
+        if view.phase not in POSITION_PHASES:
+            raise PositionError(f"a view in {view.phase!r} has no position to resample (play, "
+                                f"take, decide, or the mizuten and drop-out windows)")
+        rs = self.rs = ruleset_of(view)
+        me = view.seat
+        self.active = list(view.active) or list(range(view.seats))
+        self.opps = [s for s in self.active if s != me]
+        unseen = view.unseen_mask(rs.deck_mask)
+        self.known: dict[int, int] = {}
+        pool = unseen
+        for s in self.opps:
+            c = view.claims.get(s)
+            self.known[s] = (c.mask & unseen) if c else 0
+            pool &= ~self.known[s]
+        self.pool = cards_of(pool)
+        self.need = {s: view.hand_counts[s] - self.known[s].bit_count() for s in self.opps}
+        self._template: State | None = None
+
+    def deal(self, rng: Rng, next_draw: int | None = None) -> tuple[list[int], list[int]]:
+        """A world's hands (every seat) and pile: the cards this seat cannot place, shuffled
+        (in play; a window's worlds come whole from ``world``)."""
+        if self.window:
+            raise PositionError("a window's worlds are dealt whole: use Resampler.world")
+        view = self.view
+        rest = self.pool[:]
+        rng.shuffle(rest)
+        hands = [0] * view.seats
+        hands[view.seat] = view.hand_mask
+        i = 0
+        for s in self.opps:
+            need = self.need[s]
+            # distinct cards, none of them known: their bits sum to their mask
+            hands[s] = self.known[s] | sum(map(_BIT.__getitem__, rest[i:i + need]))
+            i += need
+        pile = rest[i:]
         if next_draw is not None:
-            raise PositionError("next_draw names the next card drawn in play, not in a window")
-        return _resample_window(view, rng)
-    if view.phase not in POSITION_PHASES:
-        raise PositionError(f"a view in {view.phase!r} has no position to resample (play, "
-                            f"take, decide, or the mizuten and drop-out windows)")
-    rs = ruleset_of(view)
-    me = view.seat
-    active = list(view.active) or list(range(view.seats))
-    opps = [s for s in active if s != me]
-    unseen = view.unseen_mask(rs.deck_mask)
-    known = {}
-    pool = unseen
-    for s in opps:
-        c = view.claims.get(s)
-        known[s] = (c.mask & unseen) if c else 0
-        pool &= ~known[s]
-    rest = cards_of(pool)
-    rng.shuffle(rest)
-    hands = [0] * view.seats
-    hands[me] = view.hand_mask
-    i = 0
-    for s in opps:
-        need = view.hand_counts[s] - known[s].bit_count()
-        # distinct cards, none of them known: their bits sum to their mask
-        hands[s] = known[s] | sum(map(_BIT.__getitem__, rest[i:i + need]))
-        i += need
-    pile = rest[i:]
-    if next_draw is not None:
-        _put_on_top(pile, hands, opps, next_draw)
-    st = rs.new_state(view.seats, view.dealer, events=False)
-    dealt = [(view.dealer + j) % view.seats for j in range(view.seats)
-             if (view.dealer + j) % view.seats != view.blank]
-    build(st, dealt=dealt, active=active, hands=hands, field=view.field_mask, pile=pile,
-          captured=list(view.captured_masks), to_move=view.to_move, m=view.multiplier,
-          claims={s: claim_from_view(c) for s, c in view.claims.items()},
-          sage_order=list(view.sage_order), mizuten=view.mizuten, holder=view.holder,
-          phase=view.phase, drawn=view.drawn, payments=list(view.payments),
-          blank=view.blank, acting=view.acting_dealer)
-    st.totals = list(view.totals)
-    st.results = list(view.results)
-    st.rounds_played = view.round - 1
-    return st
+            _put_on_top(pile, hands, self.opps, next_draw)
+        return hands, pile
+
+    def state(self, hands: list[int], pile: list[int]) -> State:
+        """The world with these hands and this pile (a clone of the shared part)."""
+        if self._template is None:
+            self._template = self._build(hands, pile)
+        st = self._template.clone()
+        st.hands = hands
+        st.pile = pile
+        st.pile_pos = 0
+        return st
+
+    def world(self, rng: Rng, next_draw: int | None = None) -> State:
+        """One world consistent with the view (see ``resample``)."""
+        if self.window:
+            if next_draw is not None:
+                raise PositionError("next_draw names the next card drawn in play, "
+                                    "not in a window")
+            return _resample_window(self.view, rng)
+        return self.state(*self.deal(rng, next_draw))
+
+    def _build(self, hands: list[int], pile: list[int]) -> State:
+        view = self.view
+        st = self.rs.new_state(view.seats, view.dealer, events=False)
+        dealt = [(view.dealer + j) % view.seats for j in range(view.seats)
+                 if (view.dealer + j) % view.seats != view.blank]
+        build(st, dealt=dealt, active=self.active, hands=hands[:], field=view.field_mask,
+              pile=pile[:], captured=list(view.captured_masks), to_move=view.to_move,
+              m=view.multiplier,
+              claims={s: claim_from_view(c) for s, c in view.claims.items()},
+              sage_order=list(view.sage_order), mizuten=view.mizuten, holder=view.holder,
+              phase=view.phase, drawn=view.drawn, payments=list(view.payments),
+              blank=view.blank, acting=view.acting_dealer)
+        st.totals = list(view.totals)
+        st.results = list(view.results)
+        st.rounds_played = view.round - 1
+        return st
 
 
 def _resample_window(view: PlayerView, rng: Rng) -> State:

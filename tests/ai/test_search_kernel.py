@@ -1,4 +1,5 @@
-"""The search AIs run the engine's kernel: worlds from ``State.resample``, leaves played out by
+"""The search AIs run the engine's kernel: worlds from ``State.resample`` (or the
+``Resampler`` it wraps, built once a decision), leaves played out by
 ``State.playout(rng, GREEDY)`` (what benchmarks/engine_playouts.py measures), nothing of
 their own."""
 
@@ -9,6 +10,7 @@ import pytest
 from ai.expectimax import ExpectimaxAgent
 from ai.montecarlo import MonteCarloAgent
 from game.engine import rulesets
+from game.engine.positions import Resampler
 from game.engine.rng import Rng
 from game.engine.state import GREEDY, PLAY_PH, State
 
@@ -29,18 +31,18 @@ def _view():
                                    MonteCarloAgent(1, rollouts=20)])
 def test_every_leaf_is_a_greedy_engine_playout(agent, monkeypatch):
     calls = {"playout": [], "resample": 0}
-    playout, resample = State.playout, State.resample.__func__
+    playout, world = State.playout, Resampler.world
 
     def counting_playout(self, rng, policy="random", weights=None):  # noqa: ANN001, ANN202
         calls["playout"].append(policy)
         return playout(self, rng, policy, weights)
 
-    def counting_resample(cls, view, rng, **kw):  # noqa: ANN001, ANN202
+    def counting_world(self, rng, next_draw=None):  # noqa: ANN001, ANN202
         calls["resample"] += 1
-        return resample(cls, view, rng, **kw)
+        return world(self, rng, next_draw)
 
     monkeypatch.setattr(State, "playout", counting_playout)
-    monkeypatch.setattr(State, "resample", classmethod(counting_resample))
+    monkeypatch.setattr(Resampler, "world", counting_world)
     view = _view()
     assert len(view.legal) > 1
     agent.choose(view)

@@ -9,7 +9,7 @@ from game.engine import rulesets
 from game.engine.actions import Action
 from game.engine.cards import INDEX, cards_of
 from game.engine.ledger import POT, Payment
-from game.engine.positions import PositionError
+from game.engine.positions import PositionError, Resampler
 from game.engine.rng import Rng
 from game.engine.state import DECIDE, GREEDY, PLAY_PH, RANDOM, TAKE_PH, State
 
@@ -75,6 +75,32 @@ def test_resample_puts_the_chosen_card_on_top_keeping_hand_sizes():
             world = State.resample(view, Rng(i), next_draw=d)
             assert world.pile[0] == d
             assert world.view(view.seat).hand_counts == view.hand_counts
+
+
+@pytest.mark.parametrize("name, seats", [("hachihachi", 3), ("hachihachi", 6),
+                                         ("nuki-hachihachi", 2), ("hachi", 2),
+                                         ("sudaoshi", 3)])
+def test_a_resamplers_worlds_are_the_worlds_resample_builds(name, seats):
+    """Search draws its worlds from one Resampler (a clone of the shared part per world):
+    each equals, slot by slot, the world ``State.resample`` builds afresh from the same
+    random draws, and plays out alike."""
+    checked = 0
+    for i, (_, view) in enumerate(_true_positions(name, seats, 3)):
+        sampler = Resampler(view)
+        draws = cards_of(view.unseen_mask(sampler.rs.deck_mask)) if view.phase == "play" \
+            and view.pile_count else []
+        for k in range(3):  # the first world builds the shared part, the others clone it
+            d = draws[(i + k) % len(draws)] if draws and k else None
+            fast = sampler.world(Rng(100 * i + k), d)
+            fresh = State.resample(view, Rng(100 * i + k), next_draw=d)
+            for slot in State.__slots__:
+                if slot != "_ev":
+                    assert getattr(fast, slot) == getattr(fresh, slot), slot
+            fast.playout(Rng(k), GREEDY)
+            fresh.playout(Rng(k), GREEDY)
+            assert fast.round_returns() == fresh.round_returns()
+            checked += 1
+    assert checked > 30
 
 
 def test_resample_only_in_play():
