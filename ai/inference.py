@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.engine.positions import Resampler
+from game.engine.rng import Rng
 from game.engine.view import PlayerView
 
 from .model import Situation, rollout_weights
@@ -34,9 +36,21 @@ GIVE = 0.3  # a card left on the field counts as this share of its value given a
 @dataclass(frozen=True)
 class _Turn:
     seat: int
-    played: int
     later: int  # mask of the cards this seat played from this turn on (itself included)
-    exp: tuple[float, ...]  # exp(beta * value) of each card against the field then
+    # the sum of exp(beta * value) over any set of cards, six bytes of the card mask at a
+    # time: chunks[j][b] sums the cards 8j..8j+7 whose bits are set in b
+    chunks: tuple[tuple[float, ...], ...]
+
+
+def _byte_sums(exp: list[float]) -> tuple[tuple[float, ...], ...]:
+    out = []
+    for j in range(6):
+        table = [0.0] * 256
+        for b in range(1, 256):
+            low = b & -b
+            table[b] = table[b ^ low] + exp[8 * j + low.bit_length() - 1]
+        out.append(tuple(table))
+    return tuple(out)
 
 
 class Reader:
@@ -50,6 +64,7 @@ class Reader:
         turns = [t for t in view.turns if t.seat in opps]
         later: dict[int, int] = {}
         built: list[_Turn] = []
+        played = 0.0  # the sum of log exp(beta * value) of the cards played: every world's
         for t in reversed(turns):
             later[t.seat] = later.get(t.seat, 0) | (1 << t.played)
             values = []
@@ -57,25 +72,40 @@ class Reader:
                 _field, got = model.arrive(t.field_before, c)
                 v = sum(wts[x] for x in range(48) if got >> x & 1) if got else -GIVE * wts[c]
                 values.append(math.exp(beta * v))
-            built.append(_Turn(t.seat, t.played, later[t.seat], tuple(values)))
+            played += math.log(values[t.played])
+            built.append(_Turn(t.seat, later[t.seat], _byte_sums(values)))
         self.turns = tuple(reversed(built))
+        self.played = played
 
     def __bool__(self) -> bool:
         return bool(self.turns)
 
     def log_weight(self, hands: list[int] | tuple[int, ...]) -> float:
         """log P(the opponents' observed plays | these hands now), up to a constant."""
-        total = 0.0
+        total = self.played
+        log = math.log
         for t in self.turns:
-            held = hands[t.seat] | t.later
-            exp = t.exp
-            z = 0.0
-            while held:
-                low = held & -held
-                z += exp[low.bit_length() - 1]
-                held ^= low
-            total += math.log(exp[t.played] / z)
+            h = hands[t.seat] | t.later
+            c0, c1, c2, c3, c4, c5 = t.chunks
+            total -= log(c0[h & 255] + c1[h >> 8 & 255] + c2[h >> 16 & 255]
+                         + c3[h >> 24 & 255] + c4[h >> 32 & 255] + c5[h >> 40 & 255])
         return total
+
+
+def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
+              draw: int | None = None) -> tuple[list[int], list[int]]:
+    """One world's hands and pile, the likelier of ``k`` candidate deals (the same next
+    draw), picked in proportion to how likely each makes the opponents' plays
+    (sampling-importance-resampling: as ``k`` grows, the worlds follow the reader's
+    posterior; with ``k`` of 1, every consistent deal alike)."""
+    candidates = [sampler.deal(Rng(rng.next64()), draw) for _ in range(k)]
+    weights = normalised([reader.log_weight(hands) for hands, _ in candidates])
+    x = rng.below(1 << 30) / (1 << 30)
+    for w, deal in zip(weights, candidates, strict=True):
+        x -= w
+        if x < 0:
+            return deal
+    return candidates[-1]
 
 
 def normalised(log_weights: list[float]) -> list[float]:
@@ -95,4 +125,4 @@ def effective_size(weights: list[float]) -> float:
     return 1.0 / sq if sq else 0.0
 
 
-__all__ = ["BETA", "Reader", "effective_size", "normalised"]
+__all__ = ["BETA", "Reader", "effective_size", "normalised", "pick_deal"]

@@ -46,7 +46,7 @@ from game.engine.state import GREEDY, State
 from game.engine.view import PlayerView
 
 from .base import is_searched
-from .inference import BETA, Reader, normalised
+from .inference import BETA, Reader, pick_deal
 from .model import Situation, rollout_weights
 from .rules_agent import RulesAgent
 
@@ -140,18 +140,10 @@ class MasterAgent(RulesAgent):
                reader: Reader | None) -> State:
         """One world consistent with the view; with a reader, one of INFER_K candidates
         (the same next draw) picked in proportion to how likely it makes the opponents'
-        plays (sampling-importance-resampling). Only the picked one is built as a State."""
+        plays (``inference.pick_deal``). Only the picked one is built as a State."""
         if not reader:
             return sampler.world(Rng(seed), draw)
-        rng = Rng(seed)
-        candidates = [sampler.deal(Rng(rng.next64()), draw) for _ in range(self.INFER_K)]
-        weights = normalised([reader.log_weight(hands) for hands, _ in candidates])
-        x = rng.below(1 << 30) / (1 << 30)
-        for w, deal in zip(weights, candidates, strict=True):
-            x -= w
-            if x < 0:
-                return sampler.state(*deal)
-        return sampler.state(*candidates[-1])
+        return sampler.state(*pick_deal(sampler, reader, Rng(seed), self.INFER_K, draw))
 
     def _explain(self, sit: Situation, a: Action) -> None:
         """What the move does, in words, and how it was judged (never only a number)."""
