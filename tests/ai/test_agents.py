@@ -96,6 +96,20 @@ def test_no_peeking_same_view_same_action(agent):
         assert _fast(agent, 9).choose(va) == _fast(agent, 9).choose(vb)
 
 
+def test_masters_second_ply_sees_only_the_view():
+    """The optional second ply (MasterAgent.SECOND_PLY) plays on in sampled worlds only: the
+    same view gives the same move whatever the true hidden cards, and its extra playouts
+    are counted."""
+    for seed in range(3):
+        a, b = _two_worlds(seed)
+        va, vb = a.view(0), b.view(0)
+        deep, plain = MasterAgent(9, playouts=60, second_ply=6), MasterAgent(9, playouts=60)
+        move = deep.choose(va)
+        assert move in va.legal and move == MasterAgent(9, playouts=60, second_ply=6).choose(vb)
+        plain.choose(va)
+        assert deep.nodes > plain.nodes and len(deep.finalists) >= 2
+
+
 def test_small_ladder_each_level_beats_the_one_below():
     """A small, seeded version of the ladder in the closing note (full: 600 deal-sets)."""
     out = arena.run("hachihachi", "casual", "random", 30, 11)
