@@ -6,8 +6,9 @@ ruleset:
 
 - ``greedy``: ``State.playout(rng, GREEDY)``, the rollout policy expectimax and Monte Carlo
   run at every leaf (every seat takes the most points it can);
-- ``leaves``: what one search leaf costs, from positions of real rounds: ``State.resample``
-  of the mover's view, then for each legal move ``clone``, ``apply`` and the greedy playout
+- ``leaves``: what one search leaf costs, from positions of real rounds: a world of
+  the mover's view (``positions.Resampler``, as search draws them), then for each legal move
+  ``clone``, ``apply`` and the greedy playout
   (leaves per second);
 - ``random``: ``State.playout(rng)``, uniformly random moves in the same kernel;
 - ``per-move API``: ``rng.choice(state.legal_actions())`` then ``state.apply(...)`` each move,
@@ -36,8 +37,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import kernel_name, rulesets  # noqa: E402
+from game.engine.positions import Resampler  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
-from game.engine.state import GREEDY, OVER, RANDOM, State  # noqa: E402
+from game.engine.state import GREEDY, OVER, RANDOM  # noqa: E402
 from game.engine.view import PlayerView  # noqa: E402
 
 SEATS = {"hachi": 2, "nuki-hachihachi": 2}
@@ -90,14 +92,17 @@ def search_views(name: str, seats: int, count: int = 200, seed: int = 7) -> list
 
 
 def leaves_per_second(views: list[PlayerView], seconds: float, seed: int) -> float:
-    """Search leaves per second: resample a world, then each legal move played out."""
+    """Search leaves per second: resample a world, then each legal move played out. The
+    worlds come from one ``Resampler`` per view, as a search draws them (the part every world
+    shares built once a decision)."""
     leaves = 0
     i = seed * 1_000_003
     start = CLOCK[0]()
     deadline = start + seconds
+    samplers = [Resampler(view) for view in views]
     while True:
-        for view in views:
-            world = State.resample(view, Rng(i))
+        for sampler, view in zip(samplers, views, strict=True):
+            world = sampler.world(Rng(i))
             for a in view.legal:
                 st = world.clone()
                 st.apply(a, check=False)

@@ -329,7 +329,10 @@ def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> Sta
     (a view does not show them): liability watches, and the field multiplier's carry, which
     restarts.
     """
-    return Resampler(view).world(rng, next_draw)
+    sampler = Resampler(view)
+    if sampler.window:
+        return sampler.world(rng, next_draw)
+    return sampler.build_world(*sampler.deal(rng, next_draw))  # one world: no template to clone
 
 
 class Resampler:
@@ -390,7 +393,7 @@ class Resampler:
     def state(self, hands: list[int], pile: list[int]) -> State:
         """The world with these hands and this pile (a clone of the shared part)."""
         if self._template is None:
-            self._template = self._build(hands, pile)
+            self._template = self.build_world(hands, pile)
         st = self._template.clone()
         st.hands = hands
         st.pile = pile
@@ -406,7 +409,8 @@ class Resampler:
             return _resample_window(self.view, rng)
         return self.state(*self.deal(rng, next_draw))
 
-    def _build(self, hands: list[int], pile: list[int]) -> State:
+    def build_world(self, hands: list[int], pile: list[int]) -> State:
+        """A world built whole (what ``state`` clones after its first)."""
         view = self.view
         st = self.rs.new_state(view.seats, view.dealer, events=False)
         dealt = [(view.dealer + j) % view.seats for j in range(view.seats)

@@ -31,18 +31,18 @@ def _view():
                                    MonteCarloAgent(1, rollouts=20)])
 def test_every_leaf_is_a_greedy_engine_playout(agent, monkeypatch):
     calls = {"playout": [], "resample": 0}
-    playout, world = State.playout, Resampler.world
+    playout, deal = State.playout, Resampler.deal
 
     def counting_playout(self, rng, policy="random", weights=None):  # noqa: ANN001, ANN202
         calls["playout"].append(policy)
         return playout(self, rng, policy, weights)
 
-    def counting_world(self, rng, next_draw=None):  # noqa: ANN001, ANN202
-        calls["resample"] += 1
-        return world(self, rng, next_draw)
+    def counting_deal(self, rng, next_draw=None):  # noqa: ANN001, ANN202
+        calls["resample"] += 1  # every world in play is dealt here, whichever way it is built
+        return deal(self, rng, next_draw)
 
     monkeypatch.setattr(State, "playout", counting_playout)
-    monkeypatch.setattr(Resampler, "world", counting_world)
+    monkeypatch.setattr(Resampler, "deal", counting_deal)
     view = _view()
     assert len(view.legal) > 1
     agent.choose(view)
