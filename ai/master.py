@@ -57,8 +57,8 @@ class MasterAgent(RulesAgent):
     WINDOW_LEVEL = "master"  # decisions before play (join/drop, mizuten, swap) by level
     W_ROLLOUT = 0.5  # yaku bonus in the rollout policy's card values (0: plain greedy)
 
-    # reading the opponents (ai/inference.py): each world is the likeliest of INFER_K
-    # candidates drawn alike, picked with probability by how well it explains what the
+    # reading the opponents (ai/inference.py): each world is one of INFER_K candidates
+    # drawn alike, picked with probability by how well it explains what the
     # opponents were seen to play (0 or 1: every consistent world alike). 8, not 3: the
     # worlds come nearer the reader's posterior (``benchmarks/inference.py --pick 3,8``,
     # development seed 7, 12 rounds: the true places' probability +4.7 % over uniform at 3,
