@@ -94,8 +94,8 @@ class Reader:
 
 def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
               draw: int | None = None) -> tuple[list[int], list[int]]:
-    """One world's hands and pile, the likelier of ``k`` candidate deals (the same next
-    draw), picked in proportion to how likely each makes the opponents' plays
+    """One world's hands and pile: one of ``k`` candidate deals (the same next draw),
+    picked in proportion to how likely each makes the opponents' plays
     (sampling-importance-resampling: as ``k`` grows, the worlds follow the reader's
     posterior; with ``k`` of 1, every consistent deal alike)."""
     candidates = [sampler.deal(Rng(rng.next64()), draw) for _ in range(k)]
