@@ -1,39 +1,33 @@
-"""Master player: determinized Monte Carlo, its simulations spent on the close choices.
+"""Master player: determinized Monte Carlo that reads the opponents, its simulations spent on
+the close choices.
 
-Worlds are sampled consistently with the view (``State.resample``), never the true state.
-After a play the next draw is stratified like Expert's chance node: world k draws the k-th
-card of a shuffled list of the cards that may come next, so every draw is weighted alike.
-Each world is played to the end of the round by a greedy policy for every seat that values
-cards a little like the rule-based player (points plus a bonus for cards of yaku still open,
+Worlds are sampled consistently with the view (``positions.Resampler``), never the true state,
+and each is picked among INFER_K candidate deals by how likely it makes what the opponents were
+seen to play (``inference.pick_deal``: the view's public history, ai/inference.py). After a
+play the next draw is stratified like Expert's chance node: world k draws the k-th card of a
+shuffled list of the cards that may come next, so every draw is weighted alike. Each world is
+played to the end of the round by a greedy policy for every seat that values cards a little
+like the rule-based player (points plus a bonus for cards of yaku still open,
 ``model.rollout_weights``); the same worlds serve every move (common random numbers).
 Successive halving allocates the budget: after each round of worlds the weaker half of the
 moves is dropped, so most of the playouts decide between the close candidates. The budget
 counts playouts, so a decision is reproducible and does not depend on the machine.
 
-Measured against Expert on hachihachi (3 seats), the issue's acceptance run
-(``python -m ai.arena --ruleset hachihachi --test master --against expectimax --deals 600``):
-+6.76 mon per round (95% interval +2.04 .. +11.48), win share 0.358. A deal-set's SD is about
-60 mon here, so a 300-set run (seed 2026: +0.76, -6.23 .. +7.75) cannot separate an edge this
-small from zero; the other games' figures are in ``ai/ladder.json``. It parts from Expert
-no more often than Expert parts from itself under another seed (``benchmarks/ai_agreement.py``),
-so it wins only the close calls: clearly where they are many (Hachi-Hachi, Hachi), not at all
-in the games of card points alone (Sudaoshi, curriculum tier 1; see the README). Cost
-(``benchmarks/ai_latency.py --ruleset hachi --seats 2 --ai expectimax,master``, 1600 playouts):
-95th percentile 107 ms on hachi (2 seats, up to 16 legal moves, the widest choice of the
-family), against Expert's 39 ms; 180 and 57 ms with the pure-Python kernel.
+Measured against Expert (``python -m ai.ladder --pair master:expectimax --deals 900 --seed
+2026``, seed and size fixed before the run; every game's figure is in ``ai/ladder.json`` and
+the README): clearly above on 5-seat Hachi-Hachi (+7.96 mon a round, +4.87 .. +11.06), Nuki
+(+5.32), 2-seat Hachi-Hachi (+4.17), Hachi (+4.13) and curriculum tier 1 (+1.14); above but not
+clear of zero on 3-seat Hachi-Hachi (+2.94, -1.16 .. +7.05), the Nintendo points (+1.11),
+curriculum tier 5 (+0.47) and Sudaoshi (+0.11, -0.37 .. +0.59). Cost
+(``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``, per game): Master's 95th
+percentile 56 to 87 ms with the compiled kernel on the nine games, and at most 143 ms with the
+pure-Python one (Hachi, 3-seat Hachi-Hachi, Sudaoshi), against Expert's 14 and 42 ms.
 
-Reading the opponents (issue 30, item 2; ai/inference.py): each world is picked among INFER_K
-candidates by how likely it makes what the opponents were seen to play (the view's public
-history). Placing the hidden cards (``python benchmarks/inference.py --beta 0.25``, seed 2026,
-200 worlds a decision), the probability the worlds give to each hidden card's true place rises
-from 0.575 to 0.622 (+8.2 %) against Intermediate players at 3-seat Hachi-Hachi, from 0.543 to
-0.555 (+2.3 %) against Expert players (20 rounds), and from 0.793 to 0.802 at Hachi (2 seats,
-where most hidden cards lie in the pile). Against the same Master without it (seed 2026, fixed
-before the runs): +1.82 mon a round at Hachi (150 deal-sets, 95% interval -1.39 .. +5.03) and
-+2.02 at 3-seat Hachi-Hachi (100 deal-sets, -6.62 .. +10.67): positive, not yet significant. It
-triples the worlds drawn: ``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``:
-Master's 95th percentile 132 ms at Hachi, 140 ms at 3-seat Hachi-Hachi, 120 ms at Sudaoshi (126
-ms at Hachi with the pure-Python kernel).
+Placing the hidden cards (``python benchmarks/inference.py --pick 3,8``, seed 2026, 253
+decisions against Intermediate players at 3-seat Hachi-Hachi, 200 worlds each), the
+probability the worlds give to each hidden card's true place is 0.554 uniformly, 0.574 picked
+from 3 candidates (+3.5 %), 0.583 picked from 8 (+5.2 %, what Master plays in) and 0.592 with
+the 200 worlds weighed (+6.8 %).
 """
 
 from __future__ import annotations
@@ -75,9 +69,10 @@ class MasterAgent(RulesAgent):
     # the best of its choices (each played out) instead of the greedy one. Off: against this
     # same Master on the development seed (7) it was +0.64 mon a round at Hachi (150
     # deal-sets, -3.17 .. +4.45), -2.68 at 3-seat Hachi-Hachi (150, -12.93 .. +7.58) and
-    # +0.25 at Sudaoshi (300, -0.58 .. +1.08), for 45 % more time a decision: in a world
-    # where every card is known the best next play is too good (the search fuses strategies
-    # it could not tell apart), which costs what the deeper look gains
+    # +0.25 at Sudaoshi (300, -0.58 .. +1.08), for 45 % more time a decision (a first version,
+    # its second-ply draws shuffled apart). A likely reason, not measured: in a world where
+    # every card is known the best next play is too good (the search fuses strategies it
+    # could not tell apart), which costs what the deeper look gains
     SECOND_PLY = 0
 
     def __init__(self, seed: int = 0, *, playouts: int = 1600,
