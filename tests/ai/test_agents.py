@@ -20,6 +20,8 @@ from game.engine.cards import cards_of
 from game.engine.rng import Rng
 from game.engine.state import OVER, PLAY_PH
 
+from ..engine.helpers import dealt_to_play
+
 
 def _fast(name: str, seed: int):
     """Agents with a small search budget, so the suite stays quick."""
@@ -59,14 +61,8 @@ def test_agents_only_play_legal_moves(agent, name, options, seats):
 
 def _two_worlds(seed: int):
     """Two true states that differ only in what seat 0 cannot see."""
-    rs = rulesets.get("hachihachi")
     rng = Rng(seed)
-    deck = list(rs.deck_cards)
-    rng.shuffle(deck)
-    a = rs.new_state(3, 0, events=False)
-    a.start_round(deck)
-    while a.phase != PLAY_PH:
-        a.apply(a.legal_actions()[-1])  # pass mizuten
+    a = dealt_to_play(rng)
     for _ in range(3):
         a.apply(rng.choice(a.legal_actions()))
     while a.phase != PLAY_PH or a.to_move != 0:

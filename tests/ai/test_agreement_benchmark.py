@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_agreement.py"
+from .helpers import BENCHMARKS, benchmark
 
-
-def _module():
-    spec = importlib.util.spec_from_file_location("ai_agreement", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+SCRIPT = BENCHMARKS / "ai_agreement.py"
 
 
 def test_a_deterministic_player_always_repeats_itself_and_random_does_not():
-    agreement = _module().agreement
+    agreement = benchmark("ai_agreement").agreement
     n, shares = agreement("greedy", "rules", "curriculum", {"tier": 1}, 3, 2)
     assert n > 20
     assert shares["A~A"] == 1.0 and shares["B~B"] == 1.0  # neither draws on its seed

@@ -3,9 +3,6 @@ opponents were seen to play, from the view's public history only."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from ai.inference import Reader, effective_size, normalised
 from ai.master import MasterAgent
 from ai.model import Situation
@@ -15,20 +12,15 @@ from game.engine.cards import INDEX
 from game.engine.rng import Rng
 from game.engine.state import PLAY_PH
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from ..engine.helpers import dealt_to_play
+from .helpers import benchmark
 
 
 def _skipped_a_bright(seed: int):  # noqa: ANN202
     """A round where seat 1 could take a bright and placed a card instead; then seat 0 to
     play. Returns (state, the bright-taking card seat 1 kept) or None."""
-    rs = rulesets.get("hachihachi")
     rng = Rng(seed)
-    deck = list(rs.deck_cards)
-    rng.shuffle(deck)
-    st = rs.new_state(3, 0, events=False)
-    st.start_round(deck)
-    while st.phase != PLAY_PH:
-        st.apply(st.legal_actions()[-1])
+    st = dealt_to_play(rng)
     kept = None
     while not st.round_over:
         if st.is_chance():
@@ -93,7 +85,7 @@ def test_no_opponent_turn_means_every_world_alike():
 def test_inference_places_hidden_cards_better_than_uniform():
     """The issue's figure, small and seeded: the probability the worlds give to each hidden
     card's true place, inference against uniform (benchmarks/inference.py for the full run)."""
-    import inference as bench  # benchmarks/inference.py
+    bench = benchmark("inference")
 
     out = bench.measure("hachihachi", 3, rounds=4, seed=7, worlds=60, players="rules",
                         betas=[0.25])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_latency.py"
+from .helpers import BENCHMARKS
+
+SCRIPT = BENCHMARKS / "ai_latency.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import subprocess
 import sys
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ai_oracle.py"
+from .helpers import BENCHMARKS, benchmark
 
-
-def _module():
-    spec = importlib.util.spec_from_file_location("ai_oracle", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+SCRIPT = BENCHMARKS / "ai_oracle.py"
 
 
 def test_a_player_never_parts_from_itself_and_parts_from_another():
-    measure = _module().measure
+    measure = benchmark("ai_oracle").measure
     same = measure("curriculum", 3, 2, 5, "greedy", "greedy", "greedy", 1, {"tier": 1})
     assert same["decisions"] > 10 and same["parted"] == 0 and same["per_decision"] == 0
     other = measure("hachi", 2, 2, 5, "random", "greedy", "greedy", 2)

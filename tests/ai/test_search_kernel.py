@@ -9,21 +9,15 @@ import pytest
 
 from ai.expectimax import ExpectimaxAgent
 from ai.montecarlo import MonteCarloAgent
-from game.engine import rulesets
 from game.engine.positions import Resampler
 from game.engine.rng import Rng
-from game.engine.state import GREEDY, PLAY_PH, State
+from game.engine.state import GREEDY, State
+
+from ..engine.helpers import dealt_to_play
 
 
 def _view():
-    rs = rulesets.get("hachihachi")
-    rng = Rng(12)
-    deck = list(rs.deck_cards)
-    rng.shuffle(deck)
-    st = rs.new_state(3, 0, events=False)
-    st.start_round(deck)
-    while st.phase != PLAY_PH:
-        st.apply(st.legal_actions()[-1])
+    st = dealt_to_play(Rng(12))
     return st.view(st.to_move)
 
 

@@ -6,10 +6,12 @@ example can be checked without finding a deck that happens to produce it.
 
 from __future__ import annotations
 
+from game.engine import rulesets
 from game.engine.cards import INDEX, mask_of
 from game.engine.ledger import POT, Payment, RoundResult
+from game.engine.rng import Rng
 from game.engine.rulesets.base import Ruleset
-from game.engine.state import State
+from game.engine.state import PLAY_PH, State
 
 
 def M(cards: str | list[str]) -> int:
@@ -85,3 +87,16 @@ def piles_with_points(rs: Ruleset, targets: list[int]) -> list[list[str]]:
         for _ in range(n):
             piles[j] |= 1 << next(it)
     return [[CARD_IDS[c] for c in range(48) if p >> c & 1] for p in piles]
+
+
+def dealt_to_play(rng: Rng, ruleset: str = "hachihachi", seats: int = 3) -> State:
+    """A round dealt from a deck ``rng`` shuffles, every window before play answered with
+    its last action (no mizuten, every seat joins): the first play is next."""
+    rs = rulesets.get(ruleset)
+    deck = list(rs.deck_cards)
+    rng.shuffle(deck)
+    st = rs.new_state(seats, 0, events=False)
+    st.start_round(deck)
+    while st.phase != PLAY_PH:
+        st.apply(st.legal_actions()[-1])
+    return st
