@@ -30,7 +30,8 @@ AGENTS: dict[str, tuple[type, str]] = {
                                        "hands you might hold, playing each line out.")),
     "montecarlo": (MonteCarloAgent, N_("Imagines many deals consistent with what it has seen "
                                        "and plays each move out to the end.")),
-    "master": (MasterAgent, N_("Imagines many deals consistent with what it has seen, plays "
+    "master": (MasterAgent, N_("Imagines many deals consistent with what it has seen, "
+                               "favouring those that explain what its opponents played, plays "
                                "each move out, and thinks longest about the closest choices.")),
 }
 
