@@ -575,10 +575,13 @@ static inline int best_target(uint64_t m, const int64_t *values)
     return best;
 }
 
-/* rollout.greedy_card: (card, target or -1), the hand card taking the most points.
+/* rollout.greedy_card: (card, target or -1), the hand card taking the most points; with
+ * careful, a discard of a month with a card in live (what the seat cannot see) also scores
+ * minus its own value and the best live card's.
  * fastpath: greedy-policy */
 static inline int greedy_card(uint64_t hand, uint64_t field, const int64_t *rel,
-                              const int64_t *values, int summ, int *target)
+                              const int64_t *values, int summ, int careful, uint64_t live,
+                              int *target)
 {
     int best = -1, best_t = -1;
     int64_t best_v = 0;
@@ -590,6 +593,9 @@ static inline int greedy_card(uint64_t hand, uint64_t field, const int64_t *rel,
         int64_t v;
         if (!m) {
             v = -values[c];
+            uint64_t lm = live & (uint64_t)rel[c];
+            if (careful && lm)
+                v -= values[c] + values[best_target(lm, values)];
         } else {
             int k = popc(m);
             if (k == 1) {
@@ -712,14 +718,14 @@ static inline PyObject *play1(int seat, int card)
 
 enum { STOP_SAGER = 0, STOP_DECIDE = 1, STOP_LAST = 2, NOT_HANDLED = -1 };
 
-/* rollout_turns(state, rng, greedy, values, gate) -> 0 a sager's turn (to_move set), 1 a dekiyaku
+/* rollout_turns(state, rng, policy, values, gate) -> 0 a sager's turn (to_move set), 1 a dekiyaku
  * rose (phase DECIDE), 2 the last turn was played (the caller settles), -1 nothing done
  * (values the kernel cannot hold: the caller runs the Python code).
  * fastpath: c-turns */
 static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "rollout_turns(state, rng, greedy, values, gate)");
+        PyErr_SetString(PyExc_TypeError, "rollout_turns(state, rng, policy, values, gate)");
         return NULL;
     }
     if (!PLAY1) {
@@ -727,9 +733,14 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         return NULL;
     }
     PyObject *st = args[0], *rng = args[1];
-    int greedy = PyObject_IsTrue(args[2]);
-    if (greedy < 0)
+    long mode = PyLong_AsLong(args[2]); /* 0 random, 1 greedy, 2 careful (rollout._MODE) */
+    if (mode == -1 && PyErr_Occurred())
         return NULL;
+    if (mode < 0 || mode > 2) {
+        PyErr_SetString(PyExc_ValueError, "rollout_turns: policy must be 0, 1 or 2");
+        return NULL;
+    }
+    int greedy = mode != 0, careful = mode == 2;
     RngObject *g = PyObject_TypeCheck(rng, &RngType) ? (RngObject *)rng : NULL;
 
     int64_t rel[48], values[48];
@@ -804,6 +815,21 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
             goto done;
     uint64_t dirty = 0; /* seats whose hand or pile changed */
     Py_ssize_t n_pile = PyList_GET_SIZE(pile_l);
+    uint64_t all_hands = 0, rest = 0; /* careful: the hands, and the pile still to draw */
+    if (careful) {
+        for (Py_ssize_t s = 0; s < n; s++)
+            all_hands |= hands[s];
+        for (Py_ssize_t i = pos; i < n_pile; i++) {
+            Py_ssize_t c = PyLong_AsSsize_t(PyList_GET_ITEM(pile_l, i));
+            if (c == -1 && PyErr_Occurred())
+                goto done;
+            if (c < 0 || c >= 48) {
+                PyErr_SetString(PyExc_IndexError, "_ckernel: card out of range");
+                goto done;
+            }
+            rest |= (uint64_t)1 << c;
+        }
+    }
     int with_vfn = vfn != Py_None;
     int gated = with_vfn ? gate_of(args[4]) : 0;
     if (gated < 0)
@@ -825,7 +851,8 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         uint64_t h = hands[seat], matches, gained;
         int card, target;
         if (greedy) {
-            card = greedy_card(h, field, rel, values, summ, &target);
+            card = greedy_card(h, field, rel, values, summ, careful, (all_hands & ~h) | rest,
+                               &target);
             if (card < 0) {
                 PyErr_SetString(PyExc_RuntimeError, "_ckernel: a turn with an empty hand");
                 goto done;
@@ -868,6 +895,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
             field |= (uint64_t)1 << card;
         }
         hands[seat] = h & ~((uint64_t)1 << card);
+        all_hands &= ~((uint64_t)1 << card);
         dirty |= (uint64_t)1 << seat;
         if (pos < n_pile) {
             Py_ssize_t drawn = PyLong_AsSsize_t(PyList_GET_ITEM(pile_l, pos));
@@ -878,6 +906,7 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
                 goto done;
             }
             pos++;
+            rest &= ~((uint64_t)1 << drawn);
             matches = field & (uint64_t)rel[drawn];
             if (matches) {
                 int k = popc(matches);
@@ -1016,7 +1045,7 @@ static PyObject *set_big_below(PyObject *mod, PyObject *fn)
 
 static PyMethodDef module_methods[] = {
     {"rollout_turns", (PyCFunction)(void (*)(void))rollout_turns, METH_FASTCALL,
-     "rollout_turns(state, rng, greedy, values, gate): rollout._turns in C; returns 0 "
+     "rollout_turns(state, rng, policy, values, gate): rollout._turns in C; returns 0 "
      "(a sager's turn), 1 (DECIDE), 2 (settle) or -1 (not done: values out of range)."},
     {"setup", setup, METH_VARARGS,
      "setup(PLAY1, play2, take, DECIDE, slots): the engine's action caches, phase and the "

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 
 RANDOM = "random"  # uniformly random legal moves
 GREEDY = "greedy"  # the most card points now: the policy the search AIs roll out with
+# GREEDY, and a card that takes nothing is the one that gives least to the seats after
+# (Master's rollouts, issue 30): see ``greedy_card``'s ``live``
+CAREFUL = "careful"
+POLICIES = (RANDOM, GREEDY, CAREFUL)
+_MODE = {RANDOM: 0, GREEDY: 1, CAREFUL: 2}  # the kernel's policy argument
 
 # The compiled turn loop when the extension is built, else None (the tests switch it).
 _CK_TURNS = ckernel.rollout_turns if ckernel is not None else None
@@ -54,12 +59,20 @@ def best_target(matches: int, values: tuple[int, ...]) -> int:
 
 
 def greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, ...],
-                summ: bool) -> tuple[int, int, int]:
+                summ: bool, live: int | None = None) -> tuple[int, int, int]:
     """The greedy play: (card, target or -1, score), the hand card taking the most points.
 
     Score (x100, to stay in integers): the points a capture takes, card included (with a
     choice, the most valuable target); a card that takes nothing scores minus its own value,
     so the cheapest card is discarded. Ties go to the lowest card. (-1, -1, 0) for no card.
+
+    ``live`` (the CAREFUL policy): the cards this seat cannot see, the other hands and the
+    pile still to draw (what the seat itself could work out: the deck less the field, the
+    piles and its own hand). A discard of a month with a live card scores minus its own
+    value twice and minus the best live card's value: laid on the field it is a capture
+    handed to whoever holds or draws that card, so the player keeps it and lays a card
+    nobody can take (greedy rollouts otherwise lay their cheap cards into the next seat's
+    capture, and the search misjudges every round they finish).
     """
     # fastpath: greedy-policy
     best, best_t, best_v = -1, -1, 0
@@ -71,6 +84,8 @@ def greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, 
         t = -1
         if not m:
             v = -values[c]
+            if live is not None and live & rel[c]:
+                v -= values[c] + values[best_target(live & rel[c], values)]
         elif not m & (m - 1):  # one card to take
             v = 100 * (values[c] + values[m.bit_length() - 1])
         elif choices(rel, summ, field, c):  # a choice: the most valuable target
@@ -88,15 +103,30 @@ def greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, 
     return best, best_t, best_v
 
 
-def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None) -> Action:  # noqa: ANN001
+def unseen(st: State, seat: int) -> int:
+    """The cards ``seat`` cannot see: the other hands and the pile still to draw."""
+    out = 0
+    for s, h in enumerate(st.hands):
+        if s != seat:
+            out |= h
+    for c in st.pile[st.pile_pos:]:
+        out |= 1 << c
+    return out
+
+
+def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None,  # noqa: ANN001
+                  careful: bool = False) -> Action:
     """The greedy policy's move outside the turn loop: the same pick for a play (a sager
     with nothing to take cancels and collects), the most valuable target for the drawn
     card, shoubu at a decision; anything else (windows before play) at random.
-    ``weights``: the card values of the choice (default: the ruleset's card points)."""
+    ``weights``: the card values of the choice (default: the ruleset's card points);
+    ``careful``: the CAREFUL policy's discards."""
     ph, seat = st.phase, st.to_move
     values = st.rs.values if weights is None else weights
     if ph == PLAY_PH:
-        card, target, score = greedy_card(st.hands[seat], st.field, st._rel, values, st._sum)
+        live = unseen(st, seat) if careful else None
+        card, target, score = greedy_card(st.hands[seat], st.field, st._rel, values, st._sum,
+                                          live)
         if card < 0 or (st.sagers >> seat & 1 and score <= 0):
             return Action(seat, CANCEL)
         return play2(seat, card, target) if target >= 0 else PLAY1[seat][card]
@@ -117,14 +147,15 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
     ``RANDOM``: uniformly random legal moves. ``GREEDY`` (the policy the search AIs roll out
     with): each turn takes the most card points it can (ties: the lowest card), a sager with
     nothing to take cancels, shoubu as soon as a dekiyaku forms; it draws nothing from
-    ``rng`` once play has begun. ``weights`` (48 ints, GREEDY only) replace the card points
-    in that choice, so a caller can roll out with its own judgement of the cards (points
-    plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and every action is
-    recorded as usual.
+    ``rng`` once play has begun. ``CAREFUL``: GREEDY, with discards that hand the least to
+    the seats after (``greedy_card``'s ``live``). ``weights`` (48 ints, GREEDY and CAREFUL)
+    replace the card points in that choice, so a caller can roll out with its own judgement
+    of the cards (points plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and
+    every action is recorded as usual.
     """
-    greedy = policy == GREEDY
-    if not greedy and policy != RANDOM:
-        raise ValueError(f"unknown rollout policy {policy!r} (known: {RANDOM}, {GREEDY})")
+    mode = _MODE.get(policy)
+    if mode is None:
+        raise ValueError(f"unknown rollout policy {policy!r} (known: {', '.join(POLICIES)})")
     if weights is None:
         weights = st.rs.values
     elif len(weights) != 48:
@@ -132,7 +163,7 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
     while True:
         ph = st.phase
         if ph == PLAY_PH and st._ev is None and not st._watching:
-            _turns(st, rng, greedy, weights)
+            _turns(st, rng, mode, weights)
             continue
         if ph == DEAL or ph == OVER:
             return
@@ -147,47 +178,50 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
         elif ph == BLANK_PH or ph == RESHUFFLE:
             st.apply(st.sample_chance(rng), check=False)
         else:
-            _one_move(st, rng, greedy, weights)
+            _one_move(st, rng, mode, weights)
 
 
-def _one_move(st: State, rng, greedy: bool, values: tuple[int, ...]) -> None:  # noqa: ANN001
+def _one_move(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa: ANN001
     """One policy move through ``apply`` (a sager's turn, a decision, a window)."""
-    if greedy:
-        st.apply(greedy_action(st, rng, values), check=False)
+    if mode:
+        st.apply(greedy_action(st, rng, values, mode == 2), check=False)
     else:
         st.apply(rng.choice(st.legal_actions()), check=False)
 
 
-def _turns(st: State, rng, greedy: bool, values: tuple[int, ...]) -> None:  # noqa: ANN001
+def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa: ANN001
     """Plain policy turns until a decision, a sager's turn or the round's end.
 
     A random turn plays a uniformly random hand card (``rng.below`` of the hand size), then,
     when the capture has a choice, a random candidate (``below`` of their number); so does
     the drawn card. A greedy turn plays ``greedy_card``'s pick and, for the drawn card, the
-    most valuable target. The C kernel (``_CK_TURNS``) makes the same draws and records the
+    most valuable target; a careful turn (mode 2) the same with ``live``, the cards the seat
+    cannot see. The C kernel (``_CK_TURNS``) makes the same draws and records the
     same actions; without it (or for weights it cannot hold), each move goes through
     ``State.apply``: the generic turn code is the reference.
     """
     if _CK_TURNS is not None:
-        stop = _CK_TURNS(st, rng, greedy, values, dek_gate(st.rs, st._vfn))
+        stop = _CK_TURNS(st, rng, mode, values, dek_gate(st.rs, st._vfn))
         if stop == 2:  # the last turn was played
             st._settle(None, -1)
             return
         if stop == 0:  # a sager's turn (to_move set): one generic move
-            _one_move(st, rng, greedy, values)
+            _one_move(st, rng, mode, values)
             return
         if stop == 1:  # a dekiyaku rose: DECIDE
             return
         # -1: weights the C kernel cannot hold (not 48 ints under 2**50): the code below
     below, rel, summ, apply = rng.below, st._rel, st._sum, st.apply
+    greedy = mode != 0
     while st.phase == PLAY_PH:
         seat = st.to_move
         if st.sagers >> seat & 1:  # may cancel: a generic move, then the caller resumes
-            _one_move(st, rng, greedy, values)
+            _one_move(st, rng, mode, values)
             return
         hand = st.hands[seat]
         if greedy:
-            card, target, _ = greedy_card(hand, st.field, rel, values, summ)
+            live = unseen(st, seat) if mode == 2 else None
+            card, target, _ = greedy_card(hand, st.field, rel, values, summ, live)
         else:
             card = pick_bit(hand, below(hand.bit_count())).bit_length() - 1
             among = choices(rel, summ, st.field, card)

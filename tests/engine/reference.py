@@ -112,9 +112,12 @@ def special_applies(points: list[int], chaff: list[int], values) -> bool:  # noq
             or (values.sujuroku is not None and any(c >= SUJUROKU_CHAFF for c in chaff)))
 
 
-def greedy_round(st, rng) -> None:  # noqa: ANN001 - a State and an Rng
+def greedy_round(st, rng, careful: bool = False) -> None:  # noqa: ANN001 - State, Rng
     """The greedy policy written plainly over the public API (legal actions, card values,
-    ``can_capture``), one ``apply`` per move: what the rollout code must reproduce."""
+    ``can_capture``), one ``apply`` per move: what the rollout code must reproduce.
+    ``careful`` (the CAREFUL policy): a card that takes nothing also scores minus its own
+    value and the best value among the cards it could take that the seat cannot see (the
+    deck less the field, every pile and its own hand)."""
     rs, vals = st.rs, st.rs.values
     while not st.round_over:
         if st.is_chance():
@@ -122,13 +125,24 @@ def greedy_round(st, rng) -> None:  # noqa: ANN001 - a State and an Rng
             continue
         seat, legal = st.to_move, st.legal_actions()
         if st.phase == PLAY_PH:
-            def score(a):  # noqa: ANN001, ANN202
+            seen = st.field | st.hands[seat]
+            for pile in st.captured:
+                seen |= pile
+            unseen = [c for c in rs.deck_cards if not seen >> c & 1]
+
+            def score(a, unseen=unseen):  # noqa: ANN001, ANN202
                 c = a.args[0]
                 if len(a.args) == 2:
                     return 100 * (vals[c] + vals[a.args[1]])
                 taken = [t for t in cards_of(st.field)
                          if rs.can_capture(CARD_IDS[c], CARD_IDS[t])]
-                return 100 * (vals[c] + sum(vals[t] for t in taken)) if taken else -vals[c]
+                if taken:
+                    return 100 * (vals[c] + sum(vals[t] for t in taken))
+                if careful:
+                    live = [t for t in unseen if rs.can_capture(CARD_IDS[c], CARD_IDS[t])]
+                    if live:
+                        return -2 * vals[c] - max(vals[t] for t in live)
+                return -vals[c]
             plays = [a for a in legal if a.verb == PLAY]
             best = max(plays, key=lambda a: (score(a), -a.args[0], -a.args[-1]))
             if st.sagers >> seat & 1 and score(best) <= 0:

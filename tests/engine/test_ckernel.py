@@ -28,6 +28,7 @@ from game.engine import kernel_name, rulesets
 from game.engine import rng as R
 from game.engine.actions import PLAY1, play2, take_action
 from game.engine.kernel import compiled_extension, dek_gate
+from game.engine.rollout import CAREFUL
 from game.engine.state import DECIDE, GREEDY, KERNEL_SLOTS, OVER, RANDOM, State
 from game.engine.view import PlayerView
 
@@ -174,7 +175,7 @@ def _rounds(name: str, seats: int, policy: str, seed: int, rng_cls: type,
 
 
 @pytest.mark.parametrize("name, seats", CASES)
-@pytest.mark.parametrize("policy", [RANDOM, GREEDY])
+@pytest.mark.parametrize("policy", [RANDOM, GREEDY, CAREFUL])
 def test_c_and_python_kernels_play_the_same_rounds(use_kernel, name, seats, policy):
     """Hundreds of seeded rounds per ruleset and seat count: same actions (the same Action
     values recorded), results, totals, piles and generator state afterwards."""
@@ -186,12 +187,14 @@ def test_c_and_python_kernels_play_the_same_rounds(use_kernel, name, seats, poli
 
 @pytest.mark.parametrize("name, seats", CASES)
 @pytest.mark.parametrize("weights", list(WEIGHTS))
-def test_c_and_python_kernels_agree_on_greedy_with_weights(use_kernel, name, seats, weights):
+@pytest.mark.parametrize("policy", [GREEDY, CAREFUL])
+def test_c_and_python_kernels_agree_on_greedy_with_weights(use_kernel, name, seats, weights,
+                                                           policy):
     w = WEIGHTS[weights]
     for seed in range(2):
-        c = _rounds(name, seats, GREEDY, seed, use_kernel("c"), w)
-        py = _rounds(name, seats, GREEDY, seed, use_kernel("python"), w)
-        assert c == py, (name, seats, weights, seed)
+        c = _rounds(name, seats, policy, seed, use_kernel("c"), w)
+        py = _rounds(name, seats, policy, seed, use_kernel("python"), w)
+        assert c == py, (name, seats, weights, policy, seed)
 
 
 def test_weights_change_the_greedy_choice_and_default_to_the_card_points(use_kernel):

@@ -8,8 +8,10 @@ import collections
 import pytest
 
 from game.engine import record as records
+from game.engine import rollout as RO
 from game.engine import rulesets
 from game.engine.rng import Rng
+from game.engine.rollout import CAREFUL
 from game.engine.state import GREEDY, OVER, RANDOM
 
 from . import reference
@@ -48,9 +50,10 @@ def test_playout_rounds_replay_identically_through_apply(name, options, seats, p
 @pytest.mark.parametrize("name, seats", [("hachihachi", 3), ("hachihachi", 6), ("hachi", 2),
                                          ("nuki-hachihachi", 2), ("sudaoshi", 3),
                                          ("curriculum", 3)])
-def test_greedy_kernel_plays_the_greedy_policy(name, seats):
-    """The search's rollout policy is written once, in the kernel: it must make the moves a
-    plain reading of the policy makes, move for move."""
+@pytest.mark.parametrize("policy", [GREEDY, CAREFUL])
+def test_greedy_kernel_plays_the_greedy_policy(name, seats, policy):
+    """The search's rollout policies are written once, in the kernel: it must make the moves
+    a plain reading of the policy makes, move for move."""
     rs = rulesets.get(name)
     rng = Rng(5)
     for game in range(12):
@@ -60,9 +63,37 @@ def test_greedy_kernel_plays_the_greedy_policy(name, seats):
         a.start_round(deck)
         b = a.clone()
         seed = rng.next64()
-        a.playout(Rng(seed), GREEDY)
-        reference.greedy_round(b, Rng(seed))
+        a.playout(Rng(seed), policy)
+        reference.greedy_round(b, Rng(seed), careful=policy == CAREFUL)
         assert a.actions == b.actions and a.results == b.results
+
+
+def test_careful_discards_keep_the_card_whose_mate_is_still_out():
+    """With nothing to take, GREEDY lays its cheapest card (the lowest among equals);
+    CAREFUL lays one nobody can take instead of one whose month-mates are still unseen
+    (here: in the next hand), and scores the risky one lower by its value and the mate's."""
+    rs = rulesets.get("hachihachi")
+    values = rs.values
+    st = rs.new_state(3, 0, events=False)
+    rel = st._rel
+    cheap = sorted(rs.deck_cards, key=lambda c: (values[c], c))
+    y = cheap[0]  # the lowest of the cheapest: GREEDY's discard
+    x = next(c for c in cheap if not rel[y] >> c & 1 and c != y and values[c] == values[y])
+    mates = {c: sum(1 << t for t in rs.deck_cards if rel[c] >> t & 1) for c in (x, y)}
+    st.field = 0
+    st.hands = [(1 << x) | (1 << y), mates[y], 0]  # y's month-mates in the next hand
+    st.captured = [mates[x], 0, 0]  # x's month-mates already taken: x is safe to lay
+    st.pile, st.pile_pos = [], 0
+    greedy = RO.greedy_card(st.hands[0], st.field, rel, values, st._sum)
+    assert greedy == (y, -1, -values[y])
+    live = RO.unseen(st, 0)
+    assert live == mates[y]
+    careful = RO.greedy_card(st.hands[0], st.field, rel, values, st._sum, live)
+    assert careful == (x, -1, -values[x])
+    # laid alone, y scores its value twice and its best mate's
+    alone = RO.greedy_card(1 << y, 0, rel, values, st._sum, live)
+    assert alone == (y, -1, -2 * values[y] - max(values[t] for t in rs.deck_cards
+                                                  if mates[y] >> t & 1))
 
 
 def test_playout_from_the_middle_of_a_round_keeps_the_state_consistent():
