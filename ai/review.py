@@ -32,15 +32,18 @@ from game.engine.errors import IllegalAction, RecordError
 from game.engine.positions import PositionError, Resampler
 from game.engine.record import Record, configure
 from game.engine.rng import Rng
-from game.engine.state import CHANCE, DEAL, GREEDY, OVER, State
+from game.engine.state import CHANCE, DEAL, OVER, State
 from game.engine.view import PlayerView
 
+from .master import MasterAgent
 from .model import Situation, rollout_weights
 
 # Worlds sampled per decision by default: at 3 seats a 12-round game of Hachi-Hachi reviews
 # in well under 30 s with the compiled kernel (benchmarks/review_speed.py).
 WORLDS = 300
-W_ROLLOUT = 0.5  # the Master player's rollout policy (ai/master.py)
+# the Master player's rollout policy (ai/master.py): its card values and its discards
+W_ROLLOUT = MasterAgent.W_ROLLOUT
+ROLLOUT = MasterAgent.ROLLOUT
 
 # (mark, the largest loss in mon it covers): a loss above the last is a blunder. A choice
 # within one standard error of the best is "best" whatever its loss.
@@ -237,7 +240,7 @@ def weigh(view: PlayerView, chosen: Action, *, worlds: int = WORLDS, seed: int =
             for i, action in enumerate(legal):
                 st = world.clone()
                 st.apply(action, check=False)
-                st.playout(Rng(world_seed ^ 0x9E3779B9), GREEDY, weights)
+                st.playout(Rng(world_seed ^ 0x9E3779B9), ROLLOUT, weights)
                 results[i].append(st.round_returns()[view.seat])
         choices = _compare(legal, results, chosen)
         mine = next(c for c in choices if c.action == chosen)

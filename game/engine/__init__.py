@@ -5,8 +5,8 @@ The public surface (``__all__``; everything else is internal and may change):
 - the rules API of docs/rules/README.md §6: ``rulesets`` (``rulesets.get(name, **options)``,
   ``rulesets.names()``) and the ``Ruleset`` it returns;
 - a game: ``State`` (``Ruleset.new_state``, ``State.from_position``, ``State.resample``;
-  ``apply``, ``legal_actions``, ``view``, ``playout`` with the ``GREEDY`` and ``RANDOM``
-  policies), ``Action`` and its notation, ``Event``, ``PlayerView``, the ledger's
+  ``apply``, ``legal_actions``, ``view``, ``playout`` with the ``GREEDY``, ``CAREFUL`` and
+  ``RANDOM`` policies), ``Action`` and its notation, ``Event``, ``PlayerView``, the ledger's
   ``Payment``, ``Basis`` and ``RoundResult``, the decision ``preview``;
 - chance: ``Rng`` (the seeded generator every game and search uses);
 - records: the ``record`` module (``loads``, ``replay``, ``from_state``);
@@ -32,6 +32,7 @@ from .kernel import kernel_name
 _EXPORTS = {
     "rulesets": None, "record": None,
     "Ruleset": "rulesets", "State": "state", "GREEDY": "rollout", "RANDOM": "rollout",
+    "CAREFUL": "rollout",
     "Action": "actions", "Event": "events", "PlayerView": "view", "Payment": "ledger",
     "Basis": "ledger", "RoundResult": "ledger", "preview": "preview", "Rng": "rng",
     "EventKind": "vocab", "Ending": "vocab", "Category": "vocab", "Reason": "vocab",
@@ -41,7 +42,7 @@ _EXPORTS = {
 }
 
 __all__ = [
-    "GREEDY", "N_", "RANDOM", "Action", "Basis", "CaptureRule", "CardError", "Category",
+    "CAREFUL", "GREEDY", "N_", "RANDOM", "Action", "Basis", "CaptureRule", "CardError", "Category",
     "Ending", "Event", "EventKind", "IllegalAction", "NotationError", "PaidAt", "Payment",
     "PlayerView", "PositionError", "Reason", "RecordError", "Rng", "RoundResult", "Ruleset",
     "RulesError", "State", "kernel_name", "preview", "record", "rulesets",
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from .positions import PositionError
     from .preview import preview
     from .rng import Rng
-    from .rollout import GREEDY, RANDOM
+    from .rollout import CAREFUL, GREEDY, RANDOM
     from .rulesets import Ruleset
     from .state import State
     from .view import PlayerView
