@@ -1,11 +1,13 @@
 """Full rounds per second, per ruleset, on one core: the rollout kernel the search runs.
 
 Each round is dealt from a fresh shuffled deck and played to its end (chance outcomes from
-the same seeded generator), events off, as search-based AIs use the engine. Four figures per
+the same seeded generator), events off, as search-based AIs use the engine. Five figures per
 ruleset:
 
 - ``greedy``: ``State.playout(rng, GREEDY)``, the rollout policy expectimax and Monte Carlo
   run at every leaf (every seat takes the most points it can);
+- ``careful``: ``State.playout(rng, CAREFUL)``, Master's rollout policy (greedy, with the
+  discards that hand least to the seats after);
 - ``leaves``: what one search leaf costs, from positions of real rounds: a world of
   the mover's view (``positions.Resampler``, as search draws them), then for each legal move
   ``clone``, ``apply`` and the greedy playout
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine import kernel_name, rulesets  # noqa: E402
 from game.engine.positions import Resampler  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
+from game.engine.rollout import CAREFUL  # noqa: E402
 from game.engine.state import GREEDY, OVER, RANDOM  # noqa: E402
 from game.engine.view import PlayerView  # noqa: E402
 
@@ -162,13 +165,16 @@ def measure(args: argparse.Namespace) -> None:
         runs = {
             "greedy": [playouts_per_second(name, n, args.seconds, s, GREEDY)
                        for s in range(args.runs)],
+            "careful": [playouts_per_second(name, n, args.seconds, s, CAREFUL)
+                        for s in range(args.runs)],
             "leaves": [leaves_per_second(views, args.seconds, s) for s in range(args.runs)],
             "random": [playouts_per_second(name, n, args.seconds, s) for s in range(args.runs)],
             "api": [playouts_per_second(name, n, args.seconds, s, None)
                     for s in range(args.runs)],
         }
         f = figures[name] = {k: statistics.median(v) for k, v in runs.items()}
-        print(f"{name:20s} {n} seats: greedy {f['greedy']:6.0f} rounds/s, search leaves "
+        print(f"{name:20s} {n} seats: greedy {f['greedy']:6.0f} rounds/s, careful "
+              f"{f['careful']:6.0f} rounds/s, search leaves "
               f"{f['leaves']:6.0f}/s, random {f['random']:6.0f} rounds/s, per-move API "
               f"{f['api']:6.0f} rounds/s (medians of {args.runs}; greedy runs "
               f"{', '.join(f'{r:.0f}' for r in runs['greedy'])}; random runs "
