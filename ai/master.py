@@ -8,20 +8,22 @@ play the next draw is stratified like Expert's chance node: world k draws the k-
 shuffled list of the cards that may come next, so every draw is weighted alike. Each world is
 played to the end of the round by a greedy policy for every seat that values cards a little
 like the rule-based player (points plus a bonus for cards of yaku still open,
-``model.rollout_weights``); the same worlds serve every move (common random numbers).
+``model.rollout_weights``) and, with nothing to take, lays the card that hands least to the
+seats after (``rollout.CAREFUL``); the same worlds serve every move (common random numbers).
 Successive halving allocates the budget: after each round of worlds the weaker half of the
 moves is dropped, so most of the playouts decide between the close candidates. The budget
 counts playouts, so a decision is reproducible and does not depend on the machine.
 
 Measured against Expert (``python -m ai.ladder --pair master:expectimax --deals 900 --seed
 2026``, seed and size fixed before the run; every game's figure is in ``ai/ladder.json`` and
-the README): clearly above on 5-seat Hachi-Hachi (+7.96 mon a round, +4.87 .. +11.06), Nuki
-(+5.32), 2-seat Hachi-Hachi (+4.17), Hachi (+4.13) and curriculum tier 1 (+1.14); above but not
-clear of zero on 3-seat Hachi-Hachi (+2.94, -1.16 .. +7.05), the Nintendo points (+1.11),
-curriculum tier 5 (+0.47) and Sudaoshi (+0.11, -0.37 .. +0.59). Cost
-(``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``, per game): Master's 95th
-percentile 56 to 87 ms with the compiled kernel on the nine games, and at most 143 ms with the
-pure-Python one (Hachi, 3-seat Hachi-Hachi, Sudaoshi), against Expert's 14 and 42 ms.
+the README): clearly above on 5-seat Hachi-Hachi (+8.77 mon a round, +5.83 .. +11.72), 3-seat
+Hachi-Hachi (+6.24, +2.07 .. +10.41), Nuki (+5.76), Hachi (+4.92), 2-seat Hachi-Hachi
+(+3.88), curriculum tier 1 (+1.44) and Sudaoshi (+0.54, +0.09 .. +1.00); above but not clear
+of zero on the Nintendo points (+1.68, -0.26 .. +3.62) and curriculum tier 5 (+0.95, -0.46 ..
++2.35). Cost (``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``, per
+game): Master's 95th percentile 45 to 71 ms with the compiled kernel on the nine games, and at
+most 181 ms with the pure-Python one (Hachi, 3- and 5-seat Hachi-Hachi, Sudaoshi), against
+Expert's 18 and 39 ms.
 
 Placing the hidden cards (``python benchmarks/inference.py --pick 3,8``, seed 2026, 253
 decisions against Intermediate players at 3-seat Hachi-Hachi, 200 worlds each), the

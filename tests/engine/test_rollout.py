@@ -75,7 +75,7 @@ def test_careful_discards_keep_the_card_whose_mate_is_still_out():
     rs = rulesets.get("hachihachi")
     values = rs.values
     st = rs.new_state(3, 0, events=False)
-    rel = st._rel
+    rel, summ = rs.capture_rel, rs.capture_sum
     cheap = sorted(rs.deck_cards, key=lambda c: (values[c], c))
     y = cheap[0]  # the lowest of the cheapest: GREEDY's discard
     x = next(c for c in cheap if not rel[y] >> c & 1 and c != y and values[c] == values[y])
@@ -84,14 +84,14 @@ def test_careful_discards_keep_the_card_whose_mate_is_still_out():
     st.hands = [(1 << x) | (1 << y), mates[y], 0]  # y's month-mates in the next hand
     st.captured = [mates[x], 0, 0]  # x's month-mates already taken: x is safe to lay
     st.pile, st.pile_pos = [], 0
-    greedy = RO.greedy_card(st.hands[0], st.field, rel, values, st._sum)
+    greedy = RO.greedy_card(st.hands[0], st.field, rel, values, summ)
     assert greedy == (y, -1, -values[y])
     live = RO.unseen(st, 0)
     assert live == mates[y]
-    careful = RO.greedy_card(st.hands[0], st.field, rel, values, st._sum, live)
+    careful = RO.greedy_card(st.hands[0], st.field, rel, values, summ, live)
     assert careful == (x, -1, -values[x])
     # laid alone, y scores its value twice and its best mate's
-    alone = RO.greedy_card(1 << y, 0, rel, values, st._sum, live)
+    alone = RO.greedy_card(1 << y, 0, rel, values, summ, live)
     assert alone == (y, -1, -2 * values[y] - max(values[t] for t in rs.deck_cards
                                                   if mates[y] >> t & 1))
 
