@@ -213,6 +213,10 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa:
         # -1: weights the C kernel cannot hold (not 48 ints under 2**50): the code below
     below, rel, summ, apply = rng.below, st._rel, st._sum, st.apply
     greedy = mode != 0
+    # careful: the pile still to draw, as a mask kept up to date draw by draw (``unseen``
+    # walks the whole pile; the pile is not reshuffled during play)
+    pile, drawn = st.pile, st.pile_pos
+    rest = sum(1 << c for c in pile[drawn:]) if mode == 2 else 0
     while st.phase == PLAY_PH:
         seat = st.to_move
         if st.sagers >> seat & 1:  # may cancel: a generic move, then the caller resumes
@@ -220,7 +224,15 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa:
             return
         hand = st.hands[seat]
         if greedy:
-            live = unseen(st, seat) if mode == 2 else None
+            live = None
+            if mode == 2:
+                while drawn < st.pile_pos:
+                    rest &= ~(1 << pile[drawn])
+                    drawn += 1
+                live = rest
+                for s, h in enumerate(st.hands):
+                    if s != seat:
+                        live |= h
             card, target, _ = greedy_card(hand, st.field, rel, values, summ, live)
         else:
             card = pick_bit(hand, below(hand.bit_count())).bit_length() - 1
