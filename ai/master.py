@@ -168,6 +168,7 @@ class MasterAgent(RulesAgent):
         """Each finalist's mean net over SECOND_PLY fresh worlds, the seats playing greedily
         up to this seat's next play, which is the best of its choices there."""
         me = sit.me
+        careful = self.ROLLOUT == CAREFUL
         totals = dict.fromkeys(finalists, 0.0)
         for _ in range(self.SECOND_PLY):
             seed = self.rng.next64()
@@ -177,7 +178,6 @@ class MasterAgent(RulesAgent):
                 st = world.clone()
                 st.apply(legal[i], check=False)
                 turn_rng = Rng(seed ^ 0x9E3779B9)
-                careful = self.ROLLOUT == CAREFUL
                 while not st.round_over and not (st.phase == PLAY_PH and st.to_move == me):
                     st.apply(greedy_action(st, turn_rng, weights, careful), check=False)
                 if st.round_over:

@@ -662,6 +662,20 @@ static int set_ssize(PyObject *o, PyObject *name, Py_ssize_t x)
     return rc;
 }
 
+/* The card at pile_l[i] (a list of ints), checked to be a card: 0, or -1 with an error set. */
+static int pile_card(PyObject *pile_l, Py_ssize_t i, int *card)
+{
+    Py_ssize_t c = PyLong_AsSsize_t(PyList_GET_ITEM(pile_l, i));
+    if (c == -1 && PyErr_Occurred())
+        return -1;
+    if (c < 0 || c >= 48) {
+        PyErr_SetString(PyExc_IndexError, "_ckernel: card out of range");
+        return -1;
+    }
+    *card = (int)c;
+    return 0;
+}
+
 /* A draw below n from the given generator: ours directly, any other through rng.below. */
 static inline int draw(RngObject *g, PyObject *rng, uint64_t n, uint64_t *out)
 {
@@ -820,13 +834,9 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         for (Py_ssize_t s = 0; s < n; s++)
             all_hands |= hands[s];
         for (Py_ssize_t i = pos; i < n_pile; i++) {
-            Py_ssize_t c = PyLong_AsSsize_t(PyList_GET_ITEM(pile_l, i));
-            if (c == -1 && PyErr_Occurred())
+            int c;
+            if (pile_card(pile_l, i, &c) < 0)
                 goto done;
-            if (c < 0 || c >= 48) {
-                PyErr_SetString(PyExc_IndexError, "_ckernel: card out of range");
-                goto done;
-            }
             rest |= (uint64_t)1 << c;
         }
     }
@@ -898,13 +908,9 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         all_hands &= ~((uint64_t)1 << card);
         dirty |= (uint64_t)1 << seat;
         if (pos < n_pile) {
-            Py_ssize_t drawn = PyLong_AsSsize_t(PyList_GET_ITEM(pile_l, pos));
-            if (drawn == -1 && PyErr_Occurred())
+            int drawn;
+            if (pile_card(pile_l, pos, &drawn) < 0)
                 goto done;
-            if (drawn < 0 || drawn >= 48) {
-                PyErr_SetString(PyExc_IndexError, "_ckernel: card out of range");
-                goto done;
-            }
             pos++;
             rest &= ~((uint64_t)1 << drawn);
             matches = field & (uint64_t)rel[drawn];

@@ -30,8 +30,7 @@ GREEDY = "greedy"  # the most card points now: the policy the search AIs roll ou
 # GREEDY, and a card that takes nothing is the one that gives least to the seats after
 # (Master's rollouts, issue 30): see ``greedy_card``'s ``live``
 CAREFUL = "careful"
-POLICIES = (RANDOM, GREEDY, CAREFUL)
-_MODE = {RANDOM: 0, GREEDY: 1, CAREFUL: 2}  # the kernel's policy argument
+_MODE = {RANDOM: 0, GREEDY: 1, CAREFUL: 2}  # the policies, and the kernel's policy argument
 
 # The compiled turn loop when the extension is built, else None (the tests switch it).
 _CK_TURNS = ckernel.rollout_turns if ckernel is not None else None
@@ -103,14 +102,13 @@ def greedy_card(hand: int, field: int, rel: tuple[int, ...], values: tuple[int, 
     return best, best_t, best_v
 
 
-def unseen(st: State, seat: int) -> int:
-    """The cards ``seat`` cannot see: the other hands and the pile still to draw."""
-    out = 0
+def unseen(st: State, seat: int, rest: int | None = None) -> int:
+    """The cards ``seat`` cannot see: the other hands and the pile still to draw (``rest``,
+    that pile as a mask when the caller keeps it; else read from the state)."""
+    out = sum(1 << c for c in st.pile[st.pile_pos:]) if rest is None else rest
     for s, h in enumerate(st.hands):
         if s != seat:
             out |= h
-    for c in st.pile[st.pile_pos:]:
-        out |= 1 << c
     return out
 
 
@@ -155,7 +153,7 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
     """
     mode = _MODE.get(policy)
     if mode is None:
-        raise ValueError(f"unknown rollout policy {policy!r} (known: {', '.join(POLICIES)})")
+        raise ValueError(f"unknown rollout policy {policy!r} (known: {', '.join(_MODE)})")
     if weights is None:
         weights = st.rs.values
     elif len(weights) != 48:
@@ -229,10 +227,7 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa:
                 while drawn < st.pile_pos:
                     rest &= ~(1 << pile[drawn])
                     drawn += 1
-                live = rest
-                for s, h in enumerate(st.hands):
-                    if s != seat:
-                        live |= h
+                live = unseen(st, seat, rest)
             card, target, _ = greedy_card(hand, st.field, rel, values, summ, live)
         else:
             card = pick_bit(hand, below(hand.bit_count())).bit_length() - 1
