@@ -63,7 +63,7 @@ def test_master_is_reproducible_and_keeps_to_its_budget():
     x, y, z = (MasterAgent(seed, playouts=300) for seed in (5, 5, 6))
     ax, ay = x.choose(v), y.choose(v)
     assert ax == ay and x.values == y.values and x.nodes == y.nodes
-    assert 0 < x.nodes <= 300 and x.worlds <= x.nodes
+    assert 0 < x.nodes <= 300 + x.REFINE and x.worlds <= x.nodes  # the budget and its refinement
     z.choose(v)
     assert z.values != x.values  # another seed imagines other deals
     finalists = [v.legal[i] for i in x.finalists]
@@ -98,3 +98,26 @@ def test_rollout_weights_add_open_yaku_to_card_points():
             in_yaku |= mask
     assert all(w[c] == rs.values[c] for c in range(48) if not in_yaku >> c & 1)
     assert w[CARD["crane"]] > rs.values[CARD["crane"]]  # shiko and goko are open at the start
+
+
+def test_close_calls_get_more_worlds_and_clear_ones_none():
+    """REFINE spends extra playouts on the last two moves only while their paired difference
+    is within REFINE_Z standard errors of zero, and never more than REFINE."""
+    m = MasterAgent(1)
+    assert m._close([0.0, 50.0, 10])  # mean 0, spread: close
+    assert not m._close([100.0, 1000.0, 10])  # every world says +10: clear
+    assert not m._close([0.0, 0.0, 1])  # one world says nothing
+    spent = {}
+    for seed in range(3):
+        a, _ = _two_worlds(seed)
+        v = a.view(0)
+        base = MasterAgent(4, playouts=200, refine=0)
+        more = MasterAgent(4, playouts=200, refine=400)
+        base.choose(v)
+        more.choose(v)
+        assert base.nodes <= 200 and base.nodes <= more.nodes <= base.nodes + 400
+        spent[seed] = more.nodes - base.nodes
+        again = MasterAgent(4, playouts=200, refine=400)
+        again.choose(v)
+        assert again.values == more.values and again.nodes == more.nodes
+    assert any(spent.values())  # some close call was refined
