@@ -11,8 +11,10 @@ like the rule-based player (points plus a bonus for cards of yaku still open,
 ``model.rollout_weights``) and, with nothing to take, lays the card that hands least to the
 seats after (``rollout.CAREFUL``); the same worlds serve every move (common random numbers).
 Successive halving allocates the budget: after each round of worlds the weaker half of the
-moves is dropped, so most of the playouts decide between the close candidates. The budget
-counts playouts, so a decision is reproducible and does not depend on the machine.
+moves is dropped, so most of the playouts decide between the close candidates; when the last
+two are still within two standard errors of each other, up to REFINE more playouts go to them
+(``REFINE``). The budget counts playouts, so a decision is reproducible and does not depend on
+the machine.
 
 Measured against Expert (``python -m ai.ladder --pair master:expectimax --deals 900 --seed
 2026``, seed and size fixed before the run; every game's figure is in ``ai/ladder.json`` and
@@ -179,11 +181,11 @@ class MasterAgent(RulesAgent):
             if r < rounds - 1:
                 alive.sort(key=lambda i: (-(totals[i] / counts[i] + prior[i]), i))
                 alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
-        extra = self.REFINE
-        while extra > 0 and len(alive) == 2 and self._close(diffs):
-            batch = min(extra, max(2, per_round // 4)) // 2
-            play_worlds(max(1, batch))
-            extra -= 2 * max(1, batch)
+        extra = self.REFINE  # playouts; a world costs two
+        while extra >= 2 and len(alive) == 2 and self._close(diffs):
+            worlds = min(extra, max(2, per_round // 4)) // 2
+            play_worlds(worlds)
+            extra -= 2 * worlds
         self.finalists = alive
         values = [totals[i] / counts[i] + prior[i] if counts[i] else float("-inf")
                   for i in range(n)]
