@@ -155,7 +155,7 @@ class MasterAgent(RulesAgent):
         diffs = [0.0, 0.0, 0]  # the last round's paired differences: sum, sum of squares, n
 
         def play_worlds(worlds: int) -> None:
-            last = len(alive) == 2
+            last = self.REFINE > 0 and len(alive) == 2  # kept only for the refinement
             for _ in range(worlds):
                 seed = self.rng.next64()
                 d = draws[self.worlds % len(draws)]
