@@ -45,7 +45,7 @@ from game.engine.view import PlayerView
 
 from .base import is_searched
 from .inference import BETA, Reader, pick_deal
-from .model import Situation, rollout_weights
+from .model import Situation, rollout_weights, set_values
 from .rules_agent import RulesAgent
 
 
@@ -57,6 +57,9 @@ class MasterAgent(RulesAgent):
     # Nintendo points among them, but not curriculum tier 5 (+1.33, -0.03 .. +2.70), and
     # 1.65 lower summed over the nine, which the rule fixed before the run did not allow
     W_ROLLOUT = 0.5
+    # the yaku bonus follows the piles as the sets form within each rollout
+    # (``model.set_values``), instead of staying as it was at the decision
+    FOLLOW_SETS = False
     # the rollout policy of every seat: CAREFUL, greedy whose discards hand the least to the
     # seats after (rollout.greedy_card). Against this Master rolling out GREEDY on the
     # development seed (7): Sudaoshi +0.83 mon a round (300 deal-sets, +0.21 .. +1.46),
@@ -98,8 +101,11 @@ class MasterAgent(RulesAgent):
     def __init__(self, seed: int = 0, *, playouts: int = 1600,
                  w_rollout: float | None = None, infer_k: int | None = None,
                  w_prior: float | None = None, second_ply: int | None = None,
-                 rollout: str | None = None, refine: int | None = None) -> None:
+                 rollout: str | None = None, refine: int | None = None,
+                 follow: int | None = None) -> None:
         super().__init__(seed)
+        if follow is not None:
+            self.FOLLOW_SETS = bool(follow)
         self.budget = playouts
         if refine is not None:
             self.REFINE = refine
@@ -135,7 +141,9 @@ class MasterAgent(RulesAgent):
         """Mean net (mon) of each legal move for this seat over the worlds it was tried in
         (-inf for none)."""
         n = len(legal)
-        weights = rollout_weights(sit, self.W_ROLLOUT) if self.W_ROLLOUT else None
+        weights = (None if not self.W_ROLLOUT
+                   else set_values(sit, self.W_ROLLOUT) if self.FOLLOW_SETS
+                   else rollout_weights(sit, self.W_ROLLOUT))
         draws: list[int | None] = [None]
         if view.phase == "play" and view.pile_count:
             draws = cards_of(sit.draw_candidates) or [None]

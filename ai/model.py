@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from game.engine import rulesets
 from game.engine.cards import CHAFF_EQUIV, cards_of
+from game.engine.rollout import SetValues
 from game.engine.view import PlayerView
 from game.engine.vocab import Reason
 
@@ -130,6 +131,15 @@ class Situation:
             if ch >= 12:
                 score += (ch - 11) * model.unit * 0.5
         return score * m
+
+
+def set_values(sit: Situation, w_yaku: float) -> SetValues:
+    """``rollout_weights`` that follow the piles as the sets form within the rollout
+    (``rollout.SetValues``): each active seat's sets, by its position, on the card points."""
+    model = sit.model
+    entries = tuple((s, mask, value) for s, pos in sit.position.items()
+                    for _, mask, value in model.sets(pos))
+    return SetValues(model.values, w_yaku, entries)
 
 
 def rollout_weights(sit: Situation, w_yaku: float) -> tuple[int, ...]:

@@ -732,14 +732,101 @@ static inline PyObject *play1(int seat, int card)
 
 enum { STOP_SAGER = 0, STOP_DECIDE = 1, STOP_LAST = 2, NOT_HANDLED = -1 };
 
-/* rollout_turns(state, rng, policy, values, gate) -> 0 a sager's turn (to_move set), 1 a dekiyaku
- * rose (phase DECIDE), 2 the last turn was played (the caller settles), -1 nothing done
- * (values the kernel cannot hold: the caller runs the Python code).
+/* Card values that follow the yaku sets as they form (rollout.SetValues): the spec
+ * (w4, ((seat, mask, value), ...)) converted once per tuple object. fastpath: set-values */
+#define MAX_SETS 64
+#define MAX_SET_VALUE ((int64_t)1 << 30)
+typedef struct {
+    PyObject *src; /* a strong reference, compared by identity */
+    int64_t w4;
+    int n;
+    int seat[MAX_SETS];
+    uint64_t mask[MAX_SETS];
+    int64_t value[MAX_SETS];
+    uint64_t all; /* the union of the masks */
+} SetSpec;
+static SetSpec sets_cache;
+
+/* 1 a spec (in sets_cache), 0 none or not representable (the caller falls back), -1 error */
+static int sets_of(PyObject *obj)
+{
+    if (obj == sets_cache.src)
+        return 1;
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) != 2)
+        return 0;
+    PyObject *entries = PyTuple_GET_ITEM(obj, 1);
+    if (!PyTuple_CheckExact(entries) || PyTuple_GET_SIZE(entries) > MAX_SETS)
+        return 0;
+    SetSpec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.w4 = PyLong_AsLongLong(PyTuple_GET_ITEM(obj, 0));
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (sp.w4 < 0 || sp.w4 > 1024)
+        return 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(entries); i++) {
+        PyObject *e = PyTuple_GET_ITEM(entries, i);
+        if (!PyTuple_CheckExact(e) || PyTuple_GET_SIZE(e) != 3)
+            return 0;
+        long seat = PyLong_AsLong(PyTuple_GET_ITEM(e, 0));
+        uint64_t m = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(e, 1));
+        long long v = PyLong_AsLongLong(PyTuple_GET_ITEM(e, 2));
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (seat < 0 || seat >= MAX_SEATS || !m || v < 0 || v > MAX_SET_VALUE)
+            return 0;
+        sp.seat[i] = (int)seat;
+        sp.mask[i] = m;
+        sp.value[i] = v;
+        sp.all |= m;
+        sp.n++;
+    }
+    sp.src = Py_NewRef(obj);
+    Py_XDECREF(sets_cache.src);
+    sets_cache = sp;
+    return 1;
+}
+
+/* rollout.SetValues.of: base plus, for each card of a set still open to a seat (no other
+ * seat holds one of its cards), the rounded w4/4 * value * (2h + 1) / n^2 (h the seat's
+ * cards of the set, n its size), the largest over the sets and seats. */
+static void set_values(const SetSpec *sp, const uint64_t *capt, Py_ssize_t seats,
+                       const int64_t *base, int64_t *out)
+{
+    uint64_t taken = 0;
+    int64_t bonus[48] = {0};
+    for (Py_ssize_t s = 0; s < seats; s++)
+        taken |= capt[s];
+    for (int k = 0; k < sp->n; k++) {
+        uint64_t pile = capt[sp->seat[k]], m = sp->mask[k];
+        if (taken & ~pile & m)
+            continue;
+        int64_t h = popc(pile & m), nn = popc(m);
+        int64_t b = (2 * sp->w4 * sp->value[k] * (2 * h + 1) + 4 * nn * nn) / (8 * nn * nn);
+        for (uint64_t free = m & ~taken; free; free &= free - 1) {
+            int c = ctz64(free);
+            if (b > bonus[c])
+                bonus[c] = b;
+        }
+    }
+    for (int c = 0; c < 48; c++)
+        out[c] = base[c] + bonus[c];
+}
+
+/* rollout_turns(state, rng, policy, values, gate[, sets]) -> 0 a sager's turn (to_move set), 1 a
+ * dekiyaku rose (phase DECIDE), 2 the last turn was played (the caller settles), -1 nothing done
+ * (values or sets the kernel cannot hold: the caller runs the Python code). With sets
+ * (rollout.SetValues.spec, greedy policies), values are the base, and the card values follow
+ * the piles: recomputed whenever a capture takes a card of a set.
  * fastpath: c-turns */
 static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "rollout_turns(state, rng, policy, values, gate)");
+    if (nargs != 5 && nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "rollout_turns(state, rng, policy, values, gate[, sets])");
         return NULL;
     }
     if (!PLAY1) {
@@ -757,8 +844,10 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
     int greedy = mode != 0, careful = mode == 2;
     RngObject *g = PyObject_TypeCheck(rng, &RngType) ? (RngObject *)rng : NULL;
 
-    int64_t rel[48], values[48];
+    int64_t rel[48], values[48], base[48];
     PyObject *o;
+    int dyn = 0;
+    SetSpec spec;
     PyObject *hands_l = NULL, *capt_l = NULL, *pile_l = NULL, *acts = NULL, *turns = NULL,
              *vcache = NULL, *vfn = NULL, *result = NULL;
     int rc;
@@ -766,6 +855,15 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         rc = table_of(args[3], &val_cache, values, MAX_WEIGHT);
         if (rc <= 0)
             return rc < 0 ? NULL : PyLong_FromLong(NOT_HANDLED);
+        if (nargs == 6 && args[5] != Py_None) {
+            rc = sets_of(args[5]);
+            if (rc <= 0)
+                return rc < 0 ? NULL : PyLong_FromLong(NOT_HANDLED);
+            /* copied: a callback may let another thread's rollout replace the cache */
+            spec = sets_cache;
+            dyn = 1;
+            memcpy(base, values, sizeof base);
+        }
     }
     if (!(o = PyObject_GetAttr(st, s_rel)))
         return NULL;
@@ -827,6 +925,14 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         if (as_u64(PyList_GET_ITEM(hands_l, s), &hands[s]) < 0 ||
             as_u64(PyList_GET_ITEM(capt_l, s), &capt[s]) < 0)
             goto done;
+    if (dyn) {
+        for (int k = 0; k < spec.n; k++)
+            if (spec.seat[k] >= n) {
+                result = PyLong_FromLong(NOT_HANDLED);
+                goto done;
+            }
+        set_values(&spec, capt, n, base, values);
+    }
     uint64_t dirty = 0; /* seats whose hand or pile changed */
     Py_ssize_t n_pile = PyList_GET_SIZE(pile_l);
     uint64_t all_hands = 0, rest = 0; /* careful: the hands, and the pile still to draw */
@@ -937,6 +1043,8 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
         }
         if (gained) {
             capt[seat] |= gained;
+            if (dyn && (gained & spec.all))
+                set_values(&spec, capt, n, base, values);
             if (with_vfn && (gained & yaku)) { /* fastpath: yaku-cards */
                 int open = !gated;
                 for (int k = 0; !open && k < gate.n; k++)
@@ -1051,7 +1159,7 @@ static PyObject *set_big_below(PyObject *mod, PyObject *fn)
 
 static PyMethodDef module_methods[] = {
     {"rollout_turns", (PyCFunction)(void (*)(void))rollout_turns, METH_FASTCALL,
-     "rollout_turns(state, rng, policy, values, gate): rollout._turns in C; returns 0 "
+     "rollout_turns(state, rng, policy, values, gate[, sets]): rollout._turns in C; returns 0 "
      "(a sager's turn), 1 (DECIDE), 2 (settle) or -1 (not done: values out of range)."},
     {"setup", setup, METH_VARARGS,
      "setup(PLAY1, play2, take, DECIDE, slots): the engine's action caches, phase and the "

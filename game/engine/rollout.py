@@ -36,6 +36,71 @@ _MODE = {RANDOM: 0, GREEDY: 1, CAREFUL: 2}  # the policies, and the kernel's pol
 _CK_TURNS = ckernel.rollout_turns if ckernel is not None else None
 
 
+class SetValues:
+    """Card values that follow the yaku sets as they form during a rollout (issue 30).
+
+    Fixed weights judge every card as it stood at the root: a third red ribbon is worth no
+    more to the rollout's seats once a seat holds two. These are ``base`` plus, for each card
+    of a set still open to a seat (no other seat holds a card of it), ``w`` times the
+    marginal step of a quadratic credit, ``value * (2h + 1) / n**2`` (``h`` the seat's cards
+    of the set, ``n`` its size; ``ai.model.rollout_weights``' bonus), the largest over the
+    sets and seats, so taking it counts both as building and as denial. In integers (half
+    up, ``w`` in quarters), so the C kernel (``spec``) and this code give the same values.
+    ``entries``: (seat, mask, value) per set a seat may make. Values are recomputed only when
+    the piles' cards of the sets differ (memoized: rollouts of one decision meet the same
+    piles again and again).
+    """
+
+    __slots__ = ("base", "w4", "entries", "mask", "spec", "_memo")
+
+    def __init__(self, base: tuple[int, ...], w: float,
+                 entries: tuple[tuple[int, int, int], ...]) -> None:
+        if len(base) != 48:
+            raise ValueError(f"base must give 48 card values, not {len(base)}")
+        self.base = tuple(base)
+        self.w4 = round(4 * w)
+        self.entries = tuple((int(s), int(m), int(v)) for s, m, v in entries)
+        if self.w4 < 0 or any(s < 0 or m <= 0 or v < 0 for s, m, v in self.entries):
+            raise ValueError("set values need w >= 0, seats >= 0, masks and values > 0")
+        mask = 0
+        for _, m, _ in self.entries:
+            mask |= m
+        self.mask = mask
+        self.spec = (self.w4, self.entries)
+        self._memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def of(self, captured: list[int]) -> tuple[int, ...]:
+        """The 48 card values for these piles (one mask per seat)."""
+        mask = self.mask
+        key = tuple(p & mask for p in captured)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        taken = 0
+        for p in captured:
+            taken |= p
+        bonus = [0] * 48
+        w4 = self.w4
+        for s, m, v in self.entries:
+            pile = captured[s]
+            if taken & ~pile & m:
+                continue
+            h, n2 = (pile & m).bit_count(), m.bit_count() ** 2
+            b = (2 * w4 * v * (2 * h + 1) + 4 * n2) // (8 * n2)
+            free = m & ~taken
+            while free:
+                low = free & -free
+                c = low.bit_length() - 1
+                if b > bonus[c]:
+                    bonus[c] = b
+                free ^= low
+        got = tuple(x + y for x, y in zip(self.base, bonus, strict=True))
+        if len(self._memo) >= 4096:
+            self._memo.clear()
+        self._memo[key] = got
+        return got
+
+
 def pick_bit(mask: int, i: int) -> int:
     """The i-th set bit of ``mask`` (lowest first), as a one-bit mask."""
     while i:
@@ -112,7 +177,8 @@ def unseen(st: State, seat: int, rest: int | None = None) -> int:
     return out
 
 
-def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None,  # noqa: ANN001
+def greedy_action(st: State, rng,  # noqa: ANN001
+                  weights: tuple[int, ...] | SetValues | None = None,
                   careful: bool = False) -> Action:
     """The greedy policy's move outside the turn loop: the same pick for a play (a sager
     with nothing to take cancels and collects), the most valuable target for the drawn
@@ -120,6 +186,8 @@ def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None,  # noq
     ``weights``: the card values of the choice (default: the ruleset's card points);
     ``careful``: the CAREFUL policy's discards."""
     ph, seat = st.phase, st.to_move
+    if isinstance(weights, SetValues):
+        weights = weights.of(st.captured)
     values = st.rs.values if weights is None else weights
     if ph == PLAY_PH:
         live = unseen(st, seat) if careful else None
@@ -138,7 +206,7 @@ def greedy_action(st: State, rng, weights: tuple[int, ...] | None = None,  # noq
 
 
 def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rng
-            weights: tuple[int, ...] | None = None) -> None:
+            weights: tuple[int, ...] | SetValues | None = None) -> None:
     """``State.playout``: play the current round to its end (a rollout) with a fixed policy
     for every seat.
 
@@ -148,12 +216,16 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
     ``rng`` once play has begun. ``CAREFUL``: GREEDY, with discards that hand the least to
     the seats after (``greedy_card``'s ``live``). ``weights`` (48 ints, GREEDY and CAREFUL)
     replace the card points in that choice, so a caller can roll out with its own judgement
-    of the cards (points plus yaku bonuses) at no extra cost. Chance comes from ``rng`` and
-    every action is recorded as usual.
+    of the cards (points plus yaku bonuses) at no extra cost; a ``SetValues`` gives values
+    that follow the piles as the sets form. Chance comes from ``rng`` and every action is
+    recorded as usual.
     """
     mode = _MODE.get(policy)
     if mode is None:
         raise ValueError(f"unknown rollout policy {policy!r} (known: {', '.join(_MODE)})")
+    sets = None
+    if isinstance(weights, SetValues):
+        sets, weights = weights, weights.base
     if weights is None:
         weights = st.rs.values
     elif len(weights) != 48:
@@ -161,7 +233,7 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
     while True:
         ph = st.phase
         if ph == PLAY_PH and st._ev is None and not st._watching:
-            _turns(st, rng, mode, weights)
+            _turns(st, rng, mode, weights, sets)
             continue
         if ph == DEAL or ph == OVER:
             return
@@ -176,7 +248,7 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
         elif ph == BLANK_PH or ph == RESHUFFLE:
             st.apply(st.sample_chance(rng), check=False)
         else:
-            _one_move(st, rng, mode, weights)
+            _one_move(st, rng, mode, sets.of(st.captured) if sets else weights)
 
 
 def _one_move(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa: ANN001
@@ -187,7 +259,8 @@ def _one_move(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # no
         st.apply(rng.choice(st.legal_actions()), check=False)
 
 
-def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa: ANN001
+def _turns(st: State, rng, mode: int, values: tuple[int, ...],  # noqa: ANN001
+           sets: SetValues | None = None) -> None:
     """Plain policy turns until a decision, a sager's turn or the round's end.
 
     A random turn plays a uniformly random hand card (``rng.below`` of the hand size), then,
@@ -196,15 +269,20 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa:
     most valuable target; a careful turn (mode 2) the same with ``live``, the cards the seat
     cannot see. The C kernel (``_CK_TURNS``) makes the same draws and records the
     same actions; without it (or for weights it cannot hold), each move goes through
-    ``State.apply``: the generic turn code is the reference.
+    ``State.apply``: the generic turn code is the reference. With ``sets`` (greedy policies),
+    ``values`` is the base and each turn plays with ``sets.of`` the piles at its start.
     """
+    if not mode:
+        sets = None
     if _CK_TURNS is not None:
-        stop = _CK_TURNS(st, rng, mode, values, dek_gate(st.rs, st._vfn))
+        gate = dek_gate(st.rs, st._vfn)
+        stop = (_CK_TURNS(st, rng, mode, values, gate, sets.spec) if sets
+                else _CK_TURNS(st, rng, mode, values, gate))
         if stop == 2:  # the last turn was played
             st._settle(None, -1)
             return
         if stop == 0:  # a sager's turn (to_move set): one generic move
-            _one_move(st, rng, mode, values)
+            _one_move(st, rng, mode, sets.of(st.captured) if sets else values)
             return
         if stop == 1:  # a dekiyaku rose: DECIDE
             return
@@ -217,6 +295,8 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa:
     rest = sum(1 << c for c in pile[drawn:]) if mode == 2 else 0
     while st.phase == PLAY_PH:
         seat = st.to_move
+        if sets:
+            values = sets.of(st.captured)
         if st.sagers >> seat & 1:  # may cancel: a generic move, then the caller resumes
             _one_move(st, rng, mode, values)
             return

@@ -197,6 +197,31 @@ def test_c_and_python_kernels_agree_on_greedy_with_weights(use_kernel, name, sea
         assert c == py, (name, seats, weights, policy, seed)
 
 
+def _set_values(name: str, seats: int, w: float, repeat: int = 1) -> RO.SetValues:
+    """Each seat's yaku sets (by its position), ``repeat`` times over (past the C kernel's
+    64 entries, the Python code runs)."""
+    rs = rulesets.get(name)
+    entries = tuple((s, mask, value) for _ in range(repeat) for s in range(seats)
+                    for _, mask, value in rs.yaku_sets(min(s, 2)))
+    return RO.SetValues(rs.values, w, entries)
+
+
+@pytest.mark.parametrize("name, seats", CASES)
+@pytest.mark.parametrize("policy", [GREEDY, CAREFUL])
+@pytest.mark.parametrize("w, repeat", [(2.0, 1), (0.5, 1), (2.0, 40)])
+def test_c_and_python_kernels_agree_on_card_values_that_follow_the_sets(use_kernel, name,
+                                                                         seats, policy, w,
+                                                                         repeat):
+    """Master's rollouts (``rollout.SetValues``): the values change as the piles do, in C
+    and in Python alike; a spec the C kernel cannot hold falls back to the Python code."""
+    for seed in range(2):
+        c = _rounds(name, seats, policy, seed, use_kernel("c"), _set_values(name, seats, w,
+                                                                            repeat))
+        py = _rounds(name, seats, policy, seed, use_kernel("python"),
+                     _set_values(name, seats, w, repeat))
+        assert c == py, (name, seats, policy, w, repeat, seed)
+
+
 def test_weights_change_the_greedy_choice_and_default_to_the_card_points(use_kernel):
     rs = rulesets.get("hachihachi")
     for kernel in ("c", "python"):

@@ -167,3 +167,50 @@ def test_apply_refuses_a_move_in_a_phase_where_nobody_moves():
         with pytest.raises(IllegalAction, match="phase deal"):
             st.apply(Action(0, "join"), check=check)
     assert st.actions == []
+
+
+def _red_ribbons(rs) -> int:  # noqa: ANN001
+    return next(mask for name, mask, _ in rs.yaku_sets(0) if name == "akatan")
+
+
+def test_set_values_follow_the_piles_as_a_set_forms():
+    """The third red ribbon is worth more to the rollout once a seat holds two, nothing
+    once two seats hold one each; building and denial alike (the largest over the seats)."""
+    rs = rulesets.get("hachihachi")
+    akatan = _red_ribbons(rs)
+    r1, r2, r3 = (c for c in range(48) if akatan >> c & 1)
+    sv = RO.SetValues(rs.values, 2.0, [(s, akatan, 84) for s in range(3)])
+    empty = sv.of([0, 0, 0])
+    assert empty[r3] == rs.values[r3] + round(2.0 * 84 * 1 / 9)
+    two = sv.of([0, 1 << r1 | 1 << r2, 0])
+    assert two[r3] == rs.values[r3] + round(2.0 * 84 * 5 / 9) > empty[r3]
+    assert two[r1] == rs.values[r1]  # taken: no bonus
+    split = sv.of([1 << r1, 1 << r2, 0])
+    assert split[r3] == rs.values[r3]  # the set is broken for every seat
+    assert sv.of([0, 1 << r1 | 1 << r2, 0]) is two  # the memo
+    other = next(c for c in range(48) if not akatan >> c & 1)
+    assert all(v[other] == rs.values[other] for v in (empty, two, split))
+    with pytest.raises(ValueError):
+        RO.SetValues(rs.values[:10], 1.0, [])
+    with pytest.raises(ValueError):
+        RO.SetValues(rs.values, -1.0, [(0, akatan, 84)])
+
+
+def test_rollouts_with_set_values_play_differently_from_fixed_weights():
+    """The values really change within a rollout: over seeded rounds, some move differs from
+    a rollout whose values stay as they were at the start."""
+    rs = rulesets.get("hachihachi")
+    entries = [(s, mask, value) for s in range(3) for _, mask, value in rs.yaku_sets(s)]
+    sv = RO.SetValues(rs.values, 2.0, entries)
+    rng, differ = Rng(3), 0
+    for _ in range(30):
+        deck = list(rs.deck_cards)
+        rng.shuffle(deck)
+        a = rs.new_state(3, 0, events=False)
+        a.start_round(deck)
+        b = a.clone()
+        seed = rng.next64()
+        a.playout(Rng(seed), CAREFUL, sv)
+        b.playout(Rng(seed), CAREFUL, sv.of(b.captured))
+        differ += a.actions != b.actions
+    assert differ > 0
