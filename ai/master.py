@@ -58,7 +58,9 @@ class MasterAgent(RulesAgent):
     # 1.65 lower summed over the nine, which the rule fixed before the run did not allow
     W_ROLLOUT = 0.5
     # the yaku bonus follows the piles as the sets form within each rollout
-    # (``model.set_values``), instead of staying as it was at the decision
+    # (``model.set_values``), instead of staying as it was at the decision. Off: against this
+    # Master on the development seed it was no better at curriculum tier 5 and the Nintendo
+    # points (README, "What was tried"), where the fixed bonus at 2 did better
     FOLLOW_SETS = False
     # the rollout policy of every seat: CAREFUL, greedy whose discards hand the least to the
     # seats after (rollout.greedy_card). Against this Master rolling out GREEDY on the

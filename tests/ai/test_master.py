@@ -7,7 +7,7 @@ import pytest
 
 from ai import AGENT_NAMES, AGENTS, LEVELS, make_agent
 from ai.master import MasterAgent
-from ai.model import Situation, rollout_weights
+from ai.model import Situation, rollout_weights, set_values
 from game.engine import rulesets
 from game.engine.cards import INDEX as CARD
 from game.engine.rng import Rng
@@ -98,6 +98,20 @@ def test_rollout_weights_add_open_yaku_to_card_points():
             in_yaku |= mask
     assert all(w[c] == rs.values[c] for c in range(48) if not in_yaku >> c & 1)
     assert w[CARD["crane"]] > rs.values[CARD["crane"]]  # shiko and goko are open at the start
+
+
+def test_set_values_start_where_the_fixed_weights_stand():
+    """``follow=1``: the values that follow the sets start from the view's piles, within the
+    rounding of the fixed weights, and change Master's play only through its rollouts."""
+    st, _ = _two_worlds(4)
+    sit = Situation.of(st.view(0))
+    fixed, follow = rollout_weights(sit, 2.0), set_values(sit, 2.0)
+    start = follow.of(list(st.view(0).captured_masks))
+    assert all(abs(a - b) <= 1 for a, b in zip(fixed, start, strict=True))
+    view = st.view(st.to_move)
+    a, b = MasterAgent(3, playouts=120, follow=1), MasterAgent(3, playouts=120, follow=1)
+    assert a.choose(view) == b.choose(view) and a.values == b.values
+    assert a.choose(view) in view.legal
 
 
 def test_close_calls_get_more_worlds_and_clear_ones_none():
