@@ -56,7 +56,7 @@ class MasterAgent(RulesAgent):
     # 2 was tried (README, "What was tried"): eight games clear on the seed-2026 ladder, the
     # Nintendo points among them, but not curriculum tier 5 (+1.33, -0.03 .. +2.70), and
     # 1.65 lower summed over the nine, which the rule fixed before the run did not allow
-    W_ROLLOUT = 0.5
+    W_ROLLOUT = 2.0
     # the yaku bonus follows the piles as the sets form within each rollout
     # (``model.set_values``), instead of staying as it was at the decision. Off: against this
     # Master on the development seed it was no better at curriculum tier 5 and the Nintendo
@@ -97,7 +97,7 @@ class MasterAgent(RulesAgent):
     # those two, a batch of worlds at a time, until it is not (0: off). Off (README, "What
     # was tried"): 13 % more playouts on average, and the seed-2026 ladder with it cleared
     # nothing new and summed 1.74 lower over the nine games
-    REFINE = 0
+    REFINE = 1600
     REFINE_Z = 2.0
 
     def __init__(self, seed: int = 0, *, playouts: int = 1600,
