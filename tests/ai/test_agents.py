@@ -118,15 +118,17 @@ def test_small_ladder_each_level_beats_the_one_below():
     finally:
         del ai.AGENTS["expectimax-test"]
     assert out["mean_points"] > 0
-    # Master over Expert at a small scale: the same search ratio as the levels' (a few times
-    # Expert's simulations), budgets cut so it runs in seconds (about 6 s on one core)
-    ai.AGENTS["master-test"] = (lambda seed: MasterAgent(seed, playouts=160), "test")
-    ai.AGENTS["expectimax-test"] = (lambda seed: ExpectimaxAgent(seed, nodes=40), "test")
+    # Master at a tenth of its budget, clearly above random play. Not "over Expert": that
+    # edge (a few mon a round) needs hundreds of deal-sets (python -m ai.ladder); at this
+    # size (15 deal-sets, 160 against 40 simulations) its sign was luck: -10.0 mon a round
+    # (-21.5 .. +1.4) over 60 deal-sets of the same seed
+    ai.AGENTS["master-test"] = (lambda seed: MasterAgent(
+        seed, playouts=160, refine=MasterAgent.REFINE // 10), "test")
     try:
-        out = arena.run("hachihachi", "master-test", "expectimax-test", 15, 11)
+        out = arena.run("hachihachi", "master-test", "random", 15, 11)
     finally:
-        del ai.AGENTS["master-test"], ai.AGENTS["expectimax-test"]
-    assert out["mean_points"] > 0
+        del ai.AGENTS["master-test"]
+    assert out["mean_points_ci"][0] > 0
 
 
 def test_levels_and_names():
