@@ -11,20 +11,19 @@ like the rule-based player (points plus a bonus for cards of yaku still open,
 ``model.rollout_weights``) and, with nothing to take, lays the card that hands least to the
 seats after (``rollout.CAREFUL``); the same worlds serve every move (common random numbers).
 Successive halving allocates the budget: after each round of worlds the weaker half of the
-moves is dropped, so most of the playouts decide between the close candidates (``REFINE``
-can add playouts to a last pair still too close to tell apart; off). The budget counts
+moves is dropped, so most of the playouts decide between the close candidates, and ``REFINE``
+adds playouts to a last pair still too close to tell apart. The budget counts
 playouts, so a decision is reproducible and does not depend on the machine.
 
 Measured against Expert (``python -m ai.ladder --pair master:expectimax --deals 900 --seed
 2026``, seed and size fixed before the run; every game's figure is in ``ai/ladder.json`` and
-the README): clearly above on 5-seat Hachi-Hachi (+8.77 mon a round, +5.83 .. +11.72), 3-seat
-Hachi-Hachi (+6.24, +2.07 .. +10.41), Nuki (+5.76), Hachi (+4.92), 2-seat Hachi-Hachi
-(+3.88), curriculum tier 1 (+1.44) and Sudaoshi (+0.54, +0.09 .. +1.00); above but not clear
-of zero on the Nintendo points (+1.68, -0.26 .. +3.62) and curriculum tier 5 (+0.95, -0.46 ..
-+2.35). Cost (``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``, per
-game): Master's 95th percentile 45 to 71 ms with the compiled kernel on the nine games, and at
-most 181 ms with the pure-Python one (Hachi, 3- and 5-seat Hachi-Hachi, Sudaoshi), against
-Expert's 18 and 39 ms.
+the README): clearly above on 5-seat Hachi-Hachi (+9.41 mon a round, +6.57 .. +12.24), Nuki
+(+5.60), 3-seat Hachi-Hachi (+5.02, +1.23 .. +8.81), Hachi (+4.42), 2-seat Hachi-Hachi (+3.71),
+the Nintendo points (+2.22, +0.39 .. +4.06), curriculum tier 1 (+1.53) and Sudaoshi (+0.84,
++0.37 .. +1.31); above but not clear of zero on curriculum tier 5 (+1.14, -0.20 .. +2.49). Cost
+(``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``, per game): Master's 95th
+percentile 73 to 117 ms with the compiled kernel on the nine games, and at most 324 ms with
+the pure-Python one (Hachi, 3- and 5-seat Hachi-Hachi, Sudaoshi), against Expert's 19 and 41 ms.
 
 Placing the hidden cards (``python benchmarks/inference.py --pick 3,8``, seed 2026, 253
 decisions against Intermediate players at 3-seat Hachi-Hachi, 200 worlds each), the
@@ -53,9 +52,9 @@ class MasterAgent(RulesAgent):
     id = "master"
     WINDOW_LEVEL = "master"  # decisions before play (join/drop, mizuten, swap) by level
     # the yaku bonus in the rollout policy's card values (0: plain greedy; Expert's is 0.5).
-    # 2 was tried (README, "What was tried"): eight games clear on the seed-2026 ladder, the
-    # Nintendo points among them, but not curriculum tier 5 (+1.33, -0.03 .. +2.70), and
-    # 1.65 lower summed over the nine, which the rule fixed before the run did not allow
+    # 2 with REFINE: eight games clear on the seed-2026 ladder against seven at 0.5 without
+    # it, the Nintendo points newly (README, "What was tried", which has every figure; 3 was
+    # no better than 2 on the development seed)
     W_ROLLOUT = 2.0
     # the yaku bonus follows the piles as the sets form within each rollout
     # (``model.set_values``), instead of staying as it was at the decision. Off: against this
@@ -94,9 +93,9 @@ class MasterAgent(RulesAgent):
     SECOND_PLY = 0
     # closing a close call: when the last two moves' paired difference over the last round's
     # worlds is within REFINE_Z standard errors of zero, up to REFINE more playouts go to
-    # those two, a batch of worlds at a time, until it is not (0: off). Off (README, "What
-    # was tried"): 13 % more playouts on average, and the seed-2026 ladder with it cleared
-    # nothing new and summed 1.74 lower over the nine games
+    # those two, a batch of worlds at a time, until it is not (0: off). On with the bonus at
+    # 2 (W_ROLLOUT); alone it cleared nothing new on the seed-2026 ladder (README, "What was
+    # tried")
     REFINE = 1600
     REFINE_Z = 2.0
 

@@ -203,7 +203,10 @@ def test_the_ledger_reviews_the_round_just_played(tmp_path):
     frames(app, 2)
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.only_round == 0 and review.path is None
-    assert run_until(app, lambda: review.result is not None, 20000)
+    # the worker, not a count of frames: a frame loop that never sleeps (the tests') can
+    # starve the review thread of the GIL for many seconds
+    review.worker.join(60)
+    assert run_until(app, lambda: review.result is not None, 200)
     assert review.decisions and {d.round for d in review.decisions} == {0}
     assert all(d.seat == 0 for d in review.decisions)
     assert "Show in replay" not in [b.label for b in review.group.buttons]
