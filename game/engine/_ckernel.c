@@ -740,6 +740,7 @@ typedef struct {
     PyObject *src; /* a strong reference, compared by identity */
     int64_t w4;
     int n;
+    int max_seat; /* the highest seat of the entries (-1 for none) */
     int seat[MAX_SETS];
     uint64_t mask[MAX_SETS];
     int64_t value[MAX_SETS];
@@ -759,6 +760,7 @@ static int sets_of(PyObject *obj)
         return 0;
     SetSpec sp;
     memset(&sp, 0, sizeof sp);
+    sp.max_seat = -1;
     sp.w4 = PyLong_AsLongLong(PyTuple_GET_ITEM(obj, 0));
     if (PyErr_Occurred()) {
         PyErr_Clear();
@@ -780,6 +782,8 @@ static int sets_of(PyObject *obj)
         if (seat < 0 || seat >= MAX_SEATS || !m || v < 0 || v > MAX_SET_VALUE)
             return 0;
         sp.seat[i] = (int)seat;
+        if (seat > sp.max_seat)
+            sp.max_seat = (int)seat;
         sp.mask[i] = m;
         sp.value[i] = v;
         sp.all |= m;
@@ -926,11 +930,10 @@ static PyObject *rollout_turns(PyObject *mod, PyObject *const *args, Py_ssize_t 
             as_u64(PyList_GET_ITEM(capt_l, s), &capt[s]) < 0)
             goto done;
     if (dyn) {
-        for (int k = 0; k < spec.n; k++)
-            if (spec.seat[k] >= n) {
-                result = PyLong_FromLong(NOT_HANDLED);
-                goto done;
-            }
+        if (spec.max_seat >= n) { /* a seat beyond the table: the Python code says what */
+            result = PyLong_FromLong(NOT_HANDLED);
+            goto done;
+        }
         set_values(&spec, capt, n, base, values);
     }
     uint64_t dirty = 0; /* seats whose hand or pile changed */

@@ -61,7 +61,7 @@ class SetValues:
         self.w4 = round(4 * w)
         self.entries = tuple((int(s), int(m), int(v)) for s, m, v in entries)
         if self.w4 < 0 or any(s < 0 or m <= 0 or v < 0 for s, m, v in self.entries):
-            raise ValueError("set values need w >= 0, seats >= 0, masks and values > 0")
+            raise ValueError("set values need w >= 0, seats >= 0, masks > 0 and values >= 0")
         mask = 0
         for _, m, _ in self.entries:
             mask |= m
@@ -248,11 +248,13 @@ def playout(st: State, rng, policy: str = RANDOM,  # noqa: ANN001 - an engine Rn
         elif ph == BLANK_PH or ph == RESHUFFLE:
             st.apply(st.sample_chance(rng), check=False)
         else:
-            _one_move(st, rng, mode, sets.of(st.captured) if sets else weights)
+            _one_move(st, rng, mode, sets or weights)
 
 
-def _one_move(st: State, rng, mode: int, values: tuple[int, ...]) -> None:  # noqa: ANN001
-    """One policy move through ``apply`` (a sager's turn, a decision, a window)."""
+def _one_move(st: State, rng, mode: int,  # noqa: ANN001
+              values: tuple[int, ...] | SetValues) -> None:
+    """One policy move through ``apply`` (a sager's turn, a decision, a window);
+    ``greedy_action`` reads a ``SetValues`` at the piles of the moment."""
     if mode:
         st.apply(greedy_action(st, rng, values, mode == 2), check=False)
     else:
@@ -275,14 +277,13 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...],  # noqa: ANN001
     if not mode:
         sets = None
     if _CK_TURNS is not None:
-        gate = dek_gate(st.rs, st._vfn)
-        stop = (_CK_TURNS(st, rng, mode, values, gate, sets.spec) if sets
-                else _CK_TURNS(st, rng, mode, values, gate))
+        stop = _CK_TURNS(st, rng, mode, values, dek_gate(st.rs, st._vfn),
+                         sets.spec if sets else None)
         if stop == 2:  # the last turn was played
             st._settle(None, -1)
             return
         if stop == 0:  # a sager's turn (to_move set): one generic move
-            _one_move(st, rng, mode, sets.of(st.captured) if sets else values)
+            _one_move(st, rng, mode, sets or values)
             return
         if stop == 1:  # a dekiyaku rose: DECIDE
             return
