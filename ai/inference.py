@@ -11,6 +11,13 @@ lowers the weight of the worlds where it held the card that takes it; a world wh
 nothing better raises it. Every value comes from the view's public history (``view.turns``,
 game/engine/history.py): the field each opponent faced, the card it chose.
 
+The teyaku say more, and with certainty: the engine claims every teyaku of every dealt hand
+before play (docs/rules/hachihachi.md §6.4), so an opponent without a claim was dealt a hand
+with none, and one with a claim was dealt a hand that claims exactly that. A world whose
+dealt hand (the hand now plus the cards played since) would claim otherwise cannot be the
+true one: its weight is zero (``consistent``). At a table of 88, about one dealt hand in four
+claims, so a uniform world is often one the claims rule out.
+
 ``Reader(view, sit)`` does the per-decision work once (the value of every card against each
 past field); ``log_weight(world_hands)`` is then a few additions a turn, cheap enough to weigh
 every world a search samples. No pygame, never the true state.
@@ -23,6 +30,7 @@ from dataclasses import dataclass
 
 from game.engine.positions import Resampler
 from game.engine.rng import Rng
+from game.engine.rulesets.base import Ruleset
 from game.engine.view import PlayerView
 
 from .model import Situation, rollout_weights
@@ -56,7 +64,9 @@ def _byte_sums(exp: list[float]) -> tuple[tuple[float, ...], ...]:
 class Reader:
     """The opponents' past plays, ready to weigh worlds."""
 
-    def __init__(self, view: PlayerView, sit: Situation, beta: float = BETA) -> None:
+    def __init__(self, view: PlayerView, sit: Situation, beta: float = BETA, *,
+                 claims: bool = True) -> None:
+        """``claims``: read the opponents' teyaku claims too (``consistent``)."""
         self.beta = beta
         model = sit.model
         wts = rollout_weights(sit, 0.5)
@@ -76,12 +86,25 @@ class Reader:
             built.append(_Turn(t.seat, later[t.seat], _byte_sums(values)))
         self.turns = tuple(reversed(built))
         self.played = played
+        self.claims = _claim_checks(view, sit, later) if claims else ()
 
     def __bool__(self) -> bool:
-        return bool(self.turns)
+        return bool(self.turns or self.claims)
+
+    def consistent(self, hands: list[int] | tuple[int, ...]) -> bool:
+        """Whether every opponent's dealt hand in this world claims what it was seen to
+        claim (nothing, for a seat without a claim)."""
+        for seat, played, claim_of, want in self.claims:
+            got = claim_of(hands[seat] | played)
+            if (got.items if got is not None else None) != want:
+                return False
+        return True
 
     def log_weight(self, hands: list[int] | tuple[int, ...]) -> float:
-        """log P(the opponents' observed plays | these hands now), up to a constant."""
+        """log P(the opponents' observed plays and claims | these hands now), up to a
+        constant: -inf for a world the claims rule out."""
+        if self.claims and not self.consistent(hands):
+            return -math.inf
         total = self.played
         log = math.log
         for t in self.turns:
@@ -92,14 +115,55 @@ class Reader:
         return total
 
 
+def _claim_checks(view: PlayerView, sit: Situation,
+                  played: dict[int, int]) -> tuple[tuple, ...]:
+    """(seat, the cards it played this round, its claim function, the items it claimed or
+    None) for each opponent, when the ruleset claims teyaku at all."""
+    rs = sit.model.rs
+    table = rs.teyaku_table
+    if type(rs).claim is Ruleset.claim and (table is None or not table.values):
+        return ()  # no teyaku (Hachi, curriculum tiers 1 to 4): every hand claims nothing
+    checks = []
+    for s in sit.opps:
+        c = view.claims.get(s)
+        want = dict(c.items) if c is not None else None
+        shaped = rs.claim_shaped
+        if shaped is None:
+            pos = sit.position[s]
+
+            def claim_of(hand: int, pos: int = pos):  # noqa: ANN202
+                return rs.claim(hand, pos)
+        else:
+            claim_of = shaped
+        checks.append((s, played.get(s, 0), claim_of, want))
+    return tuple(checks)
+
+
+# candidate deals drawn at most per pick, when the claims rule most of them out
+MAX_DRAWS = 64
+
+
 def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
               draw: int | None = None) -> tuple[list[int], list[int]]:
-    """One world's hands and pile: one of ``k`` candidate deals (the same next draw),
-    picked in proportion to how likely each makes the opponents' plays
-    (sampling-importance-resampling: as ``k`` grows, the worlds follow the reader's
-    posterior; with ``k`` of 1, every consistent deal alike)."""
-    candidates = [sampler.deal(Rng(rng.next64()), draw) for _ in range(k)]
-    weights = normalised([reader.log_weight(hands) for hands, _ in candidates])
+    """One world's hands and pile: one of ``k`` candidate deals (the same next draw) that
+    the opponents' claims allow, picked in proportion to how likely each makes the
+    opponents' plays (sampling-importance-resampling: as ``k`` grows, the worlds follow the
+    reader's posterior; with ``k`` of 1, every deal the claims allow alike). Deals the
+    claims rule out are drawn again, up to MAX_DRAWS in all; past that (a claim that few
+    deals satisfy, or a next draw that contradicts it) the candidates count alike."""
+    candidates: list[tuple[list[int], list[int]]] = []
+    logs: list[float] = []
+    drawn = 0
+    while len(candidates) < k and drawn < MAX_DRAWS:
+        deal = sampler.deal(Rng(rng.next64()), draw)
+        drawn += 1
+        w = reader.log_weight(deal[0])
+        if w != -math.inf:
+            candidates.append(deal)
+            logs.append(w)
+    if not candidates:  # nothing the claims allow in MAX_DRAWS: the last deal, as uniform
+        return deal
+    weights = normalised(logs)
     x = rng.below(1 << 30) / (1 << 30)
     for w, deal in zip(weights, candidates, strict=True):
         x -= w
@@ -113,6 +177,8 @@ def normalised(log_weights: list[float]) -> list[float]:
     if not log_weights:
         return []
     top = max(log_weights)
+    if top == -math.inf:  # every world ruled out: none is better than another
+        return [1.0 / len(log_weights)] * len(log_weights)
     ws = [math.exp(x - top) for x in log_weights]
     s = sum(ws)
     return [w / s for w in ws]
