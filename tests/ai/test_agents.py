@@ -16,11 +16,10 @@ from ai.expectimax import ExpectimaxAgent
 from ai.master import MasterAgent
 from ai.montecarlo import MonteCarloAgent
 from game.engine import rulesets
-from game.engine.cards import cards_of
 from game.engine.rng import Rng
-from game.engine.state import OVER, PLAY_PH
+from game.engine.state import OVER
 
-from ..engine.helpers import dealt_to_play
+from .helpers import two_worlds
 
 
 def _fast(name: str, seed: int):
@@ -59,33 +58,10 @@ def test_agents_only_play_legal_moves(agent, name, options, seats):
         rounds += 1
 
 
-def _two_worlds(seed: int):
-    """Two true states that differ only in what seat 0 cannot see."""
-    rng = Rng(seed)
-    a = dealt_to_play(rng)
-    for _ in range(3):
-        a.apply(rng.choice(a.legal_actions()))
-    while a.phase != PLAY_PH or a.to_move != 0:
-        a.apply(rng.choice(a.legal_actions()))
-    b = a.clone()
-    hidden = b.hands[1] | b.hands[2] | sum(1 << c for c in b.pile[b.pile_pos:])
-    cards = cards_of(hidden & ~sum(c.reveal for c in b.claims.values()))
-    Rng(seed + 1).shuffle(cards)
-    n1 = b.hands[1].bit_count() - (b.hands[1] & sum(c.reveal for c in b.claims.values())
-                                   ).bit_count()
-    keep1 = b.hands[1] & sum(c.reveal for c in b.claims.values())
-    keep2 = b.hands[2] & sum(c.reveal for c in b.claims.values())
-    n2 = b.hands[2].bit_count() - keep2.bit_count()
-    b.hands[1] = keep1 | sum(1 << c for c in cards[:n1])
-    b.hands[2] = keep2 | sum(1 << c for c in cards[n1:n1 + n2])
-    b.pile = b.pile[:b.pile_pos] + cards[n1 + n2:]
-    return a, b
-
-
 @pytest.mark.parametrize("agent", list(AGENTS))
 def test_no_peeking_same_view_same_action(agent):
     for seed in range(4):
-        a, b = _two_worlds(seed)
+        a, b = two_worlds(seed)
         assert (a.hands[1], a.hands[2]) != (b.hands[1], b.hands[2])
         va, vb = a.view(0), b.view(0)
         assert va == vb  # the views are equal, the true states are not
@@ -97,7 +73,7 @@ def test_masters_second_ply_sees_only_the_view():
     same view gives the same move whatever the true hidden cards, and its extra playouts
     are counted."""
     for seed in range(3):
-        a, b = _two_worlds(seed)
+        a, b = two_worlds(seed)
         va, vb = a.view(0), b.view(0)
         deep, plain = MasterAgent(9, playouts=60, second_ply=6), MasterAgent(9, playouts=60)
         move = deep.choose(va)
@@ -141,7 +117,7 @@ def test_levels_and_names():
 
 
 def test_search_budget_is_reproducible():
-    a, _ = _two_worlds(3)
+    a, _ = two_worlds(3)
     v = a.view(0)
     x, y = ExpectimaxAgent(5, nodes=100), ExpectimaxAgent(5, nodes=100)
     assert x.choose(v) == y.choose(v) and x.nodes == y.nodes and 0 < x.nodes <= 100

@@ -3,17 +3,23 @@ opponents were seen to play, from the view's public history only."""
 
 from __future__ import annotations
 
-from ai.inference import Reader, effective_size, normalised
+import math
+
+import pytest
+
+import ai
+from ai.inference import Reader, effective_size, normalised, pick_deal
 from ai.master import MasterAgent
 from ai.model import Situation
 from game.engine import rulesets
 from game.engine.actions import PLAY
-from game.engine.cards import INDEX
+from game.engine.cards import CARD_IDS, INDEX, cards_of
+from game.engine.positions import Resampler
 from game.engine.rng import Rng
-from game.engine.state import PLAY_PH
+from game.engine.state import PLAY_PH, State
 
 from ..engine.helpers import dealt_to_play
-from .helpers import benchmark
+from .helpers import benchmark, two_worlds
 
 
 def _skipped_a_bright(seed: int):  # noqa: ANN202
@@ -109,3 +115,95 @@ def test_master_reads_only_its_view_and_stays_reproducible():
             assert a1 == a2 and a1 in v.legal
             return
         st.apply(rng.choice(v.legal))
+
+
+def _claims_by_the_rules_api(rs, view, sit, hands) -> bool:  # noqa: ANN001
+    """Whether a world's dealt hands claim what the view shows, asked of the public rules
+    API (``rs.teyaku`` by card names), not of the reader's own check."""
+    played = {}
+    for t in view.turns:
+        played[t.seat] = played.get(t.seat, 0) | 1 << t.played
+    for s in sit.opps:
+        dealt = hands[s] | played.get(s, 0)
+        names = [CARD_IDS[c] for c in cards_of(dealt)]
+        c = view.claims.get(s)
+        want = rs.api_amounts(c.items) if c is not None else {}
+        if rs.teyaku(names, sit.position[s]) != want:
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("game", "opts", "seats"), [
+    ("curriculum", {"tier": 5}, 3), ("hachihachi", {}, 3), ("hachihachi", {}, 5),
+    ("hachihachi-nintendo", {}, 3), ("nuki-hachihachi", {}, 2), ("sudaoshi", {}, 3)])
+def test_the_claims_allow_the_true_deal_and_rule_out_what_they_contradict(game, opts, seats):
+    """A seat without a claim was dealt no teyaku, one with a claim exactly that one: the
+    true hands always pass, and a sampled world is ruled out exactly when the rules API
+    says one of its dealt hands would claim otherwise."""
+    rs = rulesets.get(game, **opts)
+    rng = Rng(41)
+    decisions = ruled_out = 0
+    for r in range(3):
+        st = rs.new_state(seats, r % seats, events=False)
+        agents = [ai.make_agent("rules", r * 10 + s) for s in range(seats)]
+        for seat in st.decisions(rng):
+            view = st.view(seat)
+            if view.phase == "play":
+                sit = Situation.of(view)
+                reader = Reader(view, sit)
+                assert reader.consistent(st.hands) and reader.log_weight(st.hands) > -math.inf
+                for _ in range(6):
+                    hands = State.resample(view, Rng(rng.next64())).hands
+                    ok = reader.consistent(hands)
+                    assert ok == _claims_by_the_rules_api(rs, view, sit, hands)
+                    assert (reader.log_weight(hands) == -math.inf) == (not ok)
+                    ruled_out += not ok
+                decisions += 1
+            st.apply(agents[seat].choose(view))
+    assert decisions >= 20 and ruled_out > 0
+
+
+def test_picked_deals_agree_with_the_claims():
+    rs = rulesets.get("curriculum", tier=5)
+    rng = Rng(8)
+    st = rs.new_state(3, 0, events=False)
+    for seat in st.decisions(rng):
+        view = st.view(seat)
+        if view.phase == "play" and len(view.turns) >= 4:
+            break
+        st.apply(ai.make_agent("rules", seat).choose(view))
+    sit = Situation.of(view)
+    reader, sampler = Reader(view, sit), Resampler(view)
+    for k in (1, 8):
+        for _ in range(40):
+            hands, pile = pick_deal(sampler, reader, Rng(rng.next64()), k)
+            assert reader.consistent(hands)
+            assert sorted(cards_of(sum(hands) - view.hand_mask) + pile) == sorted(
+                c for c in range(48) if sit.unseen >> c & 1)
+
+
+def test_no_teyaku_no_claims_to_read():
+    """Hachi and the curriculum's tiers 1 to 4 claim nothing: the reader has no claim to
+    check, so Master's worlds there are drawn as before."""
+    for game, opts in (("hachi", {}), ("curriculum", {"tier": 4})):
+        rs = rulesets.get(game, **opts)
+        st = rs.new_state(rs.min_seats if game == "hachi" else 3, 0, events=False)
+        rng = Rng(2)
+        for seat in st.decisions(rng):
+            view = st.view(seat)
+            if view.phase == "play":
+                assert Reader(view, Situation.of(view)).claims == ()
+                break
+            st.apply(rng.choice(view.legal))
+
+
+def test_the_reader_sees_only_the_view():
+    """Two true states one seat cannot tell apart read alike: the same weight, ruled out or
+    not, for every world."""
+    for seed in range(4):
+        a, b = two_worlds(seed)
+        va, vb = a.view(0), b.view(0)
+        assert va == vb
+        ra, rb = Reader(va, Situation.of(va)), Reader(vb, Situation.of(vb))
+        worlds = [State.resample(va, Rng(k)).hands for k in range(40)]
+        assert [ra.log_weight(h) for h in worlds] == [rb.log_weight(h) for h in worlds]
