@@ -2,19 +2,22 @@
 
 Seeded rounds are played by computer players; at each of seat 0's plays (once an opponent has
 played), ``--worlds`` worlds are sampled consistently with seat 0's view (``State.resample``,
-as the search does) and weighed by ``ai.inference.Reader``. For every card seat 0 cannot
-place, the figure is the probability the worlds give to where the card truly is (which
-opponent's hand, or the pile): uniformly weighted worlds against inference-weighted ones, the
-mean over cards and decisions, with the worlds' effective size. The true state is read here
+as the search does) and weighed by ``ai.inference.Reader`` (the opponents' plays, and their
+teyaku claims, which rule some worlds out; ``--no-claims``: the plays alone). For every card
+seat 0 cannot place, the figure is the probability the worlds give to where the card truly is
+(which opponent's hand, or the pile): uniformly weighted worlds (as Expert samples them)
+against inference-weighted ones, the mean over cards and decisions, with the worlds'
+effective size. The true state is read here
 only to score the guesses, never by a player.
 
 ``--pick K,...`` measures the worlds Master actually plays in: each is the pick of K candidate
 deals by their weight (``inference.pick_deal``, sampling-importance-resampling), the worlds
-then counted alike; K of 1 is uniform sampling, and a larger K comes nearer the weighted figure.
+then counted alike; K of 1 is uniform sampling among the deals the claims allow, and a larger
+K comes nearer the weighted figure.
 
     python benchmarks/inference.py [--ruleset hachihachi --seats 3 --rounds 40 --seed 2026
                                     --worlds 200 --players rules --beta 0.25,0.5
-                                    --pick 3,8]
+                                    --pick 3,8 --no-claims]
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def where(st: State, card: int, seats: list[int]) -> int:
 
 
 def measure(ruleset: str, seats: int, rounds: int, seed: int, worlds: int, players: str,
-            betas: list[float], picks: tuple[int, ...] = ()) -> dict:
+            betas: list[float], picks: tuple[int, ...] = (), claims: bool = True) -> dict:
     rs = rulesets.get(ruleset)
     rng = Rng(seed)
     uniform: list[float] = []
@@ -67,14 +70,14 @@ def measure(ruleset: str, seats: int, rounds: int, seed: int, worlds: int, playe
                        for c in hidden]
                 uniform.append(statistics.fmean(sum(h) / worlds for h in hit))
                 for b in betas:
-                    reader = Reader(view, sit, beta=b)
+                    reader = Reader(view, sit, beta=b, claims=claims)
                     ws = normalised([reader.log_weight(w.hands) for w in samples])
                     inferred[b].append(statistics.fmean(
                         sum(x * w for x, w in zip(h, ws, strict=True)) for h in hit))
                     sizes[b].append(effective_size(ws))
                 if picks:
                     sampler = Resampler(view)
-                    reader = Reader(view, sit, beta=betas[0])
+                    reader = Reader(view, sit, beta=betas[0], claims=claims)
                 for k in picks:
                     deals = [pick_deal(sampler, reader, Rng(rng.next64()), k)[0]
                              for _ in range(worlds)]
@@ -108,13 +111,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--beta", default="0.25", help="comma-separated temperatures to compare")
     ap.add_argument("--pick", default="", help="comma-separated K: worlds picked from K "
                     "candidates each, as Master draws them (the first beta's weights)")
+    ap.add_argument("--no-claims", action="store_true",
+                    help="read the opponents' plays only, not their teyaku claims")
     args = ap.parse_args(argv)
     betas = [float(b) for b in args.beta.split(",")]
     picks = tuple(int(k) for k in args.pick.split(",") if k)
     out = measure(args.ruleset, args.seats, args.rounds, args.seed, args.worlds,
-                  args.players, betas, picks)
+                  args.players, betas, picks, claims=not args.no_claims)
     print(f"{args.ruleset}, {args.seats} seats, players {args.players}, seed {args.seed}: "
-          f"{out['decisions']} decisions of seat 0, {args.worlds} worlds each")
+          f"{out['decisions']} decisions of seat 0, {args.worlds} worlds each, reading "
+          f"{'the plays only' if args.no_claims else 'the plays and the claims'}")
     print(f"  probability given to each hidden card's true place, uniform worlds: "
           f"{out['uniform']:.4f}")
     for b in betas:

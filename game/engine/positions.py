@@ -327,7 +327,9 @@ def resample(view: PlayerView, rng: Rng, *, next_draw: int | None = None) -> Sta
     and each revealed teyaku card in its holder's hand. ``next_draw``: make this card the
     next one drawn (an expectimax chance node), keeping every hand's size. Not rebuilt
     (a view does not show them): liability watches, and the field multiplier's carry, which
-    restarts.
+    restarts. Not enforced: that each opponent's dealt hand claims what it claimed (no
+    teyaku for a seat without a claim); a reader of the opponents weighs that
+    (ai/inference.py, ``Reader.consistent``).
     """
     sampler = Resampler(view)
     if sampler.window:
