@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.engine.positions import Resampler
+from game.engine.cards import HAND_SIZE
+from game.engine.positions import POSITION_PHASES, Resampler
 from game.engine.rng import Rng
 from game.engine.rulesets.base import Ruleset
 from game.engine.view import PlayerView
@@ -86,24 +87,20 @@ class Reader:
             built.append(_Turn(t.seat, later[t.seat], _byte_sums(values)))
         self.turns = tuple(reversed(built))
         self.played = played
-        self.claims = _claim_checks(view, sit, later) if claims else ()
+        self.claims = Claims(view, sit) if claims else Claims.NONE
 
     def __bool__(self) -> bool:
         return bool(self.turns or self.claims)
 
     def consistent(self, hands: list[int] | tuple[int, ...]) -> bool:
         """Whether every opponent's dealt hand in this world claims what it was seen to
-        claim (nothing, for a seat without a claim)."""
-        for seat, played, claim_of, want in self.claims:
-            got = claim_of(hands[seat] | played)
-            if (got.items if got is not None else None) != want:
-                return False
-        return True
+        claim (``Claims.allow``)."""
+        return self.claims.allow(hands)
 
     def log_weight(self, hands: list[int] | tuple[int, ...]) -> float:
         """log P(the opponents' observed plays and claims | these hands now), up to a
         constant: -inf for a world the claims rule out."""
-        if self.claims and not self.consistent(hands):
+        if self.claims and not self.claims.allow(hands):
             return -math.inf
         total = self.played
         log = math.log
@@ -115,19 +112,54 @@ class Reader:
         return total
 
 
-def _claim_checks(view: PlayerView, sit: Situation,
-                  played: dict[int, int]) -> tuple[tuple, ...]:
-    """(seat, the cards it played this round, its claim function, the items it claimed or
-    None) for each opponent, when the ruleset claims teyaku at all."""
+class Claims:
+    """What the opponents' teyaku claims say of their dealt hands: a seat without a claim
+    was dealt no teyaku, one with a claim exactly that one (the engine claims for every
+    dealt hand before play). Falsy when there is nothing to check (no opponent, or a
+    ruleset without teyaku: Hachi, the curriculum's tiers 1 to 4)."""
+
+    NONE: Claims  # nothing to check (set below)
+
+    def __init__(self, view: PlayerView | None, sit: Situation | None) -> None:
+        # (seat, the cards it played this round, its claim function, the items it claimed
+        # or None) for each opponent
+        self.checks: tuple[tuple, ...] = () if view is None or sit is None \
+            else _claim_checks(view, sit)
+
+    def __bool__(self) -> bool:
+        return bool(self.checks)
+
+    def allow(self, hands: list[int] | tuple[int, ...]) -> bool:
+        """Whether every opponent's dealt hand (its hand in ``hands`` and the cards it
+        played since) claims what it was seen to claim."""
+        for seat, played, claim_of, want in self.checks:
+            got = claim_of(hands[seat] | played)
+            if (got.items if got is not None else None) != want:
+                return False
+        return True
+
+
+Claims.NONE = Claims(None, None)
+
+
+def _claim_checks(view: PlayerView, sit: Situation) -> tuple[tuple, ...]:
+    """``Claims.checks`` of this view."""
+    if view.phase not in POSITION_PHASES:
+        return ()  # a window before play: nothing is claimed yet
     rs = sit.model.rs
     table = rs.teyaku_table
     if type(rs).claim is Ruleset.claim and (table is None or not table.values):
-        return ()  # no teyaku (Hachi, curriculum tiers 1 to 4): every hand claims nothing
+        return ()  # no teyaku: every hand claims nothing
+    played: dict[int, int] = {}
+    for t in view.turns:
+        played[t.seat] = played.get(t.seat, 0) | 1 << t.played
+    shaped = rs.claim_shaped
     checks = []
     for s in sit.opps:
+        if view.hand_counts[s] + played.get(s, 0).bit_count() != HAND_SIZE:
+            continue  # a position set up mid-round, without its turns: no dealt hand to read
         c = view.claims.get(s)
         want = dict(c.items) if c is not None else None
-        shaped = rs.claim_shaped
         if shaped is None:
             pos = sit.position[s]
 
@@ -172,6 +204,18 @@ def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
     return candidates[-1]
 
 
+def allowed_deal(sampler: Resampler, claims: Claims, rng: Rng,
+                 draw: int | None = None) -> tuple[list[int], list[int]]:
+    """One world's hands and pile that the opponents' claims allow, every such deal alike
+    (no reading of the plays): deals the claims rule out are drawn again, up to MAX_DRAWS
+    in all, the last one kept past that."""
+    for _ in range(MAX_DRAWS):
+        deal = sampler.deal(Rng(rng.next64()), draw)
+        if claims.allow(deal[0]):
+            return deal
+    return deal
+
+
 def normalised(log_weights: list[float]) -> list[float]:
     """Weights summing to 1 (self-normalised importance weights)."""
     if not log_weights:
@@ -191,4 +235,5 @@ def effective_size(weights: list[float]) -> float:
     return 1.0 / sq if sq else 0.0
 
 
-__all__ = ["BETA", "Reader", "effective_size", "normalised", "pick_deal"]
+__all__ = ["BETA", "Claims", "Reader", "allowed_deal", "effective_size", "normalised",
+           "pick_deal"]

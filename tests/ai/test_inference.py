@@ -8,7 +8,7 @@ import math
 import pytest
 
 import ai
-from ai.inference import Reader, effective_size, normalised, pick_deal
+from ai.inference import Claims, Reader, allowed_deal, effective_size, normalised, pick_deal
 from ai.master import MasterAgent
 from ai.model import Situation
 from game.engine import rulesets
@@ -174,10 +174,13 @@ def test_picked_deals_agree_with_the_claims():
         st.apply(ai.make_agent("rules", seat).choose(view))
     sit = Situation.of(view)
     reader, sampler = Reader(view, sit), Resampler(view)
+    claims = Claims(view, sit)
+    assert claims and len(claims.checks) == 2
     for k in (1, 8):
         for _ in range(40):
             hands, pile = pick_deal(sampler, reader, Rng(rng.next64()), k)
             assert reader.consistent(hands)
+            assert claims.allow(allowed_deal(sampler, claims, Rng(rng.next64()))[0])
             assert sorted(cards_of(sum(hands) - view.hand_mask) + pile) == sorted(
                 c for c in range(48) if sit.unseen >> c & 1)
 
@@ -192,7 +195,7 @@ def test_no_teyaku_no_claims_to_read():
         for seat in st.decisions(rng):
             view = st.view(seat)
             if view.phase == "play":
-                assert Reader(view, Situation.of(view)).claims == ()
+                assert not Reader(view, Situation.of(view)).claims
                 break
             st.apply(rng.choice(view.legal))
 
@@ -207,3 +210,21 @@ def test_the_reader_sees_only_the_view():
         ra, rb = Reader(va, Situation.of(va)), Reader(vb, Situation.of(vb))
         worlds = [State.resample(va, Rng(k)).hands for k in range(40)]
         assert [ra.log_weight(h) for h in worlds] == [rb.log_weight(h) for h in worlds]
+
+
+def test_a_position_without_its_turns_has_no_dealt_hand_to_read():
+    """A position set up mid-round (``State.from_position``, no history) cannot say what an
+    opponent was dealt, so its claims are not read; before play nothing is claimed yet."""
+    rs = rulesets.get("hachihachi")
+    hands = {0: "pine_chaff_1 moon", 1: "crane plum_chaff_1", 2: "iris_chaff_1 peony_chaff_1"}
+    st = State.from_position(rs, 3, dealer=0, hands=hands, field="cherry_chaff_1 maple_chaff_1",
+                             pile="deer boar", to_move=0)
+    view = st.view(0)
+    assert not Claims(view, Situation.of(view))
+    st = rs.new_state(4, 0, events=False)
+    deck = list(rs.deck_cards)
+    Rng(1).shuffle(deck)
+    st.start_round(deck)
+    view = st.view(st.to_move)
+    assert view.phase in ("mizuten", "dropout")  # a window before play
+    assert not view.claims and not Claims(view, Situation.of(view))

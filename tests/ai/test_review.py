@@ -166,3 +166,22 @@ def test_the_command_line_refuses_what_it_cannot_review(tmp_path):
                         (("review", str(GOLDEN), "--seat", "0", "--worlds", "0"), "--worlds")):
         out = _cli(*args)
         assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_review_weighs_only_worlds_the_claims_allow(monkeypatch):
+    """In a game with teyaku, every world of the review is a deal the opponents' claims
+    allow (a seat without a claim was dealt none), as Master reads them."""
+    from ai import inference
+
+    seen: list[bool] = []
+    real = inference.allowed_deal
+
+    def watched(sampler, claims, rng, draw=None):  # noqa: ANN001, ANN202
+        deal = real(sampler, claims, rng, draw)
+        seen.append(claims.allow(deal[0]))
+        return deal
+
+    monkeypatch.setattr(R, "allowed_deal", watched)
+    rec = simulate("curriculum", {"tier": 5, "rounds": 1}, 3, ["rules"], seed=5, rounds=1)
+    R.review(rec, 0, worlds=8)
+    assert seen and all(seen)
