@@ -2,9 +2,9 @@
 the close choices.
 
 Worlds are sampled consistently with the view (``positions.Resampler``), never the true state,
-and each is picked among INFER_K candidate deals that the opponents' teyaku claims allow (a
-seat without a claim was dealt none) by how likely it makes what the opponents were seen to
-play (``inference.pick_deal``: the view's public history, ai/inference.py). After a
+and each is picked among INFER_K candidate deals by how likely it makes what the opponents were
+seen to play (``inference.pick_deal``: the view's public history, ai/inference.py); with
+``claims=1``, only among deals the opponents' teyaku claims allow (off: READ_CLAIMS). After a
 play the next draw is stratified like Expert's chance node: world k draws the k-th card of a
 shuffled list of the cards that may come next, so every draw is weighted alike. Each world is
 played to the end of the round by a greedy policy for every seat that values cards a little
@@ -29,9 +29,9 @@ the pure-Python one (Hachi, 3- and 5-seat Hachi-Hachi, Sudaoshi), against Expert
 Placing the hidden cards (``python benchmarks/inference.py --pick 3,8``, seed 2026, 253
 decisions against Intermediate players at 3-seat Hachi-Hachi, 200 worlds each), the
 probability the worlds give to each hidden card's true place is 0.554 uniformly (as Expert
-samples), 0.583 picked from 8 by the plays alone (+5.2 %, ``--no-claims``), and 0.593 picked
-from 8 by the plays and the teyaku claims (+6.9 %, what Master plays in); 0.601 (+8.3 %) with
-the 200 worlds weighed.
+samples), 0.583 picked from 8 by the plays alone (+5.2 %, ``--no-claims``: what Master plays
+in), and 0.593 picked from 8 by the plays and the teyaku claims (+6.9 %, ``claims=1``); 0.601
+(+8.3 %) with the 200 worlds weighed.
 """
 
 from __future__ import annotations
@@ -81,8 +81,11 @@ class MasterAgent(RulesAgent):
     # the worlds agree with the opponents' teyaku claims (``Reader.consistent``): a seat
     # without a claim was dealt no teyaku, one with a claim exactly that one. Uniform worlds
     # break this about a third of the time at a table of 88 (30 to 38 % of the worlds at
-    # seat 0's plays, development seed 11, 15 rounds of rule-based players per game)
-    READ_CLAIMS = True
+    # seat 0's plays, development seed 11, 15 rounds of rule-based players per game). Off by
+    # the rule fixed before its seed-2026 ladder (README, "What was tried"): it cleared
+    # curriculum tier 5 (+1.88, +0.49 .. +3.27) but not 3-seat Hachi-Hachi (+2.19, -1.51 ..
+    # +5.89), eight games as without it, and the nine means summed 1.09 lower
+    READ_CLAIMS = False
     # the rule-based player's judgement of a play, added to the search's value as Expert adds
     # it (ai/expectimax.py); off: on development seeds (7) Master with it was no better than
     # Expert (-0.5 mon at Hachi, -4.1 at Hachi-Hachi) and without it a little above (+1.2,

@@ -60,7 +60,9 @@ def test_drills_often_hold_something_to_find():
 
 
 def _review_with_mistakes(tmp_path):  # noqa: ANN001, ANN202
-    rec = simulate("hachihachi", {"rounds": 2}, 3, ["random", "rules", "rules"], seed=9)
+    # three rounds of random play: two held a single inaccuracy once the review kept to the
+    # deals the teyaku claims allow (seven decisions); three hold four blunders
+    rec = simulate("hachihachi", {"rounds": 3}, 3, ["random", "rules", "rules"], seed=9)
     records = tmp_path / "records"
     records.mkdir()
     (records / "g.json").write_text(rec.dumps(), encoding="utf-8")

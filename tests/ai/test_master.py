@@ -13,7 +13,7 @@ from game.engine.cards import INDEX as CARD
 from game.engine.rng import Rng
 from game.engine.state import OVER
 
-from .test_agents import _two_worlds
+from .helpers import two_worlds
 
 
 def test_master_is_the_fourth_level():
@@ -48,7 +48,7 @@ def test_master_plays_legal_moves_in_every_ruleset(name, seats):
 def test_master_never_reads_beyond_its_view():
     """Two true states with the same view for seat 0 get the same answer, values included."""
     for seed in range(3):
-        a, b = _two_worlds(seed)
+        a, b = two_worlds(seed)
         assert (a.hands[1], a.hands[2]) != (b.hands[1], b.hands[2])
         va, vb = a.view(0), b.view(0)
         assert va == vb
@@ -58,7 +58,7 @@ def test_master_never_reads_beyond_its_view():
 
 
 def test_master_is_reproducible_and_keeps_to_its_budget():
-    a, _ = _two_worlds(3)
+    a, _ = two_worlds(3)
     v = a.view(0)
     x, y, z = (MasterAgent(seed, playouts=300) for seed in (5, 5, 6))
     ax, ay = x.choose(v), y.choose(v)
@@ -71,7 +71,7 @@ def test_master_is_reproducible_and_keeps_to_its_budget():
 
 
 def test_successive_halving_spends_most_on_the_leaders():
-    a, _ = _two_worlds(1)
+    a, _ = two_worlds(1)
     v = a.view(0)
     n = len(v.legal)
     assert n > 2
@@ -84,7 +84,7 @@ def test_successive_halving_spends_most_on_the_leaders():
 
 def test_rollout_weights_add_open_yaku_to_card_points():
     rs = rulesets.get("hachihachi")
-    st, _ = _two_worlds(4)
+    st, _ = two_worlds(4)
     sit = Situation.of(st.view(0))
     assert rollout_weights(sit, 0) == rs.values
     w = rollout_weights(sit, 0.5)
@@ -103,7 +103,7 @@ def test_rollout_weights_add_open_yaku_to_card_points():
 def test_set_values_start_where_the_fixed_weights_stand():
     """``follow=1``: the values that follow the sets start from the view's piles, within the
     rounding of the fixed weights, and change Master's play only through its rollouts."""
-    st, _ = _two_worlds(4)
+    st, _ = two_worlds(4)
     sit = Situation.of(st.view(0))
     fixed, follow = rollout_weights(sit, 2.0), set_values(sit, 2.0)
     start = follow.of(list(st.view(0).captured_masks))
@@ -123,7 +123,7 @@ def test_close_calls_get_more_worlds_and_clear_ones_none():
     assert not m._close([0.0, 0.0, 1])  # one world says nothing
     spent = {}
     for seed in range(3):
-        a, _ = _two_worlds(seed)
+        a, _ = two_worlds(seed)
         v = a.view(0)
         base = MasterAgent(4, playouts=200, refine=0)
         more = MasterAgent(4, playouts=200, refine=400)
