@@ -15,7 +15,7 @@ The teyaku say more, and with certainty: the engine claims every teyaku of every
 before play (docs/rules/hachihachi.md §6.4), so an opponent without a claim was dealt a hand
 with none, and one with a claim was dealt a hand that claims exactly that. A world whose
 dealt hand (the hand now plus the cards played since) would claim otherwise cannot be the
-true one: its weight is zero (``consistent``). At a table of 88, about one dealt hand in four
+true one: its weight is zero (``Claims.allow``). At a table of 88, about one dealt hand in four
 claims, so a uniform world is often one the claims rule out.
 
 ``Reader(view, sit)`` does the per-decision work once (the value of every card against each
@@ -67,7 +67,7 @@ class Reader:
 
     def __init__(self, view: PlayerView, sit: Situation, beta: float = BETA, *,
                  claims: bool = True) -> None:
-        """``claims``: read the opponents' teyaku claims too (``consistent``)."""
+        """``claims``: read the opponents' teyaku claims too (``self.claims``)."""
         self.beta = beta
         model = sit.model
         wts = rollout_weights(sit, 0.5)
@@ -87,15 +87,10 @@ class Reader:
             built.append(_Turn(t.seat, later[t.seat], _byte_sums(values)))
         self.turns = tuple(reversed(built))
         self.played = played
-        self.claims = Claims(view, sit) if claims else Claims.NONE
+        self.claims = Claims.of(view, sit) if claims else Claims.NONE
 
     def __bool__(self) -> bool:
         return bool(self.turns or self.claims)
-
-    def consistent(self, hands: list[int] | tuple[int, ...]) -> bool:
-        """Whether every opponent's dealt hand in this world claims what it was seen to
-        claim (``Claims.allow``)."""
-        return self.claims.allow(hands)
 
     def log_weight(self, hands: list[int] | tuple[int, ...]) -> float:
         """log P(the opponents' observed plays and claims | these hands now), up to a
@@ -116,15 +111,19 @@ class Claims:
     """What the opponents' teyaku claims say of their dealt hands: a seat without a claim
     was dealt no teyaku, one with a claim exactly that one (the engine claims for every
     dealt hand before play). Falsy when there is nothing to check (no opponent, or a
-    ruleset without teyaku: Hachi, the curriculum's tiers 1 to 4)."""
+    ruleset without teyaku: Hachi, the curriculum's tiers 1 to 4). ``Claims.of(view, sit)``
+    reads them from a view."""
 
     NONE: Claims  # nothing to check (set below)
 
-    def __init__(self, view: PlayerView | None, sit: Situation | None) -> None:
+    def __init__(self, checks: tuple[tuple, ...] = ()) -> None:
         # (seat, the cards it played this round, its claim function, the items it claimed
         # or None) for each opponent
-        self.checks: tuple[tuple, ...] = () if view is None or sit is None \
-            else _claim_checks(view, sit)
+        self.checks = checks
+
+    @classmethod
+    def of(cls, view: PlayerView, sit: Situation) -> Claims:
+        return cls(_claim_checks(view, sit))
 
     def __bool__(self) -> bool:
         return bool(self.checks)
@@ -139,7 +138,7 @@ class Claims:
         return True
 
 
-Claims.NONE = Claims(None, None)
+Claims.NONE = Claims()
 
 
 def _claim_checks(view: PlayerView, sit: Situation) -> tuple[tuple, ...]:
@@ -175,6 +174,12 @@ def _claim_checks(view: PlayerView, sit: Situation) -> tuple[tuple, ...]:
 MAX_DRAWS = 64
 
 
+def _deals(sampler: Resampler, rng: Rng, draw: int | None):
+    """Candidate deals (the same next draw), at most MAX_DRAWS of them."""
+    for _ in range(MAX_DRAWS):
+        yield sampler.deal(Rng(rng.next64()), draw)
+
+
 def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
               draw: int | None = None) -> tuple[list[int], list[int]]:
     """One world's hands and pile: one of ``k`` candidate deals (the same next draw) that
@@ -185,14 +190,13 @@ def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
     deals satisfy, or a next draw that contradicts it) the candidates count alike."""
     candidates: list[tuple[list[int], list[int]]] = []
     logs: list[float] = []
-    drawn = 0
-    while len(candidates) < k and drawn < MAX_DRAWS:
-        deal = sampler.deal(Rng(rng.next64()), draw)
-        drawn += 1
+    for deal in _deals(sampler, rng, draw):
         w = reader.log_weight(deal[0])
         if w != -math.inf:
             candidates.append(deal)
             logs.append(w)
+            if len(candidates) == k:
+                break
     if not candidates:  # nothing the claims allow in MAX_DRAWS: the last deal, as uniform
         return deal
     weights = normalised(logs)
@@ -209,8 +213,7 @@ def allowed_deal(sampler: Resampler, claims: Claims, rng: Rng,
     """One world's hands and pile that the opponents' claims allow, every such deal alike
     (no reading of the plays): deals the claims rule out are drawn again, up to MAX_DRAWS
     in all, the last one kept past that."""
-    for _ in range(MAX_DRAWS):
-        deal = sampler.deal(Rng(rng.next64()), draw)
+    for deal in _deals(sampler, rng, draw):
         if claims.allow(deal[0]):
             return deal
     return deal

@@ -78,7 +78,7 @@ class MasterAgent(RulesAgent):
     # +7.4 % at 8, +9.0 % weighing 200 worlds) for a quarter more time a decision
     INFER_K = 8
     INFER_BETA = BETA
-    # the worlds agree with the opponents' teyaku claims (``Reader.consistent``): a seat
+    # the worlds agree with the opponents' teyaku claims (``inference.Claims``): a seat
     # without a claim was dealt no teyaku, one with a claim exactly that one. Uniform worlds
     # break this about a third of the time at a table of 88 (30 to 38 % of the worlds at
     # seat 0's plays, development seed 11, 15 rounds of rule-based players per game). Off by

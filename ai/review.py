@@ -4,10 +4,9 @@ For each decision of the reviewed seat (a play, a target, sage / shoubu / cancel
 drop, mizuten, a swap), the review samples worlds from **that seat's view at that moment**
 (``State.resample``: the hidden cards dealt at random, never the true ones; the same rule
 as the advisor and the computer players; in play, only deals that the opponents' teyaku
-claims allow, as Master reads them: ``inference.Claims``), plays each legal choice in every
-world to the end of the round with the Master player's rollout policy, and compares the
-seat's round result.
-Every choice meets the same worlds (common random numbers), so the differences between
+claims allow: ``inference.Claims``), plays each legal choice in every world to the end of the
+round with the Master player's rollout policy, and compares the seat's round result. Every
+choice meets the same worlds (common random numbers), so the differences between
 choices are measured far more precisely than the values themselves; each difference comes
 with its standard error.
 
@@ -234,7 +233,7 @@ def weigh(view: PlayerView, chosen: Action, *, worlds: int = WORLDS, seed: int =
         draws = cards_of(sit.draw_candidates) or [None]  # stratified, as Master does
         rng.shuffle(draws)
     sampler = Resampler(view)  # the part every world shares, built once
-    claims = Claims(view, sit)  # worlds the opponents' teyaku claims allow, no other reading
+    claims = Claims.of(view, sit)  # worlds the opponents' teyaku claims allow, no other reading
     results: list[list[float]] = [[] for _ in legal]
     target = max(2, worlds)
     while True:
@@ -242,7 +241,7 @@ def weigh(view: PlayerView, chosen: Action, *, worlds: int = WORLDS, seed: int =
             world_seed = rng.next64()
             draw = draws[w % len(draws)]
             world = (sampler.state(*allowed_deal(sampler, claims, Rng(world_seed), draw))
-                     if claims else sampler.world(Rng(world_seed), draw))
+                     if claims else sampler.world(Rng(world_seed), draw))  # no teyaku: as before
             for i, action in enumerate(legal):
                 st = world.clone()
                 st.apply(action, check=False)

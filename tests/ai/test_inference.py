@@ -151,10 +151,10 @@ def test_the_claims_allow_the_true_deal_and_rule_out_what_they_contradict(game, 
             if view.phase == "play":
                 sit = Situation.of(view)
                 reader = Reader(view, sit)
-                assert reader.consistent(st.hands) and reader.log_weight(st.hands) > -math.inf
+                assert reader.claims.allow(st.hands) and reader.log_weight(st.hands) > -math.inf
                 for _ in range(6):
                     hands = State.resample(view, Rng(rng.next64())).hands
-                    ok = reader.consistent(hands)
+                    ok = reader.claims.allow(hands)
                     assert ok == _claims_by_the_rules_api(rs, view, sit, hands)
                     assert (reader.log_weight(hands) == -math.inf) == (not ok)
                     ruled_out += not ok
@@ -174,12 +174,12 @@ def test_picked_deals_agree_with_the_claims():
         st.apply(ai.make_agent("rules", seat).choose(view))
     sit = Situation.of(view)
     reader, sampler = Reader(view, sit), Resampler(view)
-    claims = Claims(view, sit)
+    claims = Claims.of(view, sit)
     assert claims and len(claims.checks) == 2
     for k in (1, 8):
         for _ in range(40):
             hands, pile = pick_deal(sampler, reader, Rng(rng.next64()), k)
-            assert reader.consistent(hands)
+            assert reader.claims.allow(hands)
             assert claims.allow(allowed_deal(sampler, claims, Rng(rng.next64()))[0])
             assert sorted(cards_of(sum(hands) - view.hand_mask) + pile) == sorted(
                 c for c in range(48) if sit.unseen >> c & 1)
@@ -220,11 +220,11 @@ def test_a_position_without_its_turns_has_no_dealt_hand_to_read():
     st = State.from_position(rs, 3, dealer=0, hands=hands, field="cherry_chaff_1 maple_chaff_1",
                              pile="deer boar", to_move=0)
     view = st.view(0)
-    assert not Claims(view, Situation.of(view))
+    assert not Claims.of(view, Situation.of(view))
     st = rs.new_state(4, 0, events=False)
     deck = list(rs.deck_cards)
     Rng(1).shuffle(deck)
     st.start_round(deck)
     view = st.view(st.to_move)
     assert view.phase in ("mizuten", "dropout")  # a window before play
-    assert not view.claims and not Claims(view, Situation.of(view))
+    assert not view.claims and not Claims.of(view, Situation.of(view))

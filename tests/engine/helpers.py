@@ -100,3 +100,20 @@ def dealt_to_play(rng: Rng, ruleset: str = "hachihachi", seats: int = 3) -> Stat
     while st.phase != PLAY_PH:
         st.apply(st.legal_actions()[-1])
     return st
+
+
+def hidden_reshuffled(a: State, seed: int) -> State:
+    """A copy of ``a`` with what seat 0 cannot see dealt again: seats 1 and 2's hands (each
+    revealed teyaku card kept in its holder's hand, each hand its size) and the undrawn
+    pile, from the same cards. Seat 0's view of the copy equals its view of ``a``."""
+    b = a.clone()
+    claimed = sum(c.reveal for c in b.claims.values())
+    hidden = b.hands[1] | b.hands[2] | sum(1 << c for c in b.pile[b.pile_pos:])
+    cards = [c for c in range(48) if hidden >> c & 1 and not claimed >> c & 1]
+    Rng(seed).shuffle(cards)
+    n1 = (b.hands[1] & ~claimed).bit_count()
+    n2 = (b.hands[2] & ~claimed).bit_count()
+    b.hands[1] = (b.hands[1] & claimed) | sum(1 << c for c in cards[:n1])
+    b.hands[2] = (b.hands[2] & claimed) | sum(1 << c for c in cards[n1:n1 + n2])
+    b.pile = b.pile[:b.pile_pos] + cards[n1 + n2:]
+    return b

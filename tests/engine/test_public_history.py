@@ -14,7 +14,7 @@ from game.engine.history import TurnRecord
 from game.engine.rng import Rng
 from game.engine.state import DEAL, PLAY_PH
 
-from .helpers import dealt_to_play
+from .helpers import dealt_to_play, hidden_reshuffled
 
 GAMES = [("hachihachi", {}, 3), ("hachihachi", {}, 5), ("hachihachi-nintendo", {}, 3),
          ("nuki-hachihachi", {}, 2), ("hachi", {}, 2), ("sudaoshi", {}, 3),
@@ -108,16 +108,7 @@ def test_history_is_public_two_worlds_one_history():
             a.apply(rng.choice(a.legal_actions()))
         while a.phase != PLAY_PH or a.to_move != 0:
             a.apply(rng.choice(a.legal_actions()))
-        b = a.clone()
-        claimed = sum(c.reveal for c in b.claims.values())
-        hidden = [c for c in range(48) if (b.hands[1] | b.hands[2]) >> c & 1
-                  and not claimed >> c & 1] + list(b.pile[b.pile_pos:])
-        Rng(seed + 7).shuffle(hidden)
-        n1 = (b.hands[1] & ~claimed).bit_count()
-        n2 = (b.hands[2] & ~claimed).bit_count()
-        b.hands[1] = (b.hands[1] & claimed) | sum(1 << c for c in hidden[:n1])
-        b.hands[2] = (b.hands[2] & claimed) | sum(1 << c for c in hidden[n1:n1 + n2])
-        b.pile = b.pile[:b.pile_pos] + hidden[n1 + n2:]
+        b = hidden_reshuffled(a, seed + 7)
         assert (a.hands[1], a.pile) != (b.hands[1], b.pile)
         va, vb = a.view(0), b.view(0)
         assert va.turns and va.turns == vb.turns
