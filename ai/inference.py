@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import combinations
 
 from game.engine.cards import HAND_SIZE
 from game.engine.positions import POSITION_PHASES, Resampler
@@ -39,6 +40,7 @@ from .model import Situation, rollout_weights
 BETA = 0.25  # per unit of card value: a card worth 4 more is e times likelier (chosen on a
 # development seed, 7, with benchmarks/inference.py between 0.05 and 2: stronger reading
 # places the cards better but leaves fewer effective worlds; ai/master.py has the figures)
+_BIT = tuple(1 << c for c in range(48))
 GIVE = 0.3  # a card left on the field counts as this share of its value given away
 
 
@@ -120,6 +122,11 @@ class Claims:
         # (seat, the cards it played this round, its claim function, the items it claimed
         # or None) for each opponent
         self.checks = checks
+        self.seats = tuple(c[0] for c in checks)
+        self._check = {c[0]: c[1:] for c in checks}
+        self._memo: dict[int, dict[int, bool]] = {c[0]: {} for c in checks}
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._completions: dict[tuple, tuple[int, ...]] = {}
 
     @classmethod
     def of(cls, view: PlayerView, sit: Situation) -> Claims:
@@ -131,11 +138,52 @@ class Claims:
     def allow(self, hands: list[int] | tuple[int, ...]) -> bool:
         """Whether every opponent's dealt hand (its hand in ``hands`` and the cards it
         played since) claims what it was seen to claim."""
-        for seat, played, claim_of, want in self.checks:
-            got = claim_of(hands[seat] | played)
-            if (got.items if got is not None else None) != want:
-                return False
-        return True
+        return all(self.fits(seat, hands[seat]) for seat in self.seats)
+
+    def wants(self, seat: int) -> dict | None:
+        """What ``seat`` claimed (None: nothing, or not checked)."""
+        check = self._check.get(seat)
+        return check[2] if check else None
+
+    def claimed_first(self, seats: list[int]) -> tuple[int, ...]:
+        """``seats`` with those that claimed something first (the most constrained hands,
+        dealt first by ``claimed_deal``)."""
+        key = tuple(seats)
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = tuple(sorted(seats, key=lambda s: (
+                self.wants(s) is None, s)))
+        return order
+
+    def completions(self, seat: int, sampler: Resampler) -> tuple[int, ...] | None:
+        """Every set of ``seat``'s hidden cards (drawn from ``sampler.pool``, with the cards
+        it showed) that fits its claim, as masks; listed once and remembered. None for a
+        seat not checked or one that claimed nothing (most hands fit: drawing is cheaper)."""
+        if self.wants(seat) is None:
+            return None
+        key = (seat, sampler.need[seat], tuple(sampler.pool), sampler.known[seat])
+        got = self._completions.get(key)
+        if got is None:
+            known = sampler.known[seat]
+            got = self._completions[key] = tuple(
+                m for m in (sum(map(_BIT.__getitem__, c))
+                            for c in combinations(sampler.pool, sampler.need[seat]))
+                if self.fits(seat, known | m))
+        return got
+
+    def fits(self, seat: int, hand: int) -> bool:
+        """Whether ``seat`` holding ``hand`` now (with the cards it played since) was dealt
+        what it claimed (True for a seat not checked). Remembered per hand: a search asks
+        about the same hands again and again."""
+        memo = self._memo.get(seat)
+        if memo is None:
+            return True
+        ok = memo.get(hand)
+        if ok is None:
+            played, claim_of, want = self._check[seat]
+            got = claim_of(hand | played)
+            ok = memo[hand] = (got.items if got is not None else None) == want
+        return ok
 
 
 Claims.NONE = Claims()
@@ -172,12 +220,95 @@ def _claim_checks(view: PlayerView, sit: Situation) -> tuple[tuple, ...]:
 
 # candidate deals drawn at most per pick, when the claims rule most of them out
 MAX_DRAWS = 64
+# draws of one seat's hidden cards at most, in a deal made a seat at a time (claimed_deal)
+MAX_SEAT_DRAWS = 64
+# a claimed seat with at most this many hidden cards has every hand that fits its claim
+# listed once a decision (Claims.completions: at most C(26, 3) = 2,600 hands checked), so a
+# rare claim (one hand in twenty fits) is met at once instead of by chance
+ENUM_NEED = 3
 
 
-def _deals(sampler: Resampler, rng: Rng, draw: int | None):
-    """Candidate deals (the same next draw), at most MAX_DRAWS of them."""
+def _deals(sampler: Resampler, rng: Rng, draw: int | None, claims: Claims = Claims.NONE):
+    """Candidate deals (the same next draw), at most MAX_DRAWS of them: uniform, or with
+    ``claims``, each dealt a seat at a time inside its claim (``claimed_deal``)."""
     for _ in range(MAX_DRAWS):
-        yield sampler.deal(Rng(rng.next64()), draw)
+        if claims:
+            yield claimed_deal(sampler, claims, Rng(rng.next64()), draw)
+        else:
+            yield sampler.deal(Rng(rng.next64()), draw)
+
+
+def claimed_deal(sampler: Resampler, claims: Claims, rng: Rng,
+                 draw: int | None = None) -> tuple[list[int], list[int]]:
+    """A world's hands and pile in which every opponent's hand agrees with its claim, dealt
+    a seat at a time: each seat's hidden cards are drawn from what is left until its dealt
+    hand claims what it claimed (up to MAX_SEAT_DRAWS; past that the last draw stands), the
+    claimed seats first, and the pile is the rest, shuffled, with ``draw`` on top.
+
+    A claimed seat with few hidden cards draws among every hand that fits its claim, listed
+    once (``Claims.completions``): a rare claim fits one hand in twenty or fewer.
+
+    Why not draw whole deals until one passes: a rare claim rules out nearly every deal
+    (one in forty on a tested view), so a bounded number of draws often ends on a deal the
+    claims rule out, and Master draws thousands of worlds a decision. The price: a deal made
+    a seat at a time is not exactly uniform over the deals the claims allow (a later seat's
+    hand is drawn from what the earlier seats left); each hidden card's chance of each hand
+    stays within the sampling noise of the exact one (tests/ai/test_inference.py)."""
+    view = sampler.view
+    rest = sampler.pool[:]
+    if draw is not None and draw in rest:
+        rest.remove(draw)
+    else:
+        draw = None
+    rng.shuffle(rest)
+    n = len(rest)
+    hands = [0] * view.seats
+    hands[view.seat] = view.hand_mask
+    i = 0
+    taken = 1 << draw if draw is not None else 0  # the cards dealt so far
+    redrawn = False
+    for s in claims.claimed_first(sampler.opps):
+        need = sampler.need[s]
+        known = sampler.known[s]
+        hidden = sum(map(_BIT.__getitem__, rest[i:i + need]))
+        if not claims.fits(s, known | hidden):
+            few = claims.completions(s, sampler) if need <= ENUM_NEED else None
+            chosen = _free(few, taken, rng) if few else None
+            if chosen is not None:  # one of the few that fit, alike: bring them forward
+                p = i
+                for j in range(i, n):
+                    if chosen >> rest[j] & 1:
+                        rest[p], rest[j] = rest[j], rest[p]
+                        p += 1
+                hidden = chosen
+            elif few is None:  # many hands: draw again from what is left until one fits
+                for _ in range(MAX_SEAT_DRAWS - 1):
+                    for j in range(i, i + need):  # a partial Fisher-Yates
+                        k = j + rng.below(n - j)
+                        rest[j], rest[k] = rest[k], rest[j]
+                    hidden = sum(map(_BIT.__getitem__, rest[i:i + need]))
+                    if claims.fits(s, known | hidden):
+                        break
+            redrawn = True
+        hands[s] = known | hidden
+        taken |= hidden
+        i += need
+    pile = rest[i:]
+    if redrawn:  # the redraws left what is left in an order of their own
+        rng.shuffle(pile)
+    if draw is not None:
+        pile.insert(0, draw)
+    return hands, pile
+
+
+def _free(masks: tuple[int, ...], taken: int, rng: Rng) -> int | None:
+    """One of ``masks`` that shares no card with ``taken``, each such alike (None: none)."""
+    for _ in range(8):  # usually the first: the claimed seats are dealt first
+        m = masks[rng.below(len(masks))]
+        if not m & taken:
+            return m
+    free = [m for m in masks if not m & taken]
+    return free[rng.below(len(free))] if free else None
 
 
 def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
@@ -185,12 +316,13 @@ def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
     """One world's hands and pile: one of ``k`` candidate deals (the same next draw) that
     the opponents' claims allow, picked in proportion to how likely each makes the
     opponents' plays (sampling-importance-resampling: as ``k`` grows, the worlds follow the
-    reader's posterior; with ``k`` of 1, every deal the claims allow alike). Deals the
-    claims rule out are drawn again, up to MAX_DRAWS in all; past that (a claim that few
-    deals satisfy, or a next draw that contradicts it) the candidates count alike."""
+    reader's posterior). With claims to read, each candidate is dealt inside them a seat at
+    a time (``claimed_deal``); one that still breaks them (a claim no draw met, or a next
+    draw that contradicts it) is drawn again, up to MAX_DRAWS in all, and past that the
+    last deal stands."""
     candidates: list[tuple[list[int], list[int]]] = []
     logs: list[float] = []
-    for deal in _deals(sampler, rng, draw):
+    for deal in _deals(sampler, rng, draw, reader.claims):
         w = reader.log_weight(deal[0])
         if w != -math.inf:
             candidates.append(deal)
@@ -206,17 +338,6 @@ def pick_deal(sampler: Resampler, reader: Reader, rng: Rng, k: int,
         if x < 0:
             return deal
     return candidates[-1]
-
-
-def allowed_deal(sampler: Resampler, claims: Claims, rng: Rng,
-                 draw: int | None = None) -> tuple[list[int], list[int]]:
-    """One world's hands and pile that the opponents' claims allow, every such deal alike
-    (no reading of the plays): deals the claims rule out are drawn again, up to MAX_DRAWS
-    in all, the last one kept past that."""
-    for deal in _deals(sampler, rng, draw):
-        if claims.allow(deal[0]):
-            return deal
-    return deal
 
 
 def normalised(log_weights: list[float]) -> list[float]:
@@ -238,5 +359,5 @@ def effective_size(weights: list[float]) -> float:
     return 1.0 / sq if sq else 0.0
 
 
-__all__ = ["BETA", "Claims", "Reader", "allowed_deal", "effective_size", "normalised",
+__all__ = ["BETA", "Claims", "Reader", "claimed_deal", "effective_size", "normalised",
            "pick_deal"]

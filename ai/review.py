@@ -4,11 +4,11 @@ For each decision of the reviewed seat (a play, a target, sage / shoubu / cancel
 drop, mizuten, a swap), the review samples worlds from **that seat's view at that moment**
 (``State.resample``: the hidden cards dealt at random, never the true ones; the same rule
 as the advisor and the computer players; in play, only deals that the opponents' teyaku
-claims allow: ``inference.Claims``), plays each legal choice in every world to the end of the
-round with the Master player's rollout policy, and compares the seat's round result. Every
-choice meets the same worlds (common random numbers), so the differences between
-choices are measured far more precisely than the values themselves; each difference comes
-with its standard error.
+claims allow, dealt inside them a seat at a time: ``inference.claimed_deal``), plays each
+legal choice in every world to the end of the round with the Master player's rollout policy,
+and compares the seat's round result. Every choice meets the same worlds (common random
+numbers), so the differences between choices are measured far more precisely than the values
+themselves; each difference comes with its standard error.
 
 A decision is marked by the mon it gave away against the best choice (docs/rules/README.md
 says what a mon is): ``best`` when the choice was the best one or cannot be told apart from
@@ -36,7 +36,7 @@ from game.engine.rng import Rng
 from game.engine.state import CHANCE, DEAL, OVER, State
 from game.engine.view import PlayerView
 
-from .inference import Claims, allowed_deal
+from .inference import Claims, claimed_deal
 from .master import MasterAgent
 from .model import Situation, rollout_weights
 
@@ -240,7 +240,7 @@ def weigh(view: PlayerView, chosen: Action, *, worlds: int = WORLDS, seed: int =
         for w in range(len(results[0]), target):
             world_seed = rng.next64()
             draw = draws[w % len(draws)]
-            world = (sampler.state(*allowed_deal(sampler, claims, Rng(world_seed), draw))
+            world = (sampler.state(*claimed_deal(sampler, claims, Rng(world_seed), draw))
                      if claims else sampler.world(Rng(world_seed), draw))  # no teyaku: as before
             for i, action in enumerate(legal):
                 st = world.clone()

@@ -174,14 +174,14 @@ def test_the_review_weighs_only_worlds_the_claims_allow(monkeypatch):
     from ai import inference
 
     seen: list[bool] = []
-    real = inference.allowed_deal
+    real = inference.claimed_deal
 
     def watched(sampler, claims, rng, draw=None):  # noqa: ANN001, ANN202
         deal = real(sampler, claims, rng, draw)
         seen.append(claims.allow(deal[0]))
         return deal
 
-    monkeypatch.setattr(R, "allowed_deal", watched)
+    monkeypatch.setattr(R, "claimed_deal", watched)
     rec = simulate("curriculum", {"tier": 5, "rounds": 1}, 3, ["rules"], seed=5, rounds=1)
     R.review(rec, 0, worlds=8)
     assert seen and all(seen)
