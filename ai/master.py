@@ -85,7 +85,7 @@ class MasterAgent(RulesAgent):
     # the rule fixed before its seed-2026 ladder (README, "What was tried"): it cleared
     # curriculum tier 5 (+1.88, +0.49 .. +3.27) but not 3-seat Hachi-Hachi (+2.19, -1.51 ..
     # +5.89), eight games as without it, and the nine means summed 1.09 lower
-    READ_CLAIMS = False
+    READ_CLAIMS = True
     # the rule-based player's judgement of a play, added to the search's value as Expert adds
     # it (ai/expectimax.py); off: on development seeds (7) Master with it was no better than
     # Expert (-0.5 mon at Hachi, -4.1 at Hachi-Hachi) and without it a little above (+1.2,
