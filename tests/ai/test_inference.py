@@ -290,6 +290,10 @@ def test_the_reader_sees_only_the_view():
         ra, rb = Reader(va, Situation.of(va)), Reader(vb, Situation.of(vb))
         worlds = [State.resample(va, Rng(k)).hands for k in range(40)]
         assert [ra.log_weight(h) for h in worlds] == [rb.log_weight(h) for h in worlds]
+        # and the deals made inside the claims are the same deals
+        sa, sb = Resampler(va), Resampler(vb)
+        assert [claimed_deal(sa, ra.claims, Rng(k)) for k in range(20)] == [
+            claimed_deal(sb, rb.claims, Rng(k)) for k in range(20)]
 
 
 def test_a_position_without_its_turns_has_no_dealt_hand_to_read():
