@@ -2,11 +2,13 @@
 the close choices.
 
 Worlds are sampled consistently with the view (``positions.Resampler``), never the true state,
-and each is picked among INFER_K candidate deals by how likely it makes what the opponents were
-seen to play (``inference.pick_deal``: the view's public history, ai/inference.py); with
-``claims=1``, only among deals the opponents' teyaku claims allow (off: READ_CLAIMS). After a
-play the next draw is stratified like Expert's chance node: world k draws the k-th card of a
-shuffled list of the cards that may come next, so every draw is weighted alike. Each world is
+and with the opponents' teyaku claims (``inference.claimed_deal``: each claimed hand dealt
+inside its claim), and each is picked among INFER_K candidate deals by how likely it makes
+what the opponents were seen to play (``inference.pick_deal``: the view's public history,
+ai/inference.py). After a play the next draw is stratified like Expert's chance node: world k
+draws the k-th card of a shuffled list of the cards that may come next, so every draw is
+weighted alike (the claims do not reweigh the draws: a card a claimed hand needs is likelier
+in that hand than on the pile; not built). Each world is
 played to the end of the round by a greedy policy for every seat that values cards a little
 like the rule-based player (points plus a bonus for cards of yaku still open,
 ``model.rollout_weights``) and, with nothing to take, lays the card that hands least to the
@@ -16,21 +18,24 @@ moves is dropped, so most of the playouts decide between the close candidates, a
 adds playouts to a last pair still too close to tell apart. The budget counts
 playouts, so a decision is reproducible and does not depend on the machine.
 
-Measured against Expert (``python -m ai.ladder --pair master:expectimax --deals 900 --seed
-2026``, seed and size fixed before the run; every game's figure is in ``ai/ladder.json`` and
-the README): clearly above on 5-seat Hachi-Hachi (+9.41 mon a round, +6.57 .. +12.24), Nuki
-(+5.60), 3-seat Hachi-Hachi (+5.02, +1.23 .. +8.81), Hachi (+4.42), 2-seat Hachi-Hachi (+3.71),
-the Nintendo points (+2.22, +0.39 .. +4.06), curriculum tier 1 (+1.53) and Sudaoshi (+0.84,
-+0.37 .. +1.31); above but not clear of zero on curriculum tier 5 (+1.14, -0.20 .. +2.49). Cost
-(``benchmarks/ai_latency.py --cpu --rounds 3 --ai expectimax,master``, per game): Master's 95th
-percentile 73 to 117 ms with the compiled kernel on the nine games, and at most 324 ms with
-the pure-Python one (Hachi, 3- and 5-seat Hachi-Hachi, Sudaoshi), against Expert's 19 and 41 ms.
+Measured against Expert (``python -m ai.ladder --pair master:expectimax --deals 900``, the
+seed and the rule fixed before each run; every game's figure is in ``ai/ladder.json`` and the
+README): clearly above on all nine games. On seed 2027, the seven games with teyaku: 5-seat
+Hachi-Hachi (+7.69 mon a round, +4.71 .. +10.67), Nuki (+4.74), 3-seat Hachi-Hachi (+4.68,
++0.78 .. +8.59), the Nintendo points (+3.52), 2-seat Hachi-Hachi (+1.96, +0.12 .. +3.81),
+curriculum tier 5 (+1.59, +0.12 .. +3.07) and Sudaoshi (+0.92, +0.43 .. +1.41); on seed 2026,
+Hachi (+4.42) and curriculum tier 1 (+1.53), where nothing is claimed and the decisions are
+the same. Cost (``benchmarks/ai_latency.py --cpu --rounds 3 --ai master``, per game, measured
+while a ladder kept both cores busy): Master's 95th percentile 98 to 213 ms with the compiled
+kernel on the nine games, and 361 to 523 ms with the pure-Python one (Hachi, 3- and 5-seat
+Hachi-Hachi, Sudaoshi), against Expert's 8 to 14 and 34 to 40 ms (``--ai expectimax``, on
+idle cores).
 
 Placing the hidden cards (``python benchmarks/inference.py --pick 3,8``, seed 2026, 253
 decisions against Intermediate players at 3-seat Hachi-Hachi, 200 worlds each), the
 probability the worlds give to each hidden card's true place is 0.554 uniformly (as Expert
-samples), 0.583 picked from 8 by the plays alone (+5.2 %, ``--no-claims``: what Master plays
-in), and 0.593 picked from 8 by the plays and the teyaku claims (+6.9 %, ``claims=1``); 0.601
+samples), 0.583 picked from 8 by the plays alone (+5.2 %, ``--no-claims``), and 0.592 picked
+from 8 by the plays and the teyaku claims (+6.8 %: what Master plays in); 0.601
 (+8.3 %) with the 200 worlds weighed.
 """
 
@@ -81,10 +86,10 @@ class MasterAgent(RulesAgent):
     # the worlds agree with the opponents' teyaku claims (``inference.Claims``): a seat
     # without a claim was dealt no teyaku, one with a claim exactly that one. Uniform worlds
     # break this about a third of the time at a table of 88 (30 to 38 % of the worlds at
-    # seat 0's plays, development seed 11, 15 rounds of rule-based players per game). Off by
-    # the rule fixed before its seed-2026 ladder (README, "What was tried"): it cleared
-    # curriculum tier 5 (+1.88, +0.49 .. +3.27) but not 3-seat Hachi-Hachi (+2.19, -1.51 ..
-    # +5.89), eight games as without it, and the nine means summed 1.09 lower
+    # seat 0's plays, development seed 11, 15 rounds of rule-based players per game). On:
+    # dealt a seat at a time (``inference.claimed_deal``), it cleared all seven games with
+    # teyaku on a fresh seed, 2027, by the rule fixed before the run (README, "What was
+    # tried", which also has the seed-2026 run of the first version, whole deals redrawn)
     READ_CLAIMS = True
     # the rule-based player's judgement of a play, added to the search's value as Expert adds
     # it (ai/expectimax.py); off: on development seeds (7) Master with it was no better than
