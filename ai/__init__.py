@@ -30,9 +30,10 @@ AGENTS: dict[str, tuple[type, str]] = {
                                        "hands you might hold, playing each line out.")),
     "montecarlo": (MonteCarloAgent, N_("Imagines many deals consistent with what it has seen "
                                        "and plays each move out to the end.")),
-    "master": (MasterAgent, N_("Imagines many deals consistent with what it has seen, "
-                               "favouring those that explain what its opponents played, plays "
-                               "each move out, and thinks longest about the closest choices.")),
+    "master": (MasterAgent, N_("Imagines many deals consistent with what it has seen and with "
+                               "its opponents' teyaku claims, favouring those that explain what "
+                               "they played, plays each move out, and thinks longest about the "
+                               "closest choices.")),
 }
 
 # How the table names an agent that is no level (the arena's, an old save's, the smoke run's)
