@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from itertools import combinations
 
-from game.engine.cards import HAND_SIZE
+from game.engine.cards import BITS, HAND_SIZE
 from game.engine.positions import POSITION_PHASES, Resampler
 from game.engine.rng import Rng
 from game.engine.rulesets.base import Ruleset
@@ -40,7 +40,6 @@ from .model import Situation, rollout_weights
 BETA = 0.25  # per unit of card value: a card worth 4 more is e times likelier (chosen on a
 # development seed, 7, with benchmarks/inference.py between 0.05 and 2: stronger reading
 # places the cards better but leaves fewer effective worlds; ai/master.py has the figures)
-_BIT = tuple(1 << c for c in range(48))
 GIVE = 0.3  # a card left on the field counts as this share of its value given away
 
 
@@ -126,7 +125,7 @@ class Claims:
         self._check = {c[0]: c[1:] for c in checks}
         self._memo: dict[int, dict[int, bool]] = {c[0]: {} for c in checks}
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._completions: dict[tuple, tuple[int, ...]] = {}
+        self._completions: dict[tuple[int, Resampler], tuple[int, ...]] = {}
 
     @classmethod
     def of(cls, view: PlayerView, sit: Situation) -> Claims:
@@ -161,12 +160,12 @@ class Claims:
         seat not checked or one that claimed nothing (most hands fit: drawing is cheaper)."""
         if self.wants(seat) is None:
             return None
-        key = (seat, sampler.need[seat], tuple(sampler.pool), sampler.known[seat])
+        key = (seat, sampler)  # one sampler, one pool: a Resampler's key is itself
         got = self._completions.get(key)
         if got is None:
             known = sampler.known[seat]
             got = self._completions[key] = tuple(
-                m for m in (sum(map(_BIT.__getitem__, c))
+                m for m in (sum(map(BITS.__getitem__, c))
                             for c in combinations(sampler.pool, sampler.need[seat]))
                 if self.fits(seat, known | m))
         return got
@@ -270,7 +269,7 @@ def claimed_deal(sampler: Resampler, claims: Claims, rng: Rng,
     for s in claims.claimed_first(sampler.opps):
         need = sampler.need[s]
         known = sampler.known[s]
-        hidden = sum(map(_BIT.__getitem__, rest[i:i + need]))
+        hidden = sum(map(BITS.__getitem__, rest[i:i + need]))
         if not claims.fits(s, known | hidden):
             few = claims.completions(s, sampler) if need <= ENUM_NEED else None
             chosen = _free(few, taken, rng) if few else None
@@ -286,7 +285,7 @@ def claimed_deal(sampler: Resampler, claims: Claims, rng: Rng,
                     for j in range(i, i + need):  # a partial Fisher-Yates
                         k = j + rng.below(n - j)
                         rest[j], rest[k] = rest[k], rest[j]
-                    hidden = sum(map(_BIT.__getitem__, rest[i:i + need]))
+                    hidden = sum(map(BITS.__getitem__, rest[i:i + need]))
                     if claims.fits(s, known | hidden):
                         break
             redrawn = True

@@ -61,6 +61,11 @@ def bit(card: int) -> int:
     return 1 << card
 
 
+# every card's bit, by lookup: ``sum(map(BITS.__getitem__, cards))`` is the mask of distinct
+# cards without a shift or a new int per card (the dealers' hot loops)
+BITS = tuple(1 << c for c in range(48))
+
+
 def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CHANCE
-from .cards import BLANK_TABLE, FIELD_SIZE, HAND_SIZE, names_of
+from .cards import BITS, BLANK_TABLE, FIELD_SIZE, HAND_SIZE, names_of
 from .errors import IllegalAction
 from .phases import BLANK_PH, DEAL, PHASE_NAMES
 
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from .events import Event
     from .state import State
 
-_BIT = tuple(1 << c for c in range(48))  # a card's bit by lookup: no shift, no new int
 _SEAT_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
@@ -89,7 +88,7 @@ def deal(st: State) -> None:
     # size fails to unpack), looked up and added: ints add by a specialised opcode, while
     # shifts and ors allocate (two thirds of the instructions of 1 << a | ...)
     # fastpath: deal-bits
-    hands, bit = st.hands, _BIT
+    hands, bit = st.hands, BITS
     k = 0
     for s in seats:
         a, b, c, e, f, g, h = deck[k:k + HAND_SIZE]

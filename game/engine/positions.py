@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import CARD_IDS, HAND_SIZE, INDEX, cards_of
+from .cards import BITS, CARD_IDS, HAND_SIZE, INDEX, cards_of
 from .deal import dealt_seats
 from .ledger import POT, Payment
 from .teyaku import GROUP_B_IDS, TRIPLET_IDS, Claim
@@ -283,9 +283,6 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
 # ---------------------------------------------------------------------------- resample
 
 
-_BIT = tuple(1 << c for c in range(48))
-
-
 @lru_cache(maxsize=64)
 def _ruleset(name: str, options: tuple) -> Ruleset:
     from . import rulesets
@@ -385,7 +382,7 @@ class Resampler:
         for s in self.opps:
             need = self.need[s]
             # distinct cards, none of them known: their bits sum to their mask
-            hands[s] = self.known[s] | sum(map(_BIT.__getitem__, rest[i:i + need]))
+            hands[s] = self.known[s] | sum(map(BITS.__getitem__, rest[i:i + need]))
             i += need
         pile = rest[i:]
         if next_draw is not None:
@@ -450,7 +447,7 @@ def _resample_window(view: PlayerView, rng: Rng) -> State:
         if s == view.seat and mine:
             hands[s] = mine
             continue
-        hands[s] = sum(map(_BIT.__getitem__, rest[i:i + HAND_SIZE]))
+        hands[s] = sum(map(BITS.__getitem__, rest[i:i + HAND_SIZE]))
         i += HAND_SIZE
     st = rs.new_state(view.seats, view.dealer, events=False)
     st._reset_round(())
