@@ -120,12 +120,18 @@ def _parser() -> argparse.ArgumentParser:
                       help="the computer player of the other seats (default rules)")
     host.add_argument("--bind", default="auto", metavar="ADDR",
                       help="the address to listen on (default auto: this computer's address "
-                           "on its home network, else 127.0.0.1); never 0.0.0.0 on a public "
-                           "network")
+                           "on its home network, 10.x, 172.16-31.x, 192.168.x or an IPv6 "
+                           "unique local one, else 127.0.0.1); 0.0.0.0 and :: (every "
+                           "network at once) are refused")
     host.add_argument("--port", type=int, default=8888, metavar="P",
                       help="the port (default 8888; 0 picks a free one)")
     host.add_argument("--seed", type=int, default=None, metavar="S", help="the game's seed")
     host.add_argument("--hints", action="store_true", help="show the yaku watch on phones")
+    host.add_argument("--resume", action="store_true",
+                      help="continue the hosted game saved earlier (host-autosave.json, with "
+                           "the same links); the window's saved game is never touched")
+    host.add_argument("--new", action="store_true",
+                      help="start a new hosted game even though one is saved (it is replaced)")
     sts = sub.add_parser("stats", help="print your statistics from finished games",
                          description="Per game and kind of opponent: games, wins, average "
                                      "net per round, best round, yaku made most often.")

@@ -213,15 +213,16 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _new_temp(folder: Path, name: str) -> tuple[int, Path]:
+def _new_temp(folder: Path, name: str, mode: int = 0o666) -> tuple[int, Path]:
     """A new temporary file beside `name` in `folder`, created with the usual permissions
-    (0666 less the umask, as any program's new file), never over another file."""
+    (0666 less the umask, as any program's new file; `mode` 0o600 for a secret, readable by
+    its owner alone from its first byte), never over another file."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
         | getattr(os, "O_CLOEXEC", 0)
     for _try in range(100):
         tmp = folder / f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
         try:
-            return os.open(tmp, flags, 0o666), tmp
+            return os.open(tmp, flags, mode), tmp
         except FileExistsError:
             continue
     raise OSError(errno.EEXIST, "no free temporary name", str(folder))  # pragma: no cover
@@ -241,14 +242,16 @@ def _keep_mode(fd: int, path: Path) -> None:
             log.info("could not keep the mode of %s: %s", path, e)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike, text: str, *, private: bool = False) -> None:
     """Replace `path` with `text` (UTF-8) all at once, or raise OSError and change nothing.
 
     The data is fsync'ed before the rename (and the folder after it, where the system
     allows), so a power cut never leaves an empty or half-written file in its place. The
-    file keeps the permissions of the one it replaces.
+    file keeps the permissions of the one it replaces; a `private` one (a secret: the party
+    links) is made readable by its owner alone before a byte is written, whatever it
+    replaces.
     """
-    _replace(Path(path), text.encode("utf-8"), durable=True)
+    _replace(Path(path), text.encode("utf-8"), durable=True, private=private)
 
 
 def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
@@ -259,14 +262,16 @@ def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
     _replace(Path(path), data, durable=False)
 
 
-def _replace(path: Path, data: bytes, durable: bool) -> None:
+def _replace(path: Path, data: bytes, durable: bool, private: bool = False) -> None:
     """The one temporary-file-then-rename write: `durable` fsyncs the data before the rename
-    and the folder after it, and keeps the replaced file's permissions."""
+    and the folder after it, and keeps the replaced file's permissions (`private`: 0600)."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _new_temp(folder, path.name)
+    fd, tmp = _new_temp(folder, path.name, 0o600 if private else 0o666)
     try:
-        if durable:
+        if private and hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)  # whatever the umask allowed, before any byte
+        elif durable:
             _keep_mode(fd, path)
         _write_all(fd, data)
         if durable:

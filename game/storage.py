@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game import files, pending, stats
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "hachihachi"
 HOME_ENV = "HACHIHACHI_HOME"
 AUTOSAVE = "autosave.json"
+HOST_AUTOSAVE = "host-autosave.json"  # `python -m game host`'s own saved game (issue 42)
 STATS_DB = "stats.sqlite3"
 FINISHED_PREFIX = "finished-"  # data/finished-<time>.json: a finished game awaiting its record
 
@@ -55,6 +56,9 @@ class Paths:
     data_dir: Path
     log_dir: Path
     cache_dir: Path | None = None  # files the game can always make again (drawn cards)
+    # the saved game's file name: the window's, or the headless party host's own, which
+    # never touches the window's (issue 42, item 2)
+    autosave_name: str = AUTOSAVE
 
     @property
     def records_dir(self) -> Path:
@@ -62,7 +66,11 @@ class Paths:
 
     @property
     def autosave(self) -> Path:
-        return self.data_dir / AUTOSAVE
+        return self.data_dir / self.autosave_name
+
+    def for_host(self) -> Paths:
+        """The same folders with the headless party host's own saved game."""
+        return replace(self, autosave_name=HOST_AUTOSAVE)
 
     @property
     def stats_db(self) -> Path:

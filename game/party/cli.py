@@ -1,5 +1,11 @@
 """`python -m game host`: a party game without the window (issue 28, item 6): phones play
-their seats, computers the others, and the table can be watched in a browser tab."""
+their seats, computers the others, and the table can be watched in a browser tab.
+
+The headless host keeps its own saved game (`host-autosave.json` beside the window's, and
+its links beside it), so it never replaces the game the window would Continue (issue 42,
+item 2). A saved hosted game is continued with `--resume`, or replaced on purpose with
+`--new`; without either, the host says so and starts nothing.
+"""
 
 from __future__ import annotations
 
@@ -12,57 +18,120 @@ import threading
 
 from game import storage
 from game.engine import rulesets
-from game.engine.errors import RulesError
+from game.engine.errors import RecordError, RulesError
+from game.i18n import N_
+
+PHONE_NAME = N_("Phone {n}")  # the seats' names: each page shows them in its language
+COMPUTER_NAME = N_("Computer {n}")
+
+
+def _err(text: str) -> int:
+    print(f"error: {text}", file=sys.stderr)
+    return 2
+
+
+def _checked(args: argparse.Namespace, options: dict) -> str | None:
+    """What is wrong with the command line, in a sentence (None: nothing)."""
+    try:
+        rs = rulesets.get(args.ruleset, **options)
+    except RulesError as e:
+        return str(e)
+    if not rs.min_seats <= args.seats <= rs.max_seats:
+        return f"{args.ruleset} is played with {rs.min_seats} to {rs.max_seats} seats"
+    if not 1 <= args.phones <= args.seats:
+        return f"--phones must be between 1 and --seats ({args.seats})"
+    if not 0 <= args.port <= 65535:
+        return "--port must be between 0 and 65535"
+    import ai
+
+    if args.ai not in ai.AGENTS:
+        return f"unknown computer player {args.ai!r} (known: {', '.join(ai.AGENTS)})"
+    return None
+
+
+def _default_names(names: list[str]) -> dict[int, tuple[str, int]]:
+    """The seats this command named itself ("Phone 2", "Computer 1"), to be translated on
+    each page."""
+    out = {}
+    for seat, name in enumerate(names):
+        for words in (PHONE_NAME, COMPUTER_NAME):
+            head = words.split("{", 1)[0]
+            tail = name[len(head):]
+            if name.startswith(head) and tail.isdigit():
+                out[seat] = (words, int(tail))
+    return out
 
 
 def cmd_host(args: argparse.Namespace, options: dict) -> int:
     from game.party.host import PartyHost
+    from game.party.keep import load as load_links
+    from game.party.net import BadBind, check_bind
     from game.ui.session import GameSession, SeatSpec
 
     try:
-        rs = rulesets.get(args.ruleset, **options)
-    except RulesError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    if not rs.min_seats <= args.seats <= rs.max_seats:
-        print(f"error: {args.ruleset} is played with {rs.min_seats} to {rs.max_seats} seats",
-              file=sys.stderr)
-        return 2
-    if not 1 <= args.phones <= args.seats:
-        print(f"error: --phones must be between 1 and --seats ({args.seats})", file=sys.stderr)
-        return 2
-    if not 0 <= args.port <= 65535:
-        print("error: --port must be between 0 and 65535", file=sys.stderr)
-        return 2
-    import ai
-
-    if args.ai not in ai.AGENTS:
-        print(f"error: unknown computer player {args.ai!r} (known: {', '.join(ai.AGENTS)})",
-              file=sys.stderr)
-        return 2
-    if args.bind == "auto":
-        from game.party.net import default_bind
-
-        args.bind = default_bind()
-    seats = [SeatSpec(f"Phone {i + 1}", "human") if i < args.phones else
-             SeatSpec(f"Computer {i - args.phones + 1}", f"ai:{args.ai}")
-             for i in range(args.seats)]
-    seed = args.seed if args.seed is not None else secrets.randbits(63)
-    session = GameSession(args.ruleset, options, seats, seed)
-    paths = storage.default_paths().ensure()
+        args.bind = check_bind(args.bind)
+    except BadBind as e:
+        return _err(str(e))
+    if args.resume and args.new:
+        return _err("--resume and --new cannot go together")
+    paths = storage.default_paths().ensure().for_host()
+    rec, told = storage.start_up(paths)  # a finished one gets its record, as at the title
+    if told:
+        print(told)
+    tokens = table = None
+    if rec is not None and not args.new:
+        if not args.resume:
+            session = GameSession.from_record(rec)  # type: ignore[arg-type]
+            return _err(f"a hosted game is saved in {paths.autosave} ({session.summary()}). "
+                        "Continue it with --resume, or start a new one with --new (the "
+                        "saved one is then replaced).")
+        try:
+            session = GameSession.from_record(rec)  # type: ignore[arg-type]
+        except (RecordError, ValueError) as e:
+            return _err(f"the saved hosted game cannot go on: {e}")
+        if not session.phones:
+            return _err("the saved hosted game has no phone seat")
+        links = load_links(paths.autosave, session.seed, session.phones)
+        if links is not None and links.bind == args.bind:
+            tokens, table = links.tokens, links.table
+            args.port = links.port
+        phones = None
+        names = [s.name for s in session.seats]
+    else:
+        if args.resume:
+            return _err(f"no hosted game is saved (in {paths.autosave}): leave out --resume "
+                        "to start one")
+        problem = _checked(args, options)
+        if problem:
+            return _err(problem)
+        names = [PHONE_NAME.format(n=i + 1) if i < args.phones else
+                 COMPUTER_NAME.format(n=i - args.phones + 1) for i in range(args.seats)]
+        seats = [SeatSpec(names[i], "human") if i < args.phones else
+                 SeatSpec(names[i], f"ai:{args.ai}") for i in range(args.seats)]
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        session = GameSession(args.ruleset, options, seats, seed)
+        phones = list(range(args.phones))
     try:
-        host = PartyHost(session, list(range(args.phones)), paths, bind=args.bind,
-                         port=args.port, hints=args.hints, think=0.4).start()
+        host = PartyHost(session, phones, paths, bind=args.bind, port=args.port,
+                         hints=args.hints, think=0.4, tokens=tokens, table_token=table,
+                         default_names=_default_names(names)).start()
     except OSError as e:
-        print(f"error: cannot listen on {args.bind}:{args.port} ({e})", file=sys.stderr)
-        return 2
-    print(f"Party game: {rs.title}, {args.seats} seats, seed {seed}. Open on each phone:")
+        return _err(f"cannot listen on {args.bind}:{args.port} ({e})")
+    from game.party import keep
+
+    host.driver.autosave()  # the saved game exists from the first moment, links beside it
+    keep.save(paths.autosave, session.seed, host.keep())
+    rs = session.rs
+    print(f"Party game: {rs.title}, {len(session.seats)} seats, seed {session.seed}. "
+          "Open on each phone:")
     for s in host.phones:
         link = host.server.link(s)
-        print(f"  {seats[s].name}: {link}")
+        print(f"  {host.names()[s]}: {link}")
         _qr(link)
     print(f"  The table (read-only): {host.server.table_link()}")
-    print("Ctrl+C stops the game (it stays saved; the record is kept when it ends).")
+    print(f"Saved after every move in {paths.autosave} (the window's own saved game is not "
+          "touched).")
+    print("Ctrl+C stops the game; `python -m game host --resume` continues it.")
     stop = threading.Event()
     signal.signal(signal.SIGINT, lambda *_a: stop.set())
     if hasattr(signal, "SIGTERM"):
@@ -70,12 +139,27 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     try:
         kept = host.run(stop=stop)
     finally:
-        host.driver.save_now()
+        if not host.over:
+            host.driver.save_now()
         host.stop()
-    if host.over:
-        print("Game over. " + (f"Record: {kept.record}" if getattr(kept, "record", None)
-                               else ""))
+    if not host.over:
+        print(f"Stopped; the game is saved in {paths.autosave}.")
+        return 0
+    keep.forget(paths.autosave)
+    print("Game over.")
+    _tell_kept(kept)
     return 0
+
+
+def _tell_kept(kept: storage.Kept) -> None:
+    """Where the finished game's record went, or why it could not go there (issue 42,
+    item 15)."""
+    if kept.path is not None:
+        print(f"Record: {kept.path}")
+    if kept.problem:
+        print(f"Record not saved: {kept.problem}", file=sys.stderr)
+    if kept.told:
+        print(kept.told)
 
 
 def _qr(link: str) -> None:
@@ -88,3 +172,6 @@ def _qr(link: str) -> None:
         segno.make(link, error="m").terminal(compact=True)
     except Exception:  # noqa: BLE001 - the link above is enough
         pass
+
+
+__all__ = ["cmd_host"]

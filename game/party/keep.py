@@ -43,9 +43,8 @@ def path_for(autosave: str | os.PathLike) -> Path:
 def save(autosave: str | os.PathLike, seed: int, kept: dict) -> None:
     """Write the links of the game with this seed (never fails the game: logged)."""
     path = path_for(autosave)
-    try:
-        files.atomic_write_text(path, json.dumps({"seed": seed, **kept}))
-        os.chmod(path, 0o600)
+    try:  # readable by the player alone from the first byte (issue 42, item 14)
+        files.atomic_write_text(path, json.dumps({"seed": seed, **kept}), private=True)
     except OSError as e:
         log.warning("party links not kept: %s", e)
 
