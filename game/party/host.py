@@ -22,7 +22,17 @@ from game import storage
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
-from game.party.protocol import table_message, view_message, waiting_message
+from game.i18n import _, speaking
+from game.party.protocol import (
+    encode,
+    notice,
+    over_message,
+    rejected_message,
+    status_message,
+    table_message,
+    view_message,
+    waiting_message,
+)
 from game.party.server import PartyServer
 from game.ui.play_driver import PlayDriver
 from game.ui.session import GameSession, Step
@@ -38,10 +48,14 @@ class PartyHost:
                  paths: storage.Paths | None = None, *, bind: str = "127.0.0.1",
                  port: int = 0, hints: bool = False, think: float = 0.0,
                  tokens: dict[int, str] | None = None, table_token: str | None = None,
-                 auto_start: bool = True) -> None:
+                 auto_start: bool = True, default_names: dict[int, tuple[str, int]] | None = None,
+                 window: bool = False) -> None:
         """`phones`: human seats to play on phones (default: the session's phone seats).
         `auto_start`: the game starts once every phone has joined (no window); the window's
-        lobby starts it with its Start button instead (`begin`)."""
+        lobby starts it with its Start button instead (`begin`). `default_names`: seats
+        named by the program, not by a player ({seat: (N_("Phone {n}"), n)}): each page
+        shows them in its own language. `window`: the desktop window hosts (its screen
+        offers the next game)."""
         if phones is not None:
             bad = [s for s in phones if not 0 <= s < len(session.seats)
                    or not session.seats[s].is_human]
@@ -53,16 +67,20 @@ class PartyHost:
         self.session = session
         self.driver = PlayDriver(session, paths, min_think=lambda: think)
         self._own_driver = True
-        self.server = PartyServer(session.phones, bind, port, tokens, table_token)
-        self.server.on_change = self._seats_changed
+        self.server = PartyServer(session.phones, bind, port, tokens, table_token,
+                                  notices=lambda kind, lang: encode(notice(kind, lang)))
         self.hints = hints
         self.auto_start = auto_start
+        self.default_names = dict(default_names or {})
+        self.window = window
         self.serial = 0
         self.refused = 0  # actions the engine or the turn order refused
         self.started = False  # the lobby is over
         self.applied_at: list[float] = []  # when each phone action was applied (latency)
         self._dirty = threading.Event()
         self._published: object = None  # the game's position last published
+        self._away: tuple[int, ...] | None = None  # the away seats last told
+        self._told_over = False
         self.events: list[tuple[object, int]] = []  # the game's events (its log), bounded
 
     @property
@@ -81,6 +99,7 @@ class PartyHost:
 
     def stop(self) -> None:
         """Close the server (and the host's own driver; an attached table's is its own)."""
+        self.sync()  # a game that just ended tells its pages before they close
         self.server.stop()
         if self._own_driver:
             self.driver.shutdown()
@@ -93,8 +112,14 @@ class PartyHost:
             self.driver = driver
             self._own_driver = False
 
-    def _seats_changed(self) -> None:  # the server's thread: only a flag
-        self._dirty.set()
+    def names(self, lang: str | None = None) -> list[str]:
+        """The seats' names in a page's language (the program's own names translated)."""
+        with speaking(lang):
+            names = self.session.names()
+            for seat, (words, n) in self.default_names.items():
+                if 0 <= seat < len(names):
+                    names[seat] = _(words).format(n=n)
+        return names
 
     # --- the seats ----------------------------------------------------------------------
     def away(self) -> tuple[int, ...]:
@@ -102,7 +127,7 @@ class PartyHost:
         return tuple(s for s, here in self.server.joined().items() if not here)
 
     def all_joined(self) -> bool:
-        """Every phone seat has been opened once (the lobby's Start)."""
+        """Every phone seat has been opened since its link was made (the lobby's Start)."""
         return all(st.joined_once for st in self.server.seats.values())
 
     def begin(self) -> None:
@@ -114,7 +139,8 @@ class PartyHost:
         return self.server.link(seat)
 
     def reissue(self, seat: int) -> str:
-        """A new link for a phone seat (the old one stops working: the host's kick)."""
+        """A new link for a phone seat (the old one stops working: the host's kick); the
+        seat waits for its phone again."""
         link = self.server.reissue(seat)
         self._dirty.set()
         return link
@@ -148,7 +174,7 @@ class PartyHost:
 
     def take(self) -> list[Event] | None:
         """The phones' actions waiting, applied in order: their events (None when none was
-        applied). Refused ones are dropped and their phone sees the table as it is."""
+        applied). A refused one is told to its phone, which sees the table as it is."""
         out: list[Event] | None = None
         while True:
             try:
@@ -158,6 +184,8 @@ class PartyHost:
             events = self._apply(seat, action, serial)
             if events is None:
                 self.refused += 1
+                lang = self._lang(seat)
+                self.server.tell(seat, rejected_message(serial, lang))
                 self._publish_seat(seat)
                 continue
             self.applied_at.append(time.perf_counter())
@@ -196,7 +224,9 @@ class PartyHost:
                 tuple(self.phones))
 
     def sync(self) -> None:
-        """Publish when the game moved (from any front end) or a phone came or went."""
+        """Publish when the game moved (from any front end); when a phone came or went, its
+        own view to it and only the news of who is here to the others (issue 42, item 9)."""
+        joined = self._seat_news()
         position = self._position()
         moved = position != self._published
         if moved or self._dirty.is_set():
@@ -205,26 +235,61 @@ class PartyHost:
                 self.serial += 1
                 self._published = position
             self.publish()
+            return
+        if not self.started and joined:  # the lobby: every page counts who has joined
+            self.publish()
+            return
+        for seat in joined:
+            self._publish_seat(seat)  # its language may be another than last time
+        away = self.away()
+        if away != self._away:
+            self._away = away
+            self.server.broadcast(status_message(away))
+
+    def _seat_news(self) -> list[int]:
+        """The seats whose page came since the last look (the server's events)."""
+        joined = []
+        while True:
+            try:
+                kind, seat = self.server.events.get_nowait()
+            except queue.Empty:
+                return joined
+            if kind == "join" and seat not in joined:
+                joined.append(seat)
 
     # --- publishing --------------------------------------------------------------------
+    def _lang(self, seat: int) -> str | None:
+        st = self.server.seats.get(seat)
+        return st.lang if st is not None else None
+
     def publish(self) -> None:
+        self._away = self.away()
         for seat in self.phones:
             self._publish_seat(seat)
         view = self.session.view(self.phones[0] if self.phones else 0)
-        self.server.publish_table(table_message(view, self.session.names(), self.serial,
-                                                self.away(), self.events))
+        self.server.publish_table(table_message(view, self.names(), self.serial,
+                                                self._away, self.events))
+        if self.over and not self._told_over:
+            self._told_over = True
+            self.server.game_over()
 
     def _publish_seat(self, seat: int) -> None:
         if seat not in self.server.seats:
             return
-        lang = self.server.seats[seat].lang
+        lang = self._lang(seat)
+        names = self.names(lang)
         if not self.started:
             joined = [s for s, st in self.server.seats.items() if st.joined_once]
-            self.server.publish(seat, waiting_message(self.session.names(), seat, joined,
-                                                      self.phones, lang))
+            self.server.publish(seat, waiting_message(names, seat, joined, self.phones, lang))
             return
-        msg = view_message(self.session.view(seat), self.session.names(), self.serial, lang,
-                           hints=self.hints, away=self.away(), events=self.events)
+        view = self.session.view(seat)
+        if self.over:
+            winners = list(self.session.rs.game_winners(self.session.st))
+            self.server.publish(seat, over_message(view, names, winners, self.serial, lang,
+                                                   window=self.window))
+            return
+        msg = view_message(view, names, self.serial, lang, hints=self.hints,
+                           away=self.away(), events=self.events)
         self.server.publish(seat, msg)
 
     def run(self, tick: float = 0.01, stop: threading.Event | None = None) -> storage.Kept:

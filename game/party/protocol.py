@@ -14,6 +14,8 @@ phone's language, from the same catalogs and engine previews as the desktop tabl
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from typing import Any
 
@@ -22,7 +24,7 @@ from game.engine.cards import CARD_IDS, names_of
 from game.engine.errors import NotationError
 from game.engine.preview import preview
 from game.engine.view import PlayerView
-from game.i18n import LANGUAGES, _, ngettext, speaking
+from game.i18n import LANGUAGES, _, ngettext, pgettext, speaking
 
 MAX_MESSAGE = 2048  # bytes: a phone's messages are tiny; anything longer is refused
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -148,11 +150,90 @@ def log_lines(events: list[tuple[object, int]], names: list[str], last: int = 10
     return out[-last:]
 
 
+def _you(view: PlayerView, names: list[str]) -> dict[str, Any]:
+    """The phone's own seat: its name, its number (from 1, as the table counts seats) and
+    its total, so the page says whose hand it is."""
+    from game.ui.choices import money
+
+    me = view.seat
+    return {"seat": me, "number": me + 1, "name": names[me] if me < len(names) else "",
+            "total": money(view.totals[me]) if me < len(view.totals) else ""}
+
+
+def _takes(view: PlayerView, a: Action) -> list[str]:
+    """The field cards a play would take, by the engine's capture rule (`Ruleset.arrive`):
+    a tap shows them before the second tap plays."""
+    if a.verb != PLAY or not a.args:
+        return []
+    try:
+        rs = _ruleset(view.ruleset, tuple(sorted(view.options.items())))
+        target = a.args[1] if len(a.args) > 1 else -1
+        _field, took = rs.arrive(view.field_mask, a.args[0], target)
+    except (TypeError, ValueError, AttributeError):  # no ruleset, or a choice still open
+        return []
+    return [c for c in names_of(took) if c != CARD_IDS[a.args[0]]]
+
+
+@functools.lru_cache(maxsize=16)
+def _ruleset(name: str, options: tuple) -> Any:
+    """The view's ruleset (its options are a view's: hashable once sorted)."""
+    from game.engine import rulesets
+    from game.engine.errors import RulesError
+
+    try:
+        return rulesets.get(name, **dict(options))
+    except (RulesError, TypeError, ValueError):
+        return None  # _takes then offers nothing to show
+
+
+def round_end(view: PlayerView, names: list[str]) -> dict[str, Any] | None:
+    """The last round's result in short, for the phone's round-end sheet: its headline, its
+    payments (reason, payer → payee, amount), each seat's net and total, and this seat's
+    own net. Every amount is the engine's (the view's `results`)."""
+    from game.engine.ledger import POT
+    from game.ui.numbers import amount
+    from game.ui.terms import ending_text, term
+
+    if not view.results:
+        return None
+    r = view.results[-1]
+    count = len(view.results)
+    number = view.round if view.phase == "over" or r.ending == "misdeal" else view.round - 1
+
+    def who(seat: int) -> str:
+        if seat == POT:
+            return pgettext("ledger", "Pot")
+        return names[seat] if 0 <= seat < len(names) else "?"
+
+    ending = ending_text(r.ending)
+    if r.winner is not None and 0 <= r.winner < len(names) and r.ending not in (
+            "draw", "misdeal", "exhausted"):
+        ending = _("{ending}: {name}").format(ending=ending, name=names[r.winner])
+    title = " · ".join([_("Round {n}").format(n=max(1, number)), f"×{r.multiplier}", ending])
+    lines = [{"reason": term(p.reason), "who": f"{who(p.frm)} → {who(p.to)}",
+              "amount": amount(p.amount), "mine": view.seat in (p.frm, p.to)}
+             for p in r.payments]
+    me = view.seat
+    mine = r.net[me] if 0 <= me < len(r.net) else 0
+    return {
+        "k": count, "title": title, "lines": lines,
+        "net": [{"name": who(s), "net": amount(v, sign=True), "total": amount(view.totals[s])
+                 if s < len(view.totals) else "", "gain": v > 0, "loss": v < 0, "me": s == me}
+                for s, v in enumerate(r.net)],
+        "mine": (_("You won {money} this round.") if mine > 0 else
+                 _("You paid {money} this round.") if mine < 0 else
+                 _("You neither won nor paid this round.")).format(
+                     money=_("{amount} mon").format(amount=amount(abs(mine)))),
+        "none": _("No payments this round.") if not lines else "",
+    }
+
+
 def view_message(view: PlayerView, names: list[str], serial: int, lang: str | None = None,
                  *, hints: bool = False, away: tuple[int, ...] = (),
                  events: list[tuple[object, int]] | None = None) -> dict[str, Any]:
     """A phone's message: its seat's view (its own hand, its own legal actions with what each
-    decision pays), the public table, and the words the page shows."""
+    decision pays and what each play would take), the public table, the last round's result,
+    and the words the page shows."""
     from game.ui.hints import watch_lines
     from game.ui.terms import card_name
 
@@ -161,24 +242,31 @@ def view_message(view: PlayerView, names: list[str], serial: int, lang: str | No
         me = view.seat
         mine = bool(view.legal)
         if mine and view.phase == "play":
-            prompt = _("Your turn — play a card")
+            prompt = _("Your turn: play a card")
         elif mine and view.phase == "take":
-            prompt = _("Choose which card the drawn card takes (1–{n})").format(
-                n=len(view.legal))
+            prompt = _("Your turn: choose the card the drawn card takes")
         elif mine:
-            prompt = _("Your decision — see the panel")
-        elif view.to_move >= 0:
+            prompt = _("Your decision: choose below")
+        elif view.to_move >= 0 and view.to_move < len(names):
             prompt = _("{name}'s turn").format(name=names[view.to_move])
         else:
             prompt = ""
+        legal = []
+        for a in view.legal:
+            entry = _action_entry(view, a, previews)
+            if a.verb == PLAY:
+                entry["takes"] = _takes(view, a)
+            legal.append(entry)
         msg = {"t": "view", "n": serial, "seat": me, **_public(view, names, events),
-               "hand": view.hand,
-               "legal": [_action_entry(view, a, previews) for a in view.legal],
-               "prompt": prompt, "away": list(away),
+               "hand": view.hand, "legal": legal, "turn": mine,
+               "prompt": prompt, "away": list(away), "me": _you(view, names),
+               "round_end": round_end(view, names),
                "card_names": {c: card_name(c) for c in
                               set(view.hand) | set(view.field) | {*names_of(
                                   sum(view.captured_masks))}},
                "words": page_words()}
+        if view.drawn >= 0:
+            msg["card_names"][CARD_IDS[view.drawn]] = card_name(CARD_IDS[view.drawn])
         if hints:
             msg["watch"] = [text for text, _colour in watch_lines(view, names)]
     return msg
@@ -190,11 +278,85 @@ def table_message(view: PlayerView, names: list[str], serial: int,
     """The read-only table page's message: the public part of a view, never a hand."""
     from game.ui.terms import card_name
 
+    shown = set(view.field) | {*names_of(sum(view.captured_masks))}
+    if view.drawn >= 0:
+        shown.add(CARD_IDS[view.drawn])
     msg = {"t": "table", "n": serial, **_public(view, names, events), "away": list(away),
-           "card_names": {c: card_name(c) for c in set(view.field) | {*names_of(
-               sum(view.captured_masks))}},
+           "round_end": round_end(dataclasses.replace(view, seat=-1), names),
+           "card_names": {c: card_name(c) for c in shown},
            "words": page_words()}
     return msg
+
+
+def status_message(away: tuple[int, ...], joined: list[int] | None = None) -> dict[str, Any]:
+    """Who is away now (a phone came or went): the other pages change only that."""
+    msg: dict[str, Any] = {"t": "status", "away": list(away)}
+    if joined is not None:
+        msg["joined"] = list(joined)
+    return msg
+
+
+def over_message(view: PlayerView, names: list[str], winners: list[int], serial: int,
+                 lang: str | None = None, *, window: bool = False) -> dict[str, Any]:
+    """The game's end on a phone: the standings (place, name, total), the winner, this
+    seat's own place, and what happens next (the game is kept on the host; the page can be
+    closed). `window`: the host is the desktop window, whose screen offers the next game."""
+    from game.ui.numbers import amount
+    from game.ui.result_model import ranking
+
+    with speaking(lang):
+        me = view.seat
+        totals = list(view.totals)
+        table = [{"place": place, "name": names[s] if s < len(names) else "?",
+                  "total": _("{amount} mon").format(amount=amount(totals[s], sign=True)),
+                  "me": s == me, "winner": s in winners}
+                 for place, s in ranking(totals)]
+        place = next((row["place"] for row in table if row["me"]), None)
+        won = [names[s] for s in winners if s < len(names)]
+        if me in winners:
+            headline = _("You won the game!") if len(winners) == 1 else \
+                _("You share the win!")
+        elif won:
+            headline = ngettext("{names} wins the game.", "{names} win the game.",
+                                len(won)).format(names=pgettext("list separator", ", ").join(won))
+        else:
+            headline = _("The game is over.")
+        mine = (_("You finish in place {place} of {n}.").format(place=place, n=len(totals))
+                if place is not None else "")
+        after = (_("The game is kept on the host's computer. The next game starts there; "
+                   "you can close this page.") if window else
+                 _("The game is kept on the host's computer. You can close this page."))
+        return {"t": "over", "n": serial, "seat": me, "headline": headline, "mine": mine,
+                "standings": table, "next": after, "round_end": round_end(view, names),
+                "words": page_words()}
+
+
+def notice(kind: str, lang: str | None = None) -> dict[str, Any]:
+    """A page's last word on a closed seat, in its language: `replaced` (opened on another
+    screen), `new_link` (the host made a new link for this seat), `retired` (a computer
+    plays it now), `refused` (a link that is no seat of this game)."""
+    with speaking(lang):
+        texts = {
+            "replaced": _("This seat was opened on another screen. Play there, or reload "
+                          "this page to take it back."),
+            "new_link": _("The host made a new link for this seat, so this one no longer "
+                          "works. Ask the host for the new link or scan the new code."),
+            "retired": _("A computer plays this seat now. Thank you for playing!"),
+            "refused": _("This link is not a seat of the game on this table. Ask the host "
+                         "for your seat's link."),
+            "closed": _("The host closed the game. It is kept on the host's computer."),
+        }
+        return {"t": kind if kind != "new_link" else "replaced", "why": kind,
+                "text": texts[kind], "words": page_words()}
+
+
+def rejected_message(serial: int, lang: str | None = None) -> dict[str, Any]:
+    """A move the table did not take (it answered an older view, or came out of turn): the
+    page says so instead of dropping the tap without a word."""
+    with speaking(lang):
+        return {"t": "rejected", "n": serial,
+                "text": _("That move was not taken: the table had moved on. Look again and "
+                          "choose.")}
 
 
 def waiting_message(names: list[str], seat: int, joined: list[int], phones: list[int],
@@ -203,6 +365,9 @@ def waiting_message(names: list[str], seat: int, joined: list[int], phones: list
     with speaking(lang):
         here = len([s for s in phones if s in joined])
         return {"t": "waiting", "joined": joined, "seat": seat,
+                "me": {"seat": seat, "number": seat + 1,
+                       "name": names[seat] if seat < len(names) else "", "total": ""},
+                "names": names,
                 "prompt": _("You are {name}. Waiting for the game to start…").format(
                     name=names[seat]),
                 "status": ngettext("{n} of {total} phone has joined",
@@ -222,7 +387,16 @@ def page_words() -> dict[str, str]:
         "replaced": _("This seat was opened on another screen."),
         "retired": _("A computer plays this seat now."),
         "lost": _("Connection lost — trying again…"),
+        "offline": _("Offline: your cards wait until the connection is back."),
+        "back_online": _("Connected again."),
         "yourturn": _("Your turn"),
+        "play": _("Play"), "takes": _("Takes: {cards}"), "takes_nothing": _(
+            "Takes nothing: it stays on the field."),
+        "tap_again": _("Tap again or press Play."),
+        "round_over": _("Round over"), "ok": _("OK"), "net": _("This round"),
+        "total": _("Total"), "game_over": _("Game over"), "you": _("You"),
+        "seat": _("Seat {n}"), "sent": _("Sent…"),
+        "standings": _("Standings"), "log": _("What happened"), "others": _("Players"),
     }
 
 
@@ -230,5 +404,6 @@ def encode(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-__all__ = ["MAX_MESSAGE", "BadMessage", "encode", "page_words", "parse_client",
-           "table_message", "valid_token", "view_message", "waiting_message"]
+__all__ = ["MAX_MESSAGE", "BadMessage", "encode", "notice", "over_message", "page_words",
+           "parse_client", "rejected_message", "round_end", "status_message", "table_message",
+           "valid_token", "view_message", "waiting_message"]
