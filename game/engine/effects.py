@@ -45,6 +45,8 @@ class MoveEffect:
 def move_effect(view: PlayerView, action: Action) -> MoveEffect | None:
     """The effect of ``action`` (a play, or a take of the drawn card) for ``view.seat``;
     None for any other action or one this view cannot make."""
+    if view.seat < 0:  # a spectator's view (public_view) makes no move: never the last seat's
+        return None
     rs = ruleset_of(view)
     if action.verb == PLAY and action.args:
         card = action.args[0]

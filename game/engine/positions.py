@@ -346,6 +346,9 @@ class Resampler:
     """
 
     def __init__(self, view: PlayerView) -> None:
+        if view.seat < 0:  # its hidden cards are everyone's: no seat's worlds to draw
+            raise PositionError("a spectator's view (public_view) has no seat to resample "
+                                "for: resample a seat's own view")
         self.view = view
         self.window = view.phase in WINDOW_PHASES
         if self.window:

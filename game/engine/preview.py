@@ -57,7 +57,8 @@ def _from_opponents(view: PlayerView, rs: rulesets.Ruleset, value: int, den: int
 
 
 def _mine(view: PlayerView) -> dict[str, int]:
-    return view.yaku[view.seat] if view.yaku else {}
+    # a spectator's view (seat -1) has no yaku of its own: never the last seat's
+    return view.yaku[view.seat] if view.yaku and 0 <= view.seat < len(view.yaku) else {}
 
 
 def _shoubu(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:

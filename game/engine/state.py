@@ -327,6 +327,13 @@ class State:
 
         return make_view(self, seat)
 
+    def public_view(self):  # noqa: ANN201 - returns view.PlayerView
+        """What everyone at the table may know (no hand, no legal action: seat -1): what a
+        screen several players read shows while no hand is face up on it."""
+        from .view import public_view
+
+        return public_view(self)
+
     def emit(self, kind: str, seat: int = -1, **data: object) -> None:
         """Report an event (rulesets call this for the events of their own rules); its kind
         must be in the engine's vocabulary (vocab.EventKind). Nothing happens when events

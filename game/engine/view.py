@@ -3,6 +3,12 @@
 Public: the field, every capture pile, hand and pile counts, the multiplier and carry, every
 decision, the cards revealed to claim teyaku, and the payments. Hidden: other hands (and one's
 own before the swap and mizuten windows close) and the draw-pile order.
+
+`make_view(st, seat)` is a seat's view; `public_view(st)` is the view from no seat (a
+spectator, `seat == SPECTATOR`): what a screen everybody can read may show while no hand is
+face up on it (a hot-seat table between turns, a party game's shared table, issue 42). It has
+no hand and no legal actions, and its yaku watch places only the teyaku cards revealed to
+everyone; every other field equals a seat's view.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from .history import TurnRecord, public_turns
 from .ledger import Payment, RoundResult
 from .state import PHASE_NAMES, State
 from .vocab import CaptureRule, PaidAt
+
+SPECTATOR = -1  # the seat of the view from no seat (public_view): public information only
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,12 @@ class PlayerView:
     turns: tuple[TurnRecord, ...] = ()
 
     @property
+    def spectator(self) -> bool:
+        """The view from no seat (`public_view`): no hand, no legal action, and no seat to
+        index with (`view.par[view.seat]` would read the last seat's)."""
+        return self.seat < 0
+
+    @property
     def hand(self) -> list[str]:
         return names_of(self.hand_mask)
 
@@ -145,15 +159,21 @@ def seat_positions(st: State) -> tuple[int, ...]:
     return tuple(pos)
 
 
+def revealed_holders(st: State) -> tuple[tuple[int, int], ...]:
+    """(seat, hand cards mask) everyone at the table knows of: each seat's cards revealed to
+    claim teyaku and not played yet (hachihachi.md §6.4: shown to all, so public)."""
+    return tuple((s, c.reveal & st.hands[s]) for s, c in st.claims.items()
+                 if c.reveal & st.hands[s])
+
+
 def known_holders(st: State, viewer: int) -> tuple[tuple[int, int], ...]:
     """(seat, hand cards mask) the viewing seat knows of: its own hand once it may look at
-    it, and each other seat's teyaku cards it revealed and has not played yet."""
+    it, and each other seat's teyaku cards it revealed and has not played yet. A spectator
+    (``viewer`` SPECTATOR) knows only the revealed cards."""
     out = []
-    if not st.hidden_hands and st.hands[viewer]:
+    if viewer >= 0 and not st.hidden_hands and st.hands[viewer]:
         out.append((viewer, st.hands[viewer]))
-    for s, c in st.claims.items():
-        if s != viewer and c.reveal & st.hands[s]:
-            out.append((s, c.reveal & st.hands[s]))
+    out.extend(h for h in revealed_holders(st) if h[0] != viewer)
     return tuple(out)
 
 
@@ -214,11 +234,24 @@ def combination_cards(rs: object, yaku_id: str, pile: Iterable[str]) -> tuple[st
 
 
 def make_view(st: State, seat: int) -> PlayerView:
+    """What ``seat`` may know: its own hand (once it may look at it) and its legal actions,
+    with everything public."""
     if not 0 <= seat < st.n:
         raise ValueError(f"no seat {seat!r} at this table of {st.n}")
+    legal = tuple(st.legal_actions()) if st.to_move == seat and not st.is_chance() else ()
+    return _view(st, seat, legal, 0 if st.hidden_hands else st.hands[seat])
+
+
+def public_view(st: State) -> PlayerView:
+    """What everyone at the table may know: the view from no seat (``seat`` SPECTATOR), with
+    no hand, no legal action, and a yaku watch that places only the cards revealed for
+    teyaku. A screen that several players read draws from this while no hand is face up."""
+    return _view(st, SPECTATOR, (), 0)
+
+
+def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int) -> PlayerView:
+    """The view for ``seat`` (SPECTATOR: nobody's), given what only that seat may know."""
     rs = st.rs
-    to_move = st.to_move
-    legal = tuple(st.legal_actions()) if to_move == seat and not st.is_chance() else ()
     n_opp = max(0, len(st.active) - 1)
     claims = {s: ClaimView(dict(c.items), tuple(names_of(c.reveal)), c.reveal,
                            rs.claim_pays(c.items, st.m, n_opp), rs.teyaku_paid_at)
@@ -233,8 +266,8 @@ def make_view(st: State, seat: int) -> PlayerView:
         ruleset=rs.name, options=dict(rs.options), seats=st.n, seat=seat,
         phase=PHASE_NAMES[st.phase], round=st.rounds_played + (0 if st.over else 1),
         dealer=st.dealer,
-        acting_dealer=st.acting, active=tuple(st.active), to_move=to_move, legal=legal,
-        hand_mask=0 if st.hidden_hands else st.hands[seat],
+        acting_dealer=st.acting, active=tuple(st.active), to_move=st.to_move, legal=legal,
+        hand_mask=hand_mask,
         hand_counts=tuple(h.bit_count() for h in st.hands), field_mask=st.field,
         captured_masks=tuple(st.captured), pile_count=len(st.pile) - st.pile_pos,
         drawn=st.drawn, multiplier=st.m, carry=tuple(rs.carry_list(st.carry)),

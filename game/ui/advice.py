@@ -92,7 +92,7 @@ def gather(view: PlayerView, action: Action, values: dict[Action, float]) -> Fac
 
         estimate, fee = windows.join_estimate(view), windows.drop_fee(view)
     me = view.seat
-    turns = view.hand_counts[me] if me < len(view.hand_counts) else 0
+    turns = view.hand_counts[me] if 0 <= me < len(view.hand_counts) else 0  # -1: nobody
     others = sum(1 for s in range(view.seats) if s != me and s != view.blank)
     missing = tuple((seat, p.id, p.need - p.have) for seat in view.active
                     if seat != me and seat < len(view.watch)

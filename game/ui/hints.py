@@ -119,9 +119,15 @@ class Advisor:
         self.worker.shutdown()
 
 
-def watch_lines(view: PlayerView, names: list[str]) -> list[tuple[str, tuple]]:
+def watch_lines(view: PlayerView, names: list[str],
+                addressed: bool = True) -> list[tuple[str, tuple]]:
     """(text, colour) rows of the yaku watch: per seat its made yaku, then what it can still
-    make, closest first, with where the missing cards are as the viewer knows it."""
+    make, closest first, with where the missing cards are as the viewer knows it.
+
+    `addressed`: the view's own hand is "in your hand" (one player reads this screen); False
+    names it like any other ("Ren holds: …"), for a screen the players share (hot-seat),
+    where "your" under another seat's heading read as that seat's hand (issue 42)."""
+    you = view.seat if addressed else -1
     rows: list[tuple[str, tuple]] = []
     for seat in range(view.seats):
         made = view.yaku[seat] if seat < len(view.yaku) else {}
@@ -133,7 +139,7 @@ def watch_lines(view: PlayerView, names: list[str]) -> list[tuple[str, tuple]]:
         for yid in made:
             rows.append((f"  ✓ {term(yid)}", theme.GAIN))
         for p in sorted(progress, key=_closeness):
-            rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p, view.seat, names)}",
+            rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p, you, names)}",
                          theme.TEXT))
     if not rows:
         rows.append((_("No yaku in reach yet."), theme.TEXT_DIM))
@@ -170,18 +176,19 @@ def _where(p: YakuProgress, viewer: int = -1, names: list[str] | None = None) ->
     return "; ".join(parts) or "—"
 
 
-def watch_items(view: PlayerView, names: list[str], size: int,
-                width: int) -> list[list[tuple[str, tuple]]]:
+def watch_items(view: PlayerView, names: list[str], size: int, width: int,
+                addressed: bool = True) -> list[list[tuple[str, tuple]]]:
     """The watch's rows, each wrapped to `width` pixels: a row is shown whole or not at all
     (issue 23, minor 6: scrolling never cuts an entry in the middle)."""
     return [[(part, colour) for part in theme.wrap(text, size, width)]
-            for text, colour in watch_lines(view, names)]
+            for text, colour in watch_lines(view, names, addressed)]
 
 
-def watch_wrapped(view: PlayerView, names: list[str], size: int,
-                  width: int) -> list[tuple[str, tuple]]:
+def watch_wrapped(view: PlayerView, names: list[str], size: int, width: int,
+                  addressed: bool = True) -> list[tuple[str, tuple]]:
     """The watch's rows wrapped to `width` pixels, as one list of lines."""
-    return [line for item in watch_items(view, names, size, width) for line in item]
+    return [line for item in watch_items(view, names, size, width, addressed)
+            for line in item]
 
 
 def watch_window(sizes: list[int], room: int, first: int) -> tuple[int, int]:
@@ -215,17 +222,19 @@ def watch_max_scroll(sizes: list[int], room: int) -> int:
 
 def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
                names: list[str], size: int, scroll: int | None = None,
-               title: str | None = None) -> tuple[pygame.Rect, list[str]]:
+               title: str | None = None,
+               addressed: bool = True) -> tuple[pygame.Rect, list[str]]:
     """The watch panel in `rect`; returns what it used and the lines it drew.
 
     As an overlay (`scroll` None) its height shrinks to the rows and a long list ends in
     "…" after the last row that fits whole. In the sidebar (`scroll` = rows scrolled down)
     it fills `rect`, clipped to it, with ▲/▼ lines where rows are hidden, so the mouse wheel
-    can bring each one into sight; a row is never cut in the middle.
+    can bring each one into sight; a row is never cut in the middle. `addressed`: as in
+    `watch_lines`.
     """
     title = _("Yaku watch (W)") if title is None else title
     line_h = round(size * 1.3)
-    items = watch_items(view, names, size, rect.w - 20)
+    items = watch_items(view, names, size, rect.w - 20, addressed)
     sizes = [len(item) for item in items]
     if scroll is None:
         room = max(1, (rect.h - 16) // line_h - 1)

@@ -191,6 +191,13 @@ class TableModel:
         elif k == "reshuffle":
             self.pile = int(d.get("pile", self.pile))
 
+    def hide_hand(self, seat: int) -> None:
+        """Turn a seat's hand face down now, as `sync` would show it to nobody: the cards it
+        revealed for teyaku stay face up, the rest become backs. A hot-seat hand passes on
+        the moment its move is made, before that move is animated (issue 42)."""
+        shown = [c for c in self.claims.get(seat, []) if c in self.hands[seat]]
+        self.hands[seat] = shown + [None] * (len(self.hands[seat]) - len(shown))
+
     def resort_hands(self, order: str) -> None:
         """Put every hand shown face up in `order` now (the setting changed mid-round)."""
         for s, hand in enumerate(self.hands):

@@ -95,18 +95,20 @@ def fresh_items(items: Mapping[str, int | None],
     return out or frozenset(items)
 
 
-def moment_for(ev: Event, *, viewer: int, rs: object, pile: Sequence[str] = (),
+def moment_for(ev: Event, *, viewer: int | None, rs: object, pile: Sequence[str] = (),
                before: Mapping[str, int | None] | None = None, speed: float = 1.0,
                field_multiplier: bool = True) -> Moment | None:
     """The moment an event starts, or None. `pile` is the seat's captures as shown (for a
     yaku's cards), `before` the items of the seat's last yaku event this round, `speed` the
     animation speed factor (0: Instant, no moment), `field_multiplier` whether the game has
-    a field multiplier at all (a game without one announces none)."""
+    a field multiplier at all (a game without one announces none). `viewer` is the seat
+    whose hand is face up on the screen, whose moments are the big cut-in; None when no hand
+    is (every seat's moment is then the small one at its plate)."""
     if speed <= 0:
         return None
     kind = ev.kind
     d = ev.data
-    own = ev.seat == viewer
+    own = viewer is not None and ev.seat == viewer
     scale = speed * (1.0 if own else COMPUTER)
     if kind == EventKind.YAKU:
         items = dict(d.get("items", {}))

@@ -262,7 +262,13 @@ class GameSession:
         return events
 
     def view(self, seat: int) -> PlayerView:
+        """What `seat` may know (its hand, its legal actions): for that seat's player only."""
         return self.st.view(seat)
+
+    def public_view(self) -> PlayerView:
+        """What everyone at the table may know (seat -1): what a shared screen shows while no
+        hand is face up on it (issue 42)."""
+        return self.st.public_view()
 
     def record(self) -> records.Record:
         seats = [{"name": s.name, "kind": s.kind} for s in self.seats]
@@ -335,7 +341,7 @@ class GameSession:
 
     def summary(self) -> str:
         """'Hachi-Hachi · Round 5/12 · vs Ren, Yui' for the title's Continue button."""
-        v = self.st.view(0)
+        v = self.st.public_view()  # the round and its ledger: public facts
         rnd = v.round
         if v.phase in ("deal", "over") and v.results:
             from game.ui.model import round_end_view

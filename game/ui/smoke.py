@@ -269,7 +269,7 @@ class _WatchCheck:
         if self.done or not t.play_started or t.panel.visible or t.tv.dock:
             return False
         self.done = True
-        view = t.session.view(t.viewer)
+        view = t.shown_view  # what the table shows: its watch lists this view's
         self.expected = any(view.watch) and t.hints.allows("watch")
         if not self.expected:
             return False

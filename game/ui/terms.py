@@ -624,11 +624,11 @@ def guided_words(result: object, view: object, rs: object, viewer: int,
     words."""
     from game.ui.numbers import amount
 
-    net = result.net[viewer] if viewer < len(result.net) else 0
+    net = result.net[viewer] if 0 <= viewer < len(result.net) else 0
     mine = (_("you receive {n} mon this round").format(n=amount(net)) if net > 0 else
             _("you pay {n} mon this round").format(n=amount(-net)) if net < 0 else
             _("nothing is paid to or by you"))
-    par = view.par[viewer] if viewer < len(view.par) else None
+    par = view.par[viewer] if 0 <= viewer < len(view.par) else None
     if result.ending == Ending.CARD_POINTS and par is not None:
         pts = rs.points(view.captured_masks[viewer])
         d = pts - par

@@ -116,3 +116,35 @@ def test_handover_names_nobody_you_and_tells_everything_since_the_last_turn(tmp_
     assert checked >= 2
     assert not app.errors
     app.close()
+
+
+def test_a_move_in_the_frame_a_handover_is_confirmed_waits_for_play(tmp_path):
+    """A click that lands on the table in the very frame the hand-over is confirmed (before
+    the flow is back in play) is refused; the game goes on and the next hand-over opens."""
+    app = make_app(tmp_path)
+    seats = [SeatSpec("Ana", "human"), SeatSpec("Ben", "human"), SeatSpec("Yui", "ai:random")]
+    table = TableScene(app, GameSession("hachihachi", {"rounds": 1}, seats, 21))
+    app.stack.push(table)
+    tried = handovers = 0
+    for _ in range(6000):
+        top = app.stack.top
+        if isinstance(top, HandoverScene):
+            handovers += 1
+            top.opened -= 1.0
+            top._confirm()  # confirmed; the table's phase is still the hand-over's
+            if table.session.next_step() == "human" and table.session.st.to_move == top.seat:
+                legal = table.session.view(top.seat).legal
+                assert not table.human_to_move()
+                assert not table.act(legal[0])  # too early: refused, nothing moved
+                tried += 1
+        elif top is table and table.human_to_move() and idle(table):
+            table.act(table.shown_view.legal[0])
+        elif top.name in ("teyaku", "scoring"):
+            key(app, pygame.K_RETURN)
+        elif top.name == "result":
+            break
+        frames(app, 1)
+    assert tried >= 2 and handovers >= 3
+    assert app.stack.top.name == "result"  # the game never hung without a hand-over
+    assert not app.errors
+    app.close()

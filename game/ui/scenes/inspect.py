@@ -134,7 +134,8 @@ class InspectScene(Scene):
             if si.yaku:
                 header += " · " + ", ".join(si.yaku)
             theme.blit_text(surface, theme.fit(header, body, box.w - 40, True), body, (x, y),
-                            theme.GOLD if s == self.table.viewer else theme.TEXT, True)
+                            theme.GOLD if s == self.table.face_up_seat() else theme.TEXT,
+                            True)
             y += round(body * 1.5)
             ch = section_h - round(body * 1.5) - 14
             label_w = round(small * 2.2)

@@ -55,8 +55,8 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     for port, tokens, table in tries:
         try:
             host = PartyHost(session, None, paths, bind=bind, port=port, tokens=tokens,
-                             table_token=table, hints=app.settings.hints,
-                             auto_start=False).start()
+                             table_token=table, hints=app.settings.hints_at_least("watch"),
+                             auto_start=False, window=True).start()
             break
         except OSError as e:
             problem = str(e)

@@ -43,10 +43,13 @@ class ScoringScene(Scene):
     def __init__(self, app, table) -> None:  # noqa: ANN001
         super().__init__(app)
         self.table = table
-        view = table.session.view(table.viewer)  # public: results, totals, captures
+        # results, totals, captures, the next dealer: the game as it stands (not the table's
+        # round-end view), the face-up seat's or the public one
+        view = table.live_view()
         self.view = view
         self.result = view.results[-1]
         self.names = table.session.names()
+        self.me = table.face_up_seat()  # "you" and "your rows": that seat's, or nobody's
         last = table.session.next_step() == "over"
         self.reveal = False
         self.last = last
@@ -149,9 +152,9 @@ class ScoringScene(Scene):
         viewer's captures, the round's net); "" in any other game or round."""
         session = self.table.session
         if not getattr(session, "guided_stop", 0) or len(self.view.results) != 1 \
-                or not session.humans:
+                or not session.humans or self.me is None:
             return ""
-        return guided_words(self.result, self.view, session.rs, self.table.viewer, self.names)
+        return guided_words(self.result, self.view, session.rs, self.me, self.names)
 
     def next(self) -> None:
         self.app.stack.pop(self)
@@ -251,8 +254,9 @@ class ScoringScene(Scene):
     def is_mine(self, seats: tuple[int, int]) -> bool:
         """A ledger row the viewer pays or receives (drawn in the match colour): by seat
         number, so a computer seat named like the human is never marked. Nobody's rows when
-        only computers play."""
-        return bool(self.table.session.humans) and self.table.viewer in seats
+        no hand is face up on this screen (only computers, phones, or hot-seat between
+        turns)."""
+        return self.me is not None and self.me in seats
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()

@@ -14,14 +14,17 @@ A wiring of parts; what goes where:
   cues), `table_info.CardInfoPopover` (a card's popover): each owns its state.
 - `TableView` draws and animates; `TableModel` holds what the table shows; `Chronicle` the log.
 
-The scene itself keeps whose view is on screen (`shown_view`, the view of the seat on screen
-with the hand removed whenever that hand must stay private), feeds the engine's events to the
-view one by one, and places the cards for the window's layout.
+The scene itself keeps whose view is on screen (`shown_view`), feeds the engine's events to
+the view one by one, and places the cards for the window's layout. `shown_view` is the private
+view of the seat whose hand is face up on this screen (`face_up_seat`), and the engine's public
+view (seat -1) whenever no hand is (a hot-seat table between turns and before the first
+hand-over, a party game's shared table with nobody here): every part of the table reads it or
+`live_view`, never a seat's view of its own choosing, so a face-down hand is never listed,
+named or shown, and "you" is always the face-up seat (issue 42).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from typing import TYPE_CHECKING
 
@@ -120,24 +123,43 @@ class TableScene(Scene):
             self.tv.model.sync(self.shown_view, self._show_hand_of())
 
     # --- whose view is on screen -----------------------------------------------------
-    def _show_hand_of(self) -> int | None:
+    def face_up_seat(self) -> int | None:
+        """The seat whose hand is face up on this screen now, or None. It is the one human
+        at the screen, or in hot-seat the human who confirmed the hand-over, until the hand
+        passes on; never a phone's or a computer's seat (nobody here: None throughout). What
+        the table says to "you" is this seat's; with None it draws public facts only."""
         if not self.session.local_humans:  # computers and phones only: every hand hidden
             return None
         return self.viewer if self.confirmed else None
 
+    def _show_hand_of(self) -> int | None:
+        """The seat whose hand the model shows face up (`face_up_seat`; tests read it)."""
+        return self.face_up_seat()
+
+    def live_view(self) -> PlayerView:
+        """The game as it stands now, as the table may show it: the face-up seat's own view,
+        else the engine's public view (seat -1: no hand, no legal action, a yaku watch that
+        places only revealed teyaku). The one place the table asks the engine for a view;
+        `shown_view` is this view as of the last event shown."""
+        seat = self.face_up_seat()
+        return self.session.public_view() if seat is None else self.session.view(seat)
+
     def _view(self) -> PlayerView:
-        v = self.session.view(self.viewer)
+        v = self.live_view()
         if len(v.results) > self.ledgers_seen and v.phase in ("deal", "over"):
             v = round_end_view(v, self._in_round)  # until its ledger is dismissed
         elif v.phase != "deal":
             self._in_round = v
-        if self._show_hand_of() != self.viewer:
-            v = dataclasses.replace(v, hand_mask=0, legal=())
         return v
 
     def human_to_move(self) -> bool:
+        """The human on screen may act now: their turn, their hand face up, and the table
+        past any hand-over (a click that arrives in the frame a hand-over is confirmed,
+        before the flow is back in play, must not move the game: the next hand-over would
+        then never open)."""
         return (self.session.next_step() is Step.HUMAN and self.confirmed
-                and self.session.st.to_move == self.viewer)
+                and self.session.st.to_move == self.viewer
+                and self.phase is not TablePhase.HANDOVER)
 
     def relabel(self) -> None:
         """The language changed: the log is told again in the new words (issue 23)."""
@@ -181,7 +203,7 @@ class TableScene(Scene):
         return self.tv.anim.running or bool(self.pending) or self.moments.active
 
     def sitting_out(self) -> bool:
-        return sits_out(self.session.view(self.viewer), self.session.humans)
+        return sits_out(self.live_view(), self.session.humans)  # public facts: who is active
 
     def fast_forward(self) -> None:
         """Play the round the humans sit out to its ledger with instant animations."""
@@ -389,7 +411,9 @@ class TableScene(Scene):
         self.feed(self.driver.apply(action))
         if self.hotseat and not (self.session.next_step() is Step.HUMAN
                                  and self.session.st.to_move == self.viewer):
-            self.confirmed = False  # privacy: the hand turns face down at once
+            self.confirmed = False  # privacy: the hand turns face down at once,
+            self.tv.model.hide_hand(self.viewer)  # before its move is animated
+            self.stage.retarget(0)
         self.shown_view = self._view()
         return True
 
@@ -564,7 +588,10 @@ class TableScene(Scene):
                 surface, band, theme.size_of("body", L.window.h),
                 sit_out_text(self._names(), self.session.humans,
                              self.hotseat or bool(self.session.phones)),
-                self.driver.fast, self.chronicle.why(self.viewer, not self.hotseat))
+                self.driver.fast,
+                # "You were forced out" only to the seat whose hand is face up here
+                self.chronicle.why(self.viewer, not self.hotseat
+                                   and self.face_up_seat() == self.viewer))
         decision_rect = self.chrome.panel_rects(L)[1]
         if self.panel.visible and decision_rect is not None and self.human_to_move():
             self.panel.draw(surface, decision_rect, theme.size_of("body", L.window.h),

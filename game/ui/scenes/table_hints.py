@@ -167,7 +167,7 @@ class TableHints:
         if not table.human_to_move():
             self.note(_("Hints answer your own turn: press H when it is your move."))
             return False
-        view = table.session.view(table.viewer)  # the viewer's view: nothing hidden leaks
+        view = table.live_view()  # the face-up seat's own view (human_to_move holds it)
         adv = self.get_advisor()
         before = adv.current(view)
         if not adv.ask(view):
@@ -198,7 +198,7 @@ class TableHints:
         table = self.table
         if self.advisor is None or not self.allows("advisor") or not table.human_to_move():
             return None
-        return self.advisor.current(table.session.view(table.viewer))
+        return self.advisor.current(table.live_view())
 
     def mark(self, states: dict[str, CardState]) -> None:
         """Mark the suggested card and its target with the dashed hint ring."""
@@ -231,24 +231,30 @@ class TableHints:
         """The watch in the sidebar (wide windows) or laid over the table (W)."""
         table = self.table
         self.watch_drawn = None
-        view = table.session.view(table.viewer)  # the viewer's view: public information only
+        # the view on screen: the face-up seat's, else the public one (no hand to list);
+        # a shared screen (hot-seat) names the face-up hand instead of "your hand"
+        view = table.shown_view
         names = table.session.names()
+        addressed = not table.hotseat
         tv = table.tv
         area = L.table
         if L.sidebar is not None and self.watching() and tv.watch_rect.h > 0:
             small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
             rect = tv.watch_rect
             room = max(0, (rect.h - 8) // round(small * 1.3) - 1)
-            sizes = [len(item) for item in watch_items(view, names, small, rect.w - 20)]
+            sizes = [len(item) for item in watch_items(view, names, small, rect.w - 20,
+                                                       addressed)]
             self.watch_max = watch_max_scroll(sizes, room)
             tv.watch_scroll = min(tv.watch_scroll, self.watch_max)
             self.watch_drawn, self.watch_lines = draw_watch(
-                surface, rect, view, names, small, tv.watch_scroll, _("YAKU WATCH"))
+                surface, rect, view, names, small, tv.watch_scroll, _("YAKU WATCH"),
+                addressed)
         elif L.sidebar is None and self.show_watch and self.watching():
             w = max(260, round(area.w * 0.4))
             rect = pygame.Rect(area.right - w - 8, area.y + 8, w,
                                max(80, L.prompt.y - area.y - 16))
-            self.watch_drawn, self.watch_lines = draw_watch(surface, rect, view, names, size)
+            self.watch_drawn, self.watch_lines = draw_watch(surface, rect, view, names, size,
+                                                            addressed=addressed)
 
     def bubble_rect(self, L: Layout, lines: list[str], size: int) -> pygame.Rect:
         """Where the hint bubble goes: never over the viewer's own captures (issue 23,

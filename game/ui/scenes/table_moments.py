@@ -59,7 +59,8 @@ class TableMoments:
         model = table.tv.model
         if ev.kind == EventKind.YAKU and model is not None and 0 <= ev.seat < len(model.captured):
             pile = list(model.captured[ev.seat])
-        moment = moment_for(ev, viewer=table.viewer, rs=table.session.rs, pile=pile,
+        # the big cut-in is "yours" only while your hand is face up here (issue 42)
+        moment = moment_for(ev, viewer=table.face_up_seat(), rs=table.session.rs, pile=pile,
                             before=self.yaku_before.get(ev.seat), speed=speed,
                             field_multiplier=table.session.rs.carry_rule is not None)
         if ev.kind == EventKind.YAKU:

@@ -204,9 +204,10 @@ class WelcomeScene(OverlayScene):
         self.group.draw(surface, body)
 
 
-def tour_steps(view, viewer: int) -> list[tuple[str, str, str]]:  # noqa: ANN001
-    """(layout rect name, title, words) for the five coach marks; numbers from the view."""
-    par = view.par[viewer] if viewer < len(view.par) else None
+def tour_steps(view) -> list[tuple[str, str, str]]:  # noqa: ANN001
+    """(layout rect name, title, words) for the five coach marks; numbers from the view: the
+    par said as "yours" is the view's own seat's (none for the public view, seat -1)."""
+    par = view.par[view.seat] if 0 <= view.seat < len(view.par) else None
     par_words = (_("At the end of the round your captured cards are counted; you need "
                    "{par} card points to break even, and every point above it wins.").format(
                        par=par)
@@ -309,7 +310,7 @@ class TourScene(Scene):
         self.group.buttons[1].label = pgettext("button", "Skip")
 
     def steps(self) -> list[tuple[str, str, str]]:
-        return tour_steps(self.table.session.view(self.table.viewer), self.table.viewer)
+        return tour_steps(self.table.live_view())
 
     def target(self) -> pygame.Rect:
         L, _seating = self.table.current_layout()
@@ -318,7 +319,7 @@ class TourScene(Scene):
     def update(self, dt: float) -> None:
         """Let the table deal under the first coach mark, so the hand and the par are
         there to point at; it stops at the first decision (the tour is modal)."""
-        view = self.table.session.view(self.table.viewer)
+        view = self.table.live_view()  # the par is public: the bottom seat's is known to all
         if view.par[self.table.viewer] is None or self.table.pending or \
                 self.table.tv.anim.running:
             self.table.update(dt)
