@@ -213,7 +213,8 @@ class PartyHost:
     def _keep(self, events: list) -> bool:
         if not events:
             return False
-        rnd = self.session.view(self.phones[0] if self.phones else 0).round
+        st = self.session.st  # the round the view would say, without building a view
+        rnd = st.rounds_played + (0 if st.over else 1)
         self.events.extend((ev, rnd) for ev in events)
         del self.events[:-200]
         return True
@@ -266,9 +267,8 @@ class PartyHost:
         self._away = self.away()
         for seat in self.phones:
             self._publish_seat(seat)
-        view = self.session.view(self.phones[0] if self.phones else 0)
-        self.server.publish_table(table_message(view, self.names(), self.serial,
-                                                self._away, self.events))
+        self.server.publish_table(table_message(self.session.public_view(), self.names(),
+                                                self.serial, self._away, self.events))
         if self.over and not self._told_over:
             self._told_over = True
             self.server.game_over()

@@ -14,7 +14,6 @@ phone's language, from the same catalogs and engine previews as the desktop tabl
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from typing import Any
@@ -215,15 +214,17 @@ def round_end(view: PlayerView, names: list[str]) -> dict[str, Any] | None:
              for p in r.payments]
     me = view.seat
     mine = r.net[me] if 0 <= me < len(r.net) else 0
+    you = "" if not 0 <= me < len(r.net) else (  # the table page (no seat): no "you"
+        _("You won {money} this round.") if mine > 0 else
+        _("You paid {money} this round.") if mine < 0 else
+        _("You neither won nor paid this round.")).format(
+            money=_("{amount} mon").format(amount=amount(abs(mine))))
     return {
         "k": count, "title": title, "lines": lines,
         "net": [{"name": who(s), "net": amount(v, sign=True), "total": amount(view.totals[s])
                  if s < len(view.totals) else "", "gain": v > 0, "loss": v < 0, "me": s == me}
                 for s, v in enumerate(r.net)],
-        "mine": (_("You won {money} this round.") if mine > 0 else
-                 _("You paid {money} this round.") if mine < 0 else
-                 _("You neither won nor paid this round.")).format(
-                     money=_("{amount} mon").format(amount=amount(abs(mine)))),
+        "mine": you,
         "none": _("No payments this round.") if not lines else "",
     }
 
@@ -275,14 +276,15 @@ def view_message(view: PlayerView, names: list[str], serial: int, lang: str | No
 def table_message(view: PlayerView, names: list[str], serial: int,
                   away: tuple[int, ...] = (),
                   events: list[tuple[object, int]] | None = None) -> dict[str, Any]:
-    """The read-only table page's message: the public part of a view, never a hand."""
+    """The read-only table page's message, from the engine's public view (no seat: no
+    hand, no legal action), never a hand."""
     from game.ui.terms import card_name
 
     shown = set(view.field) | {*names_of(sum(view.captured_masks))}
     if view.drawn >= 0:
         shown.add(CARD_IDS[view.drawn])
     msg = {"t": "table", "n": serial, **_public(view, names, events), "away": list(away),
-           "round_end": round_end(dataclasses.replace(view, seat=-1), names),
+           "round_end": round_end(view, names),
            "card_names": {c: card_name(c) for c in shown},
            "words": page_words()}
     return msg
