@@ -23,7 +23,7 @@ from game.engine.cards import CARD_IDS, names_of
 from game.engine.errors import NotationError
 from game.engine.preview import preview
 from game.engine.view import PlayerView
-from game.i18n import LANGUAGES, _, ngettext, pgettext, speaking
+from game.i18n import LANGUAGES, _, language, ngettext, pgettext, speaking
 
 MAX_MESSAGE = 2048  # bytes: a phone's messages are tiny; anything longer is refused
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -265,7 +265,7 @@ def view_message(view: PlayerView, names: list[str], serial: int, lang: str | No
                "card_names": {c: card_name(c) for c in
                               set(view.hand) | set(view.field) | {*names_of(
                                   sum(view.captured_masks))}},
-               "words": page_words()}
+               "words": page_words(), "lang": language()}
         if view.drawn >= 0:
             msg["card_names"][CARD_IDS[view.drawn]] = card_name(CARD_IDS[view.drawn])
         if hints:
@@ -283,10 +283,13 @@ def table_message(view: PlayerView, names: list[str], serial: int,
     shown = set(view.field) | {*names_of(sum(view.captured_masks))}
     if view.drawn >= 0:
         shown.add(CARD_IDS[view.drawn])
+    turn = (_("{name}'s turn").format(name=names[view.to_move])
+            if 0 <= view.to_move < len(names) else "")
     msg = {"t": "table", "n": serial, **_public(view, names, events), "away": list(away),
+           "prompt": turn,
            "round_end": round_end(view, names),
            "card_names": {c: card_name(c) for c in shown},
-           "words": page_words()}
+           "words": page_words(), "lang": language()}
     return msg
 
 
@@ -330,7 +333,7 @@ def over_message(view: PlayerView, names: list[str], winners: list[int], serial:
                  _("The game is kept on the host's computer. You can close this page."))
         return {"t": "over", "n": serial, "seat": me, "headline": headline, "mine": mine,
                 "standings": table, "next": after, "round_end": round_end(view, names),
-                "words": page_words()}
+                "words": page_words(), "lang": language()}
 
 
 def notice(kind: str, lang: str | None = None) -> dict[str, Any]:
@@ -349,7 +352,7 @@ def notice(kind: str, lang: str | None = None) -> dict[str, Any]:
             "closed": _("The host closed the game. It is kept on the host's computer."),
         }
         return {"t": kind if kind != "new_link" else "replaced", "why": kind,
-                "text": texts[kind], "words": page_words()}
+                "text": texts[kind], "words": page_words(), "lang": language()}
 
 
 def rejected_message(serial: int, lang: str | None = None) -> dict[str, Any]:
@@ -375,12 +378,14 @@ def waiting_message(names: list[str], seat: int, joined: list[int], phones: list
                 "status": ngettext("{n} of {total} phone has joined",
                                    "{n} of {total} phones have joined", len(phones)).format(
                     n=here, total=len(phones)),
-                "words": page_words()}
+                "words": page_words(), "lang": language()}
 
 
 def page_words() -> dict[str, str]:
     """The page's own words in the language in use (the same catalogs as the window)."""
     return {
+        "take_back": _("Play on this screen"),
+        "list_sep": pgettext("list separator", ", "),
         "hand": _("Your hand"), "field": _("Field"), "took": _("You took"),
         "waiting": _("Waiting for the game to start…"),
         "away": _("away"), "pile": _("Draw pile"),

@@ -337,3 +337,34 @@ def test_nobody_is_you_on_a_shared_party_screen():
     assert GameSession("hachihachi", {}, seats, 1).names()[0] == "Player 1"
     alone = [SeatSpec("You", "human"), SeatSpec("C1", "ai:rules"), SeatSpec("C2", "ai:rules")]
     assert GameSession("hachihachi", {}, alone, 1).names()[0] == "You"
+
+
+def test_after_a_new_link_start_waits_for_that_phone_again(tmp_path):
+    """Issue 42, item 10: a seat whose link was replaced waits for its phone again: the
+    lobby says so and Start is off until the new link is opened."""
+    app = make_app(tmp_path)
+    session = _party_session()
+    lobby = _lobby(app, session)
+    host = lobby.host
+    first = Phone(host.link(1), session, 1)
+    first.start()
+    try:
+        _until_all_joined(app, lobby)
+        assert lobby.start_button.enabled
+        lobby.new_link(1)
+        frames(app, 2)
+        assert not lobby.start_button.enabled
+        assert lobby.status(1)[0] == "Waiting for the phone…"
+        click(app, lobby.start_button.rect.center)
+        assert app.stack.top is lobby  # Start waits
+        first.join(5)
+        assert first.closed_with is not None and first.closed_with["why"] == "new_link"
+        second = Phone(host.link(1), session, 1)
+        second.start()
+        _until_all_joined(app, lobby)
+        assert lobby.start_button.enabled
+        second.stop.set()
+    finally:
+        first.stop.set()
+        host.stop()
+        app.close()
