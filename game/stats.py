@@ -11,8 +11,17 @@ A file can pass SQLite's own integrity check and still be no statistics database
 (a table replaced by a view, a column missing, text where a number belongs), so nothing
 read is trusted: the schema is compared with the one `MIGRATIONS` makes (any difference:
 set aside), every value read is checked for its type and range before it is used (a bad
-row is left out and logged, the rest still count), and every statement runs under a time
-budget (`DEADLINE`), so no file can freeze a screen. Only a regular file is opened.
+game is left out and counted, `StatsDB.damaged_games`, and the screens say how many), and
+every use of the file runs under a budget of work (`WORK`, SQLite's own steps, not
+seconds: a slow or busy machine reads a large history whole), so no file can make a read
+endless. Only a regular file is opened.
+
+The figures are summed by SQLite (issue 43, item 7): what a game gave the player (won, the
+rounds, their net and best) is kept in the game's row when it is counted, the yaku made in
+a small ledger per kind of game (`yaku_made`), and the games whose row is not what this
+program writes are found through a partial index (`games_damaged`) that SQLite keeps up to
+date itself, whoever changes a row. So opening Statistics reads a few index pages, not
+every game; 100,000 games open in a small fraction of a second (benchmarks/stats_load.py).
 
 A game is identified by a fingerprint of its record (ruleset, options, seats, seed, decks and
 actions), so recording the same finished game twice (the title writes a record that failed
@@ -33,21 +42,78 @@ import logging
 import math
 import os
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game import files
 from game.engine import record as records
+from game.engine.state import OVER
 from game.engine.vocab import Category, Ending
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.text import clean_line
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 YAKU_CATEGORIES = (Category.TEYAKU, Category.DEKIYAKU)
+MISDEAL = str(Ending.MISDEAL)
+
+# SQLite keeps signed 64-bit integers; a game's seed is any 64-bit value (the session masks
+# it so), so seeds from 2**63 up are kept as their two's complement and read back.
+SEED_BITS = 64
+MAX_COUNT = 10**7  # undos, hints, times a yaku was made: beyond this, not a real figure
+AMOUNT_DIGITS = 12  # mon in a round or a game: more digits than this is not a real figure
+MAX_AMOUNT = 10**AMOUNT_DIGITS - 1
+MAX_LIST = 63  # values in a row's JSON list (seats): far more than any table has
+MAX_LEDGER = 10**15  # a yaku's times in the ledger: beyond this, a damaged value
+
+
+def _int_list_sql(col: str, least: int) -> str:
+    """SQL that is 1 when `col` holds a JSON list of at least `least` whole numbers of at
+    most AMOUNT_DIGITS digits, written as this program writes one (`[1, -2, 3]`; a list
+    without the spaces passes too), and 0 otherwise (text that is not such a list, a blob,
+    NULL).
+
+    Only innocuous functions (GLOB, replace, substr, length, typeof): SQLite runs this in
+    a partial index's condition (`games_damaged`), where JSON functions are not allowed
+    with `trusted_schema = OFF`. Part of schema version 3: changing it changes the schema,
+    so a change is a new migration. `_int_list` is the same check in Python (a test holds
+    them equal)."""
+    s = f"replace({col}, ', ', ',')"
+    body = f"substr({s}, 2, length({s}) - 2)"
+    never = ("*[^0-9,-]*",  # only digits, commas and minus signs inside the brackets
+             ",*", "*,", "*,,*",  # no empty value
+             "*[0-9-]-*", "*-", "*-,*",  # a minus sign only in front of a digit
+             "0[0-9]*", "*[,-]0[0-9]*",  # no leading zero
+             "*" + "[0-9]" * (AMOUNT_DIGITS + 1) + "*")  # no number too long
+    tests = [f"typeof({col}) = 'text'", f"length({col}) <= 4096", f"{s} GLOB '[[]*[]]'",
+             *(f"{body} NOT GLOB '{p}'" for p in never),
+             f"length({body}) - length(replace({body}, ',', '')) < {MAX_LIST}"]
+    if least:
+        tests.append(f"{body} != ''")
+    return "(" + " AND ".join(tests) + ")"
+
+
+def _won_sql() -> str:
+    """SQL: 1 when the player's seat is in `winners` (checked by `_int_list_sql`)."""
+    s = "replace(winners, ', ', ',')"
+    return (f"(instr(',' || substr({s}, 2, length({s}) - 2) || ',', "
+            "',' || player_seat || ',') > 0)")
+
+
+# SQL that is 1 for a game row whose values are what this program writes: its ruleset and
+# opponents are text, its winners and totals are lists of whole numbers (totals one per
+# seat), the player's seat is one of the seats, and `won` agrees with the winners. A row
+# it is not 1 for is damaged: left out of every figure and counted (`games_damaged`).
+# Part of schema version 3 (see `_int_list_sql`).
+GAME_OK = ("(typeof(ruleset) = 'text' AND typeof(opponents) = 'text'"
+           f" AND {_int_list_sql('winners', 0)} AND {_int_list_sql('totals', 1)}"
+           " AND ((player_seat IS NULL AND won IS NULL) OR (typeof(player_seat) = 'integer'"
+           " AND player_seat >= 0"
+           " AND player_seat <= length(totals) - length(replace(totals, ',', ''))"
+           f" AND won IS {_won_sql()})))")
+DAMAGED_IDS = f"SELECT id FROM games INDEXED BY games_damaged WHERE {GAME_OK} IS NOT 1"
 
 # Each entry upgrades the file from the version before it; never edit a released entry,
 # append a new one (and raise SCHEMA_VERSION).
@@ -98,16 +164,49 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         " worlds INTEGER NOT NULL, reviewed_at TEXT NOT NULL,"  # UTC, ISO 8601
         " PRIMARY KEY (game_id))",
     )),
+    (3, (  # issue 43: the figures summed by SQLite from the games' rows alone
+        # what the game gave the player (the first human seat; NULL without one): won 1/0,
+        # their rounds (misdeals not counted), the net of those rounds and the best one
+        "ALTER TABLE games ADD COLUMN won INTEGER",
+        "ALTER TABLE games ADD COLUMN player_rounds INTEGER",
+        "ALTER TABLE games ADD COLUMN player_net INTEGER",
+        "ALTER TABLE games ADD COLUMN player_best INTEGER",
+        f"UPDATE games SET won = {_won_sql()} WHERE player_seat IS NOT NULL",
+        "UPDATE games SET (player_rounds, player_net, player_best) = ("
+        " SELECT COUNT(*), SUM(n.net), MAX(n.net) FROM rounds r JOIN round_nets n"
+        " ON n.game_id = r.game_id AND n.idx = r.idx"
+        " WHERE r.game_id = games.id AND n.seat = games.player_seat"
+        f" AND r.ending IS NOT '{MISDEAL}' AND typeof(n.net) = 'integer'"
+        f" AND n.net BETWEEN {-MAX_AMOUNT} AND {MAX_AMOUNT})"
+        " WHERE player_seat IS NOT NULL",
+        "CREATE INDEX games_figures ON games (ruleset, opponents, player_seat, won, hints,"
+        " undos, player_rounds, player_net, player_best)",
+        "CREATE INDEX games_by_ruleset ON games (ruleset, finished_at)",
+        f"CREATE INDEX games_damaged ON games (id) WHERE {GAME_OK} IS NOT 1",
+        # the yaku every human seat made, per kind of game (ruleset, opponents): a ledger
+        # added to with each game counted, so the figures need not read every game's yaku
+        "CREATE TABLE yaku_made ("
+        " ruleset TEXT NOT NULL, opponents TEXT NOT NULL, yaku TEXT NOT NULL,"
+        " times INTEGER NOT NULL, PRIMARY KEY (ruleset, opponents, yaku))",
+        "INSERT INTO yaku_made SELECT g.ruleset, g.opponents, y.yaku, SUM(y.times)"
+        " FROM yaku y JOIN games g ON g.id = y.game_id"
+        " WHERE typeof(g.ruleset) = 'text' AND typeof(g.opponents) = 'text'"
+        " AND typeof(y.yaku) = 'text' AND typeof(y.times) = 'integer'"
+        f" AND y.times BETWEEN 1 AND {MAX_COUNT} GROUP BY 1, 2, 3",
+    )),
 )
 TABLES = ("games", "seats", "rounds", "round_nets", "yaku", "reviews")
 
-# SQLite keeps signed 64-bit integers; a game's seed is any 64-bit value (the session masks
-# it so), so seeds from 2**63 up are kept as their two's complement and read back.
-SEED_BITS = 64
-MAX_COUNT = 10**7  # undos, hints, times a yaku was made: beyond this, not a real figure
-MAX_AMOUNT = 10**12  # mon in a round or a game: beyond this, not a real figure
-DEADLINE = 5.0  # seconds any one use of the database may take (a hostile file: more)
-MAX_ROWS = 200_000  # games read for the figures; far beyond a lifetime of play
+# SQLite's virtual-machine steps one use of the file may take (`WORK`), and opening it
+# (`OPEN_WORK`: the check of every page before a write, an upgrade). With 100,000 games
+# (benchmarks/stats_load.py) a screen's figures take about 7 million steps, the page check
+# 55 million and the upgrade to version 3 about 90 million: room for ten lifetimes of play,
+# and a file that needs more (a hostile one) is refused alike on a fast machine and on a
+# slow or busy one, where a limit in seconds refused a large history (issue 43, item 7).
+WORK = 200_000_000
+OPEN_WORK = 2_000_000_000
+STEP = 10_000  # steps between two looks at the budget
+HISTORY_ROWS = 500  # games the History list shows (the newest)
 
 
 def seed_to_db(seed: object) -> int | None:
@@ -143,6 +242,45 @@ def _amount(value: object) -> bool:
 
 class StatsError(Exception):
     """The statistics could not be read or written; the message is one sentence for a player."""
+
+
+class NewerStats(StatsError):
+    """The statistics file was written by a newer version of the game (schema `version`,
+    above SCHEMA_VERSION). This version leaves it exactly as it is: the games it finishes
+    wait in the journal (game.pending) until the game is updated, or until the player
+    starts new statistics (`start_afresh`, which keeps the newer file aside)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(_("Your statistics file was written by a newer version of the "
+                           "game, so this version leaves it as it is and cannot show it."))
+        self.version = version
+
+
+class Waiting(str):
+    """A sentence that already says when the game it is about gets counted (a newer
+    version's file: when the game is updated), so nothing is added to it (`waiting_words`)."""
+
+
+def waiting_words(problem: str) -> str:
+    """What to tell the player about a finished game that could not be counted now but is
+    kept for later (its record named in the journal): the problem and what happens next."""
+    if isinstance(problem, Waiting):
+        return problem
+    return _("{problem} This game is added to them the next time the program "
+             "starts.").format(problem=problem)
+
+
+def newer_waiting_words(waiting: int) -> str:
+    """A newer version's file and the `waiting` games it keeps from being counted: what
+    happens to them (the title at start-up, `python -m game stats`)."""
+    newer = str(NewerStats(SCHEMA_VERSION + 1))
+    if not waiting:
+        return newer
+    return " ".join((newer, ngettext(
+        "{n} finished game waits to be counted until you update the game, or until you "
+        "start new statistics on the Statistics screen.",
+        "{n} finished games wait to be counted until you update the game, or until you "
+        "start new statistics on the Statistics screen.", waiting).format(n=waiting)))
 
 
 # --- what one finished game holds -------------------------------------------------------
@@ -309,16 +447,83 @@ class HistoryItem:
     accuracy: float | None = None  # the latest game review's, 0..1 (None: not reviewed)
 
 
+# The player's round figures of a game, when every one of them is a real figure. A range
+# alone is the check (SQLite orders text and blobs after every number, and NULL fails it):
+# half the work of asking typeof() too, and a damaged real number passing it is made whole
+# where it is read (`_whole`).
+ROUNDS_OK = (f"(player_rounds BETWEEN 1 AND {MAX_COUNT}"
+             f" AND player_net BETWEEN {-MAX_AMOUNT} AND {MAX_AMOUNT}"
+             f" AND player_best BETWEEN {-MAX_AMOUNT} AND {MAX_AMOUNT})")
+
+
+def _counted_sql(column: str) -> str:
+    """SQL: the column's value when it is a count this program writes, else NULL."""
+    return f"CASE WHEN {column} BETWEEN 0 AND {MAX_COUNT} THEN {column} END"
+
+
+def _whole(value: object) -> int | None:
+    """A figure SQLite summed or chose, as a whole number (None when there is none)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return round(value) if math.isfinite(value) else None
+
+
+# one row per kind of game (ruleset, opponents), read from the games_figures index alone
+FIGURES_SQL = (
+    "SELECT ruleset, opponents, COUNT(*), TOTAL(won = 1),"
+    f" TOTAL({_counted_sql('hints')}), TOTAL({_counted_sql('undos')}),"
+    f" TOTAL(CASE WHEN {ROUNDS_OK} THEN player_rounds END),"
+    f" TOTAL(CASE WHEN {ROUNDS_OK} THEN player_net END),"
+    f" MAX(CASE WHEN {ROUNDS_OK} THEN player_best END)"
+    f" FROM games INDEXED BY games_figures WHERE id NOT IN ({DAMAGED_IDS})"
+    " GROUP BY ruleset, opponents")
+LEDGER_ADD = (
+    "INSERT INTO yaku_made VALUES (?, ?, ?, ?) ON CONFLICT (ruleset, opponents, yaku)"
+    " DO UPDATE SET times = CASE WHEN typeof(times) = 'integer' AND times BETWEEN 0 AND"
+    f" {MAX_LEDGER} THEN times + excluded.times ELSE excluded.times END")
+LEDGER_ROWS = 100_000  # (kind of game, yaku) pairs read: far more than there are
+
+
+def player_figures(g: GameEntry) -> tuple[int | None, int, int | None, int | None]:
+    """What the game gave its player, as the games row keeps it: (won 1/0, rounds, their
+    net, the best of them), misdeals not counted; (None, 0, None, None) without a human
+    seat. The migration to version 3 computes the same from the rounds tables."""
+    seat = g.player_seat
+    if seat is None:
+        return None, 0, None, None
+    nets = [r["net"][seat] for r in g.rounds
+            if r["ending"] != MISDEAL and seat < len(r["net"]) and _amount(r["net"][seat])]
+    return (int(seat in g.winners), len(nets), sum(nets) if nets else None,
+            max(nets, default=None))
+
+
+def _yaku_made(g: GameEntry) -> dict[str, int]:
+    """The yaku every human seat made in the game, summed over the seats (the ledger)."""
+    out: dict[str, int] = {}
+    for made in g.yaku.values():
+        for y, n in made.items():
+            out[y] = out.get(y, 0) + n
+    return out
+
+
+def _earlier(alias: str, limit: int | None) -> str:
+    """SQL: a game with a human seat, not damaged, stored before the game `limit` (any
+    game when None); `alias` names the games table in the query ("" when unnamed)."""
+    p = f"{alias}." if alias else ""
+    return (f"{p}player_seat IS NOT NULL AND {p}id NOT IN ({DAMAGED_IDS})"
+            + ("" if limit is None else f" AND {p}id < {int(limit)}"))
+
+
 class StatsDB:
     """An open statistics database. `open_db` makes one; use it as a context manager.
 
-    Every public method runs under a fresh time budget (`DEADLINE`): SQLite is asked to
-    stop a statement that runs past it (sqlite3.OperationalError "interrupted")."""
+    Every public method runs under a fresh budget of work (`WORK`): SQLite is asked to
+    stop a statement that needs more (sqlite3.OperationalError "interrupted")."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
-        self.skipped = 0  # rows left out of the figures for a bad value (logged)
+        self._figures: tuple[dict[tuple[str, str], Figures], int] | None = None  # `_groups`
 
     def close(self) -> None:
         self.conn.close()
@@ -330,7 +535,7 @@ class StatsDB:
         self.close()
 
     def _budget(self) -> None:
-        _set_deadline(self.conn, DEADLINE)
+        _set_budget(self.conn, WORK)
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -354,6 +559,7 @@ class StatsDB:
         """Store a finished game (True), or only fill in a missing record file when it is
         already stored (False)."""
         self._budget()
+        self._figures = None
         with self.transaction() as c:
             row = c.execute("SELECT id FROM games WHERE fingerprint = ?",
                             (g.fingerprint,)).fetchone()
@@ -366,11 +572,13 @@ class StatsDB:
             cur = c.execute(
                 "INSERT INTO games (fingerprint, ruleset, options, seed, first_dealer,"
                 " finished_at, duration_s, resumed, record_file, hints, undos, player_seat,"
-                " opponents, winners, totals) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " opponents, winners, totals, won, player_rounds, player_net, player_best)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (g.fingerprint, g.ruleset, json.dumps(g.options, sort_keys=True),
                  seed_to_db(g.seed), g.first_dealer, g.finished_at, g.duration_s,
                  int(g.resumed), g.record_file, _count(g.hints), _count(g.undos),
-                 g.player_seat, g.opponents, json.dumps(g.winners), json.dumps(g.totals)))
+                 g.player_seat, g.opponents, json.dumps(g.winners), json.dumps(g.totals),
+                 *player_figures(g)))
             gid = cur.lastrowid
             for table in TABLES[1:]:  # rows a damaged file kept of a game no longer there
                 c.execute(f"DELETE FROM {table} WHERE game_id = ?", (gid,))
@@ -385,6 +593,8 @@ class StatsDB:
                            for s, v in enumerate(r["net"])])
             c.executemany("INSERT INTO yaku VALUES (?,?,?,?)",
                           [(gid, s, y, n) for s, ys in g.yaku.items() for y, n in ys.items()])
+            c.executemany(LEDGER_ADD, [(g.ruleset, g.opponents, y, n)
+                                       for y, n in _yaku_made(g).items()])
         return True
 
     def has(self, fp: str) -> bool:
@@ -393,112 +603,157 @@ class StatsDB:
         return self.conn.execute("SELECT 1 FROM games WHERE fingerprint = ?",
                                  (fp,)).fetchone() is not None
 
+    def counted(self, fps: list[str]) -> set[str]:
+        """Which of these fingerprints are counted (one query, however many)."""
+        self._budget()
+        return {fp for (fp,) in self.conn.execute(
+            "SELECT fingerprint FROM games WHERE fingerprint IN"
+            " (SELECT value FROM json_each(?))", (json.dumps(fps),)) if isinstance(fp, str)}
+
+    def record_files(self) -> set[str]:
+        """The record file names the counted games name (rebuilding the journal: a record
+        named here is counted, and need not be read)."""
+        self._budget()
+        return {n for (n,) in self.conn.execute(
+            "SELECT record_file FROM games WHERE typeof(record_file) = 'text'")
+            if record_name(n) is not None}
+
     # --- reading: every value checked before it is used ---------------------------------
-    def _games(self) -> list[tuple]:
-        """(id, ruleset, opponents, player seat or None, winners, totals, hints, undos) of
-        every game whose values are whole; a bad row is counted in `skipped` and logged."""
-        rows = self.conn.execute(
-            "SELECT id, ruleset, opponents, player_seat, winners, totals, hints, undos"
-            " FROM games ORDER BY finished_at DESC, id DESC LIMIT ?", (MAX_ROWS,)).fetchall()
-        out = []
-        for gid, rs, opp, seat, winners, totals, hints, undos in rows:
-            game = _valid_game(gid, rs, opp, seat, winners, totals)
-            if game is None:
-                self.skipped += 1
+    def _groups(self) -> tuple[dict[tuple[str, str], Figures], int]:
+        """The figures of each kind of game (ruleset, opponents; yaku not yet), and how
+        many games are left out as damaged (logged when any). Read once per use of the
+        file (`add` reads them again)."""
+        if self._figures is None:
+            self._figures = self._read_groups()
+        groups, damaged = self._figures
+        return {k: replace(f) for k, f in groups.items()}, damaged
+
+    def _read_groups(self) -> tuple[dict[tuple[str, str], Figures], int]:
+        """`_groups` from the file: one pass over the games_figures index, groups whose
+        names have nothing drawable merged into the damaged count."""
+        damaged = self.conn.execute(f"SELECT COUNT(*) FROM ({DAMAGED_IDS})").fetchone()[0]
+        out: dict[tuple[str, str], Figures] = {}
+        nets: dict[tuple[str, str], float] = {}
+        for rs, opp, n, wins, hints, undos, rounds, net, best in self.conn.execute(
+                FIGURES_SQL):
+            key = (clean_line(rs, 60), clean_line(opp, 120))
+            if not all(key):  # nothing drawable to name it by
+                damaged += n
                 continue
-            out.append((*game, _count(hints), _count(undos)))
-        if self.skipped:
-            log.warning("statistics: %d damaged game rows left out", self.skipped)
-        return out
+            f = out.setdefault(key, Figures(*key))
+            f.games += n
+            f.wins += _whole(wins) or 0
+            f.hints += _whole(hints) or 0
+            f.undos += _whole(undos) or 0
+            best = _whole(best)
+            if _whole(rounds) and best is not None:
+                f.rounds += _whole(rounds) or 0
+                nets[key] = nets.get(key, 0.0) + net
+                f.best_round = best if f.best_round is None else max(f.best_round, best)
+        for key, net in nets.items():
+            out[key].avg_net = net / out[key].rounds
+        if damaged:
+            log.warning("statistics: %d damaged game rows left out", damaged)
+        return out, damaged
+
+    def _add_top_yaku(self, groups: dict[tuple[str, str], Figures]) -> None:
+        """Each kind of game's three yaku made most: the ledger, less the yaku of the
+        games left out as damaged (there are few)."""
+        made: dict[tuple[str, str], dict[str, int]] = {}
+
+        def note(rs: object, opp: object, y: object, n: int) -> None:
+            key = (clean_line(rs, 60), clean_line(opp, 120))
+            name = clean_line(y, 80)
+            if key in groups and name:
+                mine = made.setdefault(key, {})
+                mine[name] = mine.get(name, 0) + n
+
+        for rs, opp, y, n in self.conn.execute(
+                "SELECT ruleset, opponents, yaku, times FROM yaku_made WHERE typeof(times) ="
+                " 'integer' AND times BETWEEN 1 AND ? LIMIT ?", (MAX_LEDGER, LEDGER_ROWS)):
+            note(rs, opp, y, n)
+        for rs, opp, y, n in self.conn.execute(
+                "SELECT g.ruleset, g.opponents, y.yaku, SUM(y.times) FROM yaku y"
+                f" JOIN games g ON g.id = y.game_id WHERE g.id IN ({DAMAGED_IDS})"
+                " AND typeof(y.times) = 'integer' AND y.times BETWEEN 1 AND ?"
+                " GROUP BY 1, 2, 3 LIMIT ?", (MAX_COUNT, LEDGER_ROWS)):
+            note(rs, opp, y, -n)
+        for key, ys in made.items():
+            groups[key].top_yaku = sorted(((y, n) for y, n in ys.items() if n > 0),
+                                          key=lambda p: (-p[1], p[0]))[:3]
 
     def count(self) -> int:
+        """The games the figures count (the damaged ones left out)."""
         self._budget()
-        return len(self._games())
+        return sum(f.games for f in self._groups()[0].values())
+
+    def damaged_games(self) -> int:
+        """The games left out of every figure because their row is not what this program
+        writes (the screens and `python -m game stats` say how many)."""
+        self._budget()
+        return self._groups()[1]
 
     def summary(self) -> list[Figures]:
         """Figures per (ruleset, opponents), most played first."""
         self._budget()
-        c = self.conn
-        out: dict[tuple[str, str], Figures] = {}
-        group: dict[int, tuple[str, str]] = {}
-        seat_of: dict[int, int] = {}
-        for gid, rs, opp, seat, winners, _totals, hints, undos in self._games():
-            f = out.get((rs, opp))
-            if f is None:
-                f = out[rs, opp] = Figures(rs, opp)
-            f.games += 1
-            f.hints += hints
-            f.undos += undos
-            group[gid] = (rs, opp)
-            if seat is not None:
-                seat_of[gid] = seat
-                f.wins += seat in winners
-        misdeal = str(Ending.MISDEAL)
-        sums: dict[tuple[str, str], list] = {}
-        for gid, n, total, best in c.execute(
-                "SELECT n.game_id, COUNT(*), SUM(n.net), MAX(n.net)"
-                " FROM rounds r JOIN round_nets n ON n.game_id = r.game_id AND n.idx = r.idx"
-                " JOIN games g ON g.id = r.game_id AND n.seat = g.player_seat"
-                " WHERE r.ending IS NOT ? AND typeof(n.net) = 'integer'"
-                "  AND n.net BETWEEN ? AND ?"
-                " GROUP BY n.game_id LIMIT ?",
-                (misdeal, -MAX_AMOUNT, MAX_AMOUNT, MAX_ROWS)):
-            if gid not in seat_of or not (_amount(n) and _amount(total) and _amount(best)):
-                continue
-            acc = sums.setdefault(group[gid], [0, 0, None])
-            acc[0] += n
-            acc[1] += total
-            acc[2] = best if acc[2] is None else max(acc[2], best)
-        for key, (n, total, best) in sums.items():
-            if n:
-                f = out[key]
-                f.rounds, f.avg_net, f.best_round = n, total / n, best
-        made: dict[tuple[str, str], dict[str, int]] = {}
-        for gid, y, n in c.execute(
-                "SELECT game_id, yaku, SUM(times) FROM yaku WHERE typeof(yaku) = 'text'"
-                " AND typeof(times) = 'integer' AND times BETWEEN 1 AND ?"
-                " GROUP BY game_id, yaku LIMIT ?", (MAX_COUNT, MAX_ROWS * 10)):
-            if gid in group and _count(n):
-                mine = made.setdefault(group[gid], {})
-                name = clean_line(y, 80)
-                mine[name] = mine.get(name, 0) + n
-        for key, ys in made.items():
-            out[key].top_yaku = sorted(ys.items(), key=lambda p: (-p[1], p[0]))[:3]
-        return sorted(out.values(), key=lambda f: (-f.games, f.ruleset, f.opponents))
+        groups, _damaged = self._groups()
+        self._add_top_yaku(groups)
+        return sorted(groups.values(), key=lambda f: (-f.games, f.ruleset, f.opponents))
 
     def rulesets(self) -> list[str]:
         self._budget()
-        return sorted({rs for _gid, rs, *_rest in self._games()})
+        return sorted({name for (rs,) in self.conn.execute(
+            "SELECT DISTINCT ruleset FROM games INDEXED BY games_figures"
+            f" WHERE id NOT IN ({DAMAGED_IDS})") if (name := clean_line(rs, 60))})
 
-    def history(self, ruleset: str | None = None, limit: int = 500) -> list[HistoryItem]:
+    def _newest(self, columns: str, limit: int, ruleset: str | None = None,
+                players_only: bool = False) -> list[tuple]:
+        """`columns` of the `limit` newest games that are not damaged (of `ruleset` only,
+        with a human seat only), read along the index that keeps them newest first."""
+        where = [f"id NOT IN ({DAMAGED_IDS})"]
+        if players_only:
+            where.append("player_seat IS NOT NULL")
+        if ruleset is not None:
+            where.append("ruleset = ?")
+        index = "games_by_date" if ruleset is None else "games_by_ruleset"
+        return self.conn.execute(
+            f"SELECT {columns} FROM games g INDEXED BY {index} WHERE {' AND '.join(where)}"
+            " ORDER BY finished_at DESC, id DESC LIMIT ?",
+            (*(() if ruleset is None else (ruleset,)), max(0, limit))).fetchall()
+
+    def history(self, ruleset: str | None = None,
+                limit: int = HISTORY_ROWS) -> list[HistoryItem]:
         """Past games, newest first (optionally of one ruleset)."""
         self._budget()
-        q = ("SELECT id, ruleset, finished_at, opponents, player_seat, winners, totals,"
-             " record_file, undos, hints FROM games")
-        args: tuple = ()
-        if ruleset:
-            q += " WHERE ruleset = ?"
-            args = (ruleset,)
-        q += " ORDER BY finished_at DESC, id DESC LIMIT ?"
-        rows = self.conn.execute(q, (*args, max(0, min(limit, MAX_ROWS)))).fetchall()
+        rows = self._newest(
+            "id, ruleset, finished_at, opponents, player_seat, winners, totals, record_file,"
+            " undos, hints, (SELECT COUNT(*) FROM rounds r WHERE r.game_id = g.id AND"
+            f" r.ending IS NOT '{MISDEAL}'), (SELECT accuracy FROM reviews v"
+            " WHERE v.game_id = g.id)", min(limit, HISTORY_ROWS), ruleset or None)
+        names = self._names([r[0] for r in rows])
         out = []
-        for gid, rs, when, opp, seat, winners, totals, rf, undos, hints in rows:
+        for gid, rs, when, opp, seat, winners, totals, rf, undos, hints, rounds, acc in rows:
             game = _valid_game(gid, rs, opp, seat, winners, totals)
-            if game is None:
-                self.skipped += 1
+            if game is None:  # the index let it through: still not drawn
                 continue
             _gid, rs, opp, seat, won_by, tot = game
-            names = [clean_line(n, 40, f"Seat {i + 1}") for i, (n,) in enumerate(
-                self.conn.execute("SELECT name FROM seats WHERE game_id = ? ORDER BY seat"
-                                  " LIMIT 64", (gid,)))]
-            rounds = self.conn.execute("SELECT COUNT(*) FROM rounds WHERE game_id = ? AND"
-                                       " ending IS NOT ?", (gid, str(Ending.MISDEAL))
-                                       ).fetchone()[0]
-            out.append(HistoryItem(gid, rs, clean_line(when, 40), opp, names, seat,
-                                   None if seat is None else seat in won_by,
-                                   None if seat is None else tot[seat],
-                                   rounds if _count(rounds) else 0, record_name(rf),
-                                   _count(undos), _count(hints), self._accuracy(gid)))
+            out.append(HistoryItem(gid, rs, clean_line(when, 40), opp, names.get(gid, []),
+                                   seat, None if seat is None else seat in won_by,
+                                   None if seat is None else tot[seat], _count(rounds),
+                                   record_name(rf), _count(undos), _count(hints),
+                                   _share(acc)))
+        return out
+
+    def _names(self, ids: list[int]) -> dict[int, list[str]]:
+        """The seats' names of these games (in one query), made drawable."""
+        out: dict[int, list[str]] = {}
+        for gid, name in self.conn.execute(
+                "SELECT game_id, name FROM seats WHERE game_id IN"
+                " (SELECT value FROM json_each(?)) ORDER BY game_id, seat LIMIT ?",
+                (json.dumps(ids), MAX_LIST * len(ids))):
+            mine = out.setdefault(gid, [])
+            if len(mine) < MAX_LIST:
+                mine.append(clean_line(name, 40, f"Seat {len(mine) + 1}"))
         return out
 
     # --- the game review (ai/review.py) ------------------------------------------------
@@ -519,27 +774,19 @@ class StatsDB:
                        _count(mistakes), _count(worlds), when or now_utc()))
         return True
 
-    def _accuracy(self, gid: int) -> float | None:
-        row = self.conn.execute("SELECT accuracy FROM reviews WHERE game_id = ?",
-                                (gid,)).fetchone()
-        return _share(row[0]) if row else None
-
     def accuracy_timeline(self, limit: int = 40) -> list[tuple[str, str, float]]:
         """(finished at, ruleset, accuracy) of the last `limit` reviewed games, oldest first
-        (the progress chart); rows with a damaged value are left out."""
+        (the progress chart); rows with a damaged value, and damaged games, are left out."""
         self._budget()
         rows = self.conn.execute(
             "SELECT g.finished_at, g.ruleset, r.accuracy FROM reviews r JOIN games g"
-            " ON g.id = r.game_id WHERE r.accuracy IS NOT NULL"
-            " ORDER BY g.finished_at DESC, g.id DESC LIMIT ?",
-            (max(0, min(limit, MAX_ROWS)),)).fetchall()
+            f" ON g.id = r.game_id WHERE r.accuracy IS NOT NULL AND g.id NOT IN ({DAMAGED_IDS})"
+            " ORDER BY g.finished_at DESC, g.id DESC LIMIT ?", (max(0, limit),)).fetchall()
         out = []
         for when, rs, acc in rows:
             share = _share(acc)
-            if share is None or not isinstance(rs, str) or not isinstance(when, str):
-                self.skipped += 1
-                continue
-            out.append((clean_line(when, 40), rs, share))
+            if share is not None and isinstance(rs, str) and isinstance(when, str):
+                out.append((clean_line(when, 40), rs, share))
         return out[::-1]
 
     def timeline(self, limit: int = 40) -> list[int]:
@@ -547,13 +794,12 @@ class StatsDB:
         (the chart of results over time)."""
         self._budget()
         out = []
-        for _gid, _rs, _opp, seat, _won, totals, *_rest in self._games():
-            if seat is not None:
-                out.append(totals[seat])
-                if len(out) >= limit:
-                    break
+        for row in self._newest("id, ruleset, opponents, player_seat, winners, totals",
+                                limit, players_only=True):
+            game = _valid_game(*row)
+            if game is not None:
+                out.append(game[5][game[3]])
         return out[::-1]
-
 
     # --- what this game is measured against (the game-end screen's "records broken") ---
     def bests_before(self, fp: str, ruleset: str) -> PastBests:
@@ -561,37 +807,29 @@ class StatsDB:
         itself is counted before its result screen opens (storage.keep_finished), so it is
         left out, and so is every game stored after it. Amounts (best round, best total,
         wins) are of the same ruleset, as a round's size depends on it; the yaku ever made
-        are of any ruleset (a Gokō is a Gokō)."""
+        are of any ruleset (a Gokō is a Gokō). Damaged games are left out."""
         self._budget()
         row = self.conn.execute("SELECT id FROM games WHERE fingerprint = ?", (fp,)).fetchone()
         limit = row[0] if row is not None and isinstance(row[0], int) else None
-        before = [g for g in self._games() if g[3] is not None and g[0] != limit
-                  and (limit is None or g[0] < limit)]
-        ids = {g[0] for g in before}
-        mine = [g for g in before if g[1] == ruleset]
-        past = PastBests(games=len(mine), wins=sum(g[3] in g[4] for g in mine),
-                         best_total=max((g[5][g[3]] for g in mine), default=None))
-        same = {g[0] for g in mine}
-        for gid, best in self.conn.execute(
-                "SELECT n.game_id, MAX(n.net) FROM rounds r JOIN round_nets n"
-                " ON n.game_id = r.game_id AND n.idx = r.idx"
-                " JOIN games g ON g.id = r.game_id AND n.seat = g.player_seat"
-                " WHERE r.ending IS NOT ? AND typeof(n.net) = 'integer'"
-                "  AND n.net BETWEEN ? AND ? GROUP BY n.game_id LIMIT ?",
-                (str(Ending.MISDEAL), -MAX_AMOUNT, MAX_AMOUNT, MAX_ROWS)):
-            if gid in same and _amount(best):
-                past.best_round = best if past.best_round is None else max(past.best_round,
-                                                                            best)
-        made = set()
-        for gid, y in self.conn.execute(
-                "SELECT y.game_id, y.yaku FROM yaku y JOIN games g ON g.id = y.game_id"
-                " AND y.seat = g.player_seat WHERE typeof(y.yaku) = 'text'"
-                " AND typeof(y.times) = 'integer' AND y.times BETWEEN 1 AND ? LIMIT ?",
-                (MAX_COUNT, MAX_ROWS * 10)):
-            if gid in ids:
-                made.add(clean_line(y, 80))
-        past.yaku_made = frozenset(made)
-        past.any_games = len(before)
+        before = _earlier("", limit)
+        past = PastBests()
+        past.any_games = self.conn.execute(
+            f"SELECT COUNT(*) FROM games INDEXED BY games_figures WHERE {before}").fetchone()[0]
+        games, wins, best_round = self.conn.execute(
+            f"SELECT COUNT(*), TOTAL(won = 1), MAX(CASE WHEN {ROUNDS_OK} THEN player_best END)"
+            f" FROM games INDEXED BY games_figures WHERE ruleset = ? AND {before}",
+            (ruleset,)).fetchone()
+        past.games, past.wins, past.best_round = games, _whole(wins) or 0, _whole(best_round)
+        best = self.conn.execute(  # the rows passed GAME_OK: whole numbers, seat in range
+            "SELECT MAX(json_extract(totals, '$[' || player_seat || ']')) FROM games"
+            f" INDEXED BY games_by_ruleset WHERE ruleset = ? AND {before}",
+            (ruleset,)).fetchone()[0]
+        past.best_total = best if _amount(best) else None
+        past.yaku_made = frozenset(name for (y,) in self.conn.execute(
+            "SELECT DISTINCT y.yaku FROM yaku y JOIN games g ON g.id = y.game_id"
+            f" AND y.seat = g.player_seat WHERE {_earlier('g', limit)}"
+            " AND typeof(y.times) = 'integer' AND y.times BETWEEN 1 AND ? LIMIT ?",
+            (MAX_COUNT, LEDGER_ROWS)) if (name := clean_line(y, 80)))
         return past
 
 
@@ -712,10 +950,17 @@ def record_name(value: object) -> str | None:
     return value
 
 
-def _set_deadline(conn: sqlite3.Connection, seconds: float) -> None:
-    """From now on, SQLite stops any statement on `conn` once `seconds` have passed."""
-    end = time.monotonic() + seconds
-    conn.set_progress_handler(lambda: 1 if time.monotonic() > end else 0, 2000)
+def _set_budget(conn: sqlite3.Connection, steps: int) -> None:
+    """From now on, SQLite stops any statement on `conn` once `steps` of its virtual
+    machine have run (counted every STEP): work, not seconds, so a slow or busy machine
+    reads what a fast one does, and a file needing endless work is stopped on any."""
+    left = [steps // STEP]
+
+    def tick() -> int:
+        left[0] -= 1
+        return 1 if left[0] < 0 else 0
+
+    conn.set_progress_handler(tick, STEP)
 
 
 def _version(conn: sqlite3.Connection) -> int:
@@ -735,8 +980,7 @@ def migrate(conn: sqlite3.Connection) -> int:
     """Bring the file to SCHEMA_VERSION, each step in its own transaction; the version."""
     version = _version(conn)
     if version > SCHEMA_VERSION:
-        raise StatsError(_("The statistics were written by a newer version of the game, so "
-                           "this one does not add to them."))
+        raise NewerStats(version)
     for target, statements in MIGRATIONS:
         if target <= version:
             continue
@@ -766,7 +1010,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)  # we BEGIN
     try:
         conn.text_factory = _text
-        _set_deadline(conn, DEADLINE * 2)  # the first look may read the whole file
+        _set_budget(conn, OPEN_WORK)  # the first look may read the whole file, upgrade it
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA trusted_schema = OFF")  # no function from the file runs
@@ -825,24 +1069,32 @@ def expected_schema(version: int) -> dict[str, object]:
         conn.close()
 
 
-def _check(conn: sqlite3.Connection) -> None:
+def _check(conn: sqlite3.Connection, thorough: bool) -> None:
     """Damaged (or sqlite's own error) when the file is not a whole statistics database:
-    SQLite's check, then the schema compared with the one this version makes. A plain SQL
-    error while looking (a column or table missing) is damage too; a busy, locked,
-    read-only or full file is not."""
+    SQLite's check (`thorough`, or before an upgrade), then the schema compared with the
+    one this version makes. A plain SQL error while looking (a column or table missing) is
+    damage too; a busy, locked, read-only or full file is not."""
     try:
-        _check_schema(conn)
+        _check_schema(conn, thorough)
     except sqlite3.OperationalError as e:
         if getattr(e, "sqlite_errorcode", 0) & 0xFF == SQLITE_ERROR:
             raise Damaged(str(e)) from None
         raise
 
 
-def _check_schema(conn: sqlite3.Connection) -> None:
+def _check_pages(conn: sqlite3.Connection) -> None:
+    """SQLite's own check of every page (it reads the whole file: 0.75 s for 100,000
+    games, so only before the file is written; a reader meets a damaged page as an error
+    and `read` sets the file aside then)."""
     ok = conn.execute("PRAGMA quick_check").fetchone()
     if not ok or ok[0] != "ok":
         raise Damaged(f"integrity check: {str(ok[0])[:200] if ok else 'no answer'}")
+
+
+def _check_schema(conn: sqlite3.Connection, thorough: bool) -> None:
     version = _version(conn)
+    if thorough or version < SCHEMA_VERSION:
+        _check_pages(conn)
     if not version:
         if conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
             raise Damaged("a database of something else")
@@ -889,11 +1141,12 @@ def _check_files(path: Path) -> None:
         raise Damaged(f"file format versions {head[18]}/{head[19]}")
 
 
-def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
+def open_db(path: str | Path, *, thorough: bool = True) -> tuple[StatsDB, str | None]:
     """The database at `path` (made and migrated when needed) and, when the old file was
     unusable and set aside, the sentence that tells the player. StatsError when even a fresh
-    one cannot be made (a read-only folder), or the file is busy (another window) or too
-    slow to read."""
+    one cannot be made (a read-only folder), or the file is busy (another window), needs
+    too much work to read, or is a newer version's (NewerStats). `thorough`: SQLite checks
+    every page first (before writing; a reader that only reads passes False)."""
     path = Path(path)
     message = None
     try:
@@ -907,7 +1160,7 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
             _check_files(path)
             try:
                 conn = _connect(path)
-                _check(conn)
+                _check(conn, thorough)
                 migrate(conn)
             except UnicodeDecodeError as e:  # sqlite's message quoting the file's bytes
                 raise Damaged(f"text that is not UTF-8 ({e.reason})") from None
@@ -928,8 +1181,9 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
                                    "as they are.")) from None
             if attempt == 2 or not (path.exists() or path.is_symlink()) or not _damaged(e):
                 log.info("statistics database %s cannot be used: %s", path, e)
-                raise StatsError(_("The statistics could not be opened ({reason}).").format(
-                    reason=str(e)[:120])) from None
+                raise _busy_error(e) or StatsError(_(
+                    "The statistics could not be opened ({reason}).").format(
+                        reason=str(e)[:120])) from None
             log.warning("statistics database %s is unusable: %s", path, e)
             moved = _set_aside_db(path)
             if moved is None:
@@ -945,18 +1199,32 @@ def open_db(path: str | Path) -> tuple[StatsDB, str | None]:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+SQLITE_BUSY, SQLITE_LOCKED = 5, 6  # another connection holds the file
+
+
+def _busy_error(e: sqlite3.DatabaseError) -> StatsError | None:
+    """The sentence for a file another program holds (after one wait of LOCK_TIMEOUT), in
+    words a player understands; None for any other error."""
+    if getattr(e, "sqlite_errorcode", 0) & 0xFF not in (SQLITE_BUSY, SQLITE_LOCKED):
+        return None
+    return StatsError(_("The statistics file is locked by another program (perhaps a "
+                        "second window of the game)."))
+
+
 def _interrupted(e: sqlite3.DatabaseError) -> bool:
     return "interrupted" in str(e)
 
 
-def read(path: str | Path, use: Callable[[StatsDB], object]) -> tuple[object, str | None]:
+def read(path: str | Path, use: Callable[[StatsDB], object], *,
+         thorough: bool = True) -> tuple[object, str | None]:
     """`use(db)` on the statistics at `path`: (its result, a sentence for the player or
     None). A file that turns out damaged while it is read (a value SQLite itself cannot
     read) is set aside like one found damaged on opening, and the figures start afresh.
-    StatsError (one sentence) when they cannot be read at all."""
+    StatsError (one sentence) when they cannot be read at all. `thorough`: see `open_db`
+    (False for a `use` that only reads)."""
     told = None
     for _attempt in (1, 2):
-        db, message = open_db(path)
+        db, message = open_db(path, thorough=thorough)
         told = told or message
         try:
             with db:
@@ -969,8 +1237,10 @@ def read(path: str | Path, use: Callable[[StatsDB], object]) -> tuple[object, st
                 raise StatsError(_("The statistics took too long to read, so they are left "
                                    "as they are.")) from None
             if not _damaged(e):  # locked, full, read-only: the file is left as it is
-                raise StatsError(_("The statistics could not be used ({reason}).").format(
-                    reason=str(e)[:120])) from None
+                log.info("statistics database %s cannot be used: %s", path, e)
+                raise _busy_error(e) or StatsError(_(
+                    "The statistics could not be used ({reason}).").format(
+                        reason=str(e)[:120])) from None
             log.warning("statistics database %s is damaged: %s", path, e)
             moved = _set_aside_db(Path(path))
             if moved is None:
@@ -993,19 +1263,109 @@ def count_game(db_path: str | Path, rec: records.Record, state: object = None,
         entry = entry_from_record(rec, state, **extra)
         _added, message = read(db_path, lambda db: db.add(entry))
         return True, message
-    except StatsError as e:
-        problem = str(e)
-    except Exception as e:  # sqlite, a disk error, an engine surprise: log, tell once
-        log.warning("statistics not recorded: %s: %s", type(e).__name__, e)
-        reason = files.describe_os_error(e) if isinstance(e, OSError) else type(e).__name__
-        if isinstance(e, sqlite3.OperationalError) and "disk" in str(e):
-            reason = files.describe_os_error(OSError(28, str(e)))
-        problem = _("This game could not be added to your statistics ({reason}).").format(
-            reason=reason)
+    except Exception as e:  # noqa: BLE001 - said in one sentence, once (`_problem`)
+        return False, _tell_once(_problem(e))
+
+
+def _problem(e: Exception) -> str:
+    """Why a game could not be counted, in one sentence (unexpected errors logged)."""
+    if isinstance(e, NewerStats):  # the game waits for an update, not for the next start
+        return Waiting(" ".join((str(e), _(
+            "This game waits to be counted until you update the game, or until you start "
+            "new statistics on the Statistics screen."))))
+    if isinstance(e, StatsError):
+        return str(e)
+    log.warning("statistics not recorded: %s: %s", type(e).__name__, e)
+    reason = files.describe_os_error(e) if isinstance(e, OSError) else type(e).__name__
+    if isinstance(e, sqlite3.OperationalError) and "disk" in str(e):
+        reason = files.describe_os_error(OSError(28, str(e)))
+    return _("This game could not be added to your statistics ({reason}).").format(
+        reason=reason)
+
+
+def _tell_once(problem: str) -> str | None:
+    """The problem, the first time this run; None after (the player was told)."""
     if problem in _told:
-        return False, None
+        return None
     _told.add(problem)
-    return False, problem
+    return problem
+
+
+def count_many(db_path: str | Path, games: list[tuple[str, str]],
+               load: Callable[[str, str], records.Record | None],
+               ) -> tuple[set[str], str | None]:
+    """Count the waiting games `games` (record file name, fingerprint) in one use of the
+    file, each game in its own transaction; `load(name, fingerprint)` reads a record (None:
+    unusable). (The fingerprints now off the list: counted, or whose record cannot be
+    counted, which is logged and stays in the records folder; a sentence for the player
+    or None.) On a problem, the games counted before it stay counted. Never raises."""
+    done: set[str] = set()
+
+    def add_all(db: StatsDB) -> None:
+        done.clear()  # a file found damaged is set aside and this runs again on a new one
+        for name, fp in games:
+            if fp in done:
+                continue
+            rec = load(name, fp)
+            entry = None if rec is None else _entry_of_finished(rec, name)
+            if entry is not None:
+                db.add(entry)
+            done.add(fp)
+
+    try:
+        _none, message = read(db_path, add_all)
+        return done, message
+    except Exception as e:  # noqa: BLE001 - said in one sentence, once (`_problem`)
+        return done, _tell_once(_problem(e))
+
+
+def _entry_of_finished(rec: records.Record, name: str) -> GameEntry | None:
+    """The statistics entry of a finished game's record, or None (logged) when the record
+    does not replay to a finished game."""
+    try:
+        state = records.replay(rec).state
+        if getattr(state, "phase", None) != OVER:
+            raise ValueError("the game is not finished")
+        return entry_from_record(rec, state, record_file=name)
+    except Exception as e:  # an engine surprise a file can reach: the record stays
+        log.warning("game %s cannot be counted (%s: %s); its record stays in the records "
+                    "folder", name, type(e).__name__, e)
+        return None
+
+
+def start_afresh(path: str | Path) -> Path:
+    """Keep a newer version's statistics file aside, unchanged, as
+    `stats.newer-<time>.sqlite3` (its journal beside it under the same name, so SQLite
+    finds it there), so that this version starts new statistics at `path` (issue 43, item
+    3: the player chose it on the Statistics screen). The name it was kept as. StatsError
+    (one sentence) when it is not a newer version's file, which is never moved this way,
+    or cannot be moved."""
+    path = Path(path)
+    try:
+        db, _message = open_db(path, thorough=False)
+    except NewerStats:
+        pass
+    else:
+        db.close()
+        raise StatsError(_("The statistics file is not a newer version's, so it was left "
+                           "as it is."))
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = files.unique_path(path.parent, f"{path.stem}.newer-{stamp}", path.suffix)
+    try:
+        files.move_to(path, target)
+    except OSError as e:
+        raise StatsError(_("The newer statistics file could not be kept aside ({reason}), "
+                           "so no new statistics were started.").format(
+                               reason=files.describe_os_error(e))) from None
+    for extra in ("-journal", "-wal", "-shm"):
+        side = path.with_name(path.name + extra)
+        if side.exists():
+            try:
+                files.move_to(side, target.with_name(target.name + extra))
+            except OSError as e:
+                log.warning("could not move %s beside %s: %s", side, target.name, e)
+    log.info("newer statistics %s kept aside as %s", path, target.name)
+    return target
 
 
 def record_game(db_path: str | Path, rec: records.Record, state: object = None,
@@ -1043,29 +1403,55 @@ __all__ = ["BROKEN_KINDS", "Broken", "Figures", "GameEntry", "HistoryItem", "MIG
 
 
 # --- python -m game stats -------------------------------------------------------------
-def figures_lines(figs: list[Figures], total: int,
-                  yaku_words: Callable[[str], str] = str) -> list[str]:
-    """The statistics as plain lines (the command line; the screen draws the same values).
-    `yaku_words` names a yaku id (the entry point passes the UI's words: this module
-    imports nothing from game.ui)."""
-    if not figs:
-        return ["No finished games yet."]
+def damaged_words(n: int) -> str:
+    """How many games were left out of the figures as damaged (the screens say it too)."""
+    return ngettext("{n} damaged game was skipped.", "{n} damaged games were skipped.",
+                    n).format(n=n)
+
+
+def kind_words(f: Figures) -> str:
+    """'Hachi-Hachi · Expert': the game and the opponents of one row of figures."""
     from game.engine import rulesets
 
-    lines = [f"{total} finished game{'s' if total != 1 else ''}."]
+    title = rulesets.ruleset_class(f.ruleset).title if f.ruleset in rulesets.names() \
+        else f.ruleset
+    opponents = " + ".join(_(part) for part in f.opponents.split(" + "))
+    return _("{game} · {opponents}").format(game=_(title) if title else f.ruleset,
+                                            opponents=opponents)
+
+
+def figures_lines(figs: list[Figures], total: int,
+                  yaku_words: Callable[[str], str] = str, damaged: int = 0) -> list[str]:
+    """The statistics as plain lines (the command line; the screen draws the same values),
+    saying how many damaged games were skipped. `yaku_words` names a yaku id (the entry
+    point passes the UI's words: this module imports nothing from game.ui)."""
+    if not figs:
+        if damaged:
+            return [_("No finished game can be shown."), damaged_words(damaged)]
+        return [_("No finished games yet.")]
+    lines = [ngettext("{n} finished game.", "{n} finished games.", total).format(n=total)]
+    if damaged:
+        lines.append(damaged_words(damaged))
     for f in figs:
-        title = rulesets.ruleset_class(f.ruleset).title if f.ruleset in rulesets.names() \
-            else f.ruleset
-        lines.append(f"{title} vs {f.opponents}: {f.games} game{'s' if f.games != 1 else ''}"
-                     + ("" if f.opponents == "Computers only" else f", {f.wins} won"))
+        if f.opponents == "Computers only":
+            lines.append(ngettext("{kind}: {n} game", "{kind}: {n} games", f.games).format(
+                kind=kind_words(f), n=f.games))
+        else:
+            lines.append(ngettext("{kind}: {n} game, {won} won", "{kind}: {n} games, {won} "
+                                  "won", f.games).format(kind=kind_words(f), n=f.games,
+                                                         won=f.wins))
         if f.avg_net is not None:
-            lines.append(f"  average {f.avg_net:+.1f} mon per round over {f.rounds} rounds, "
-                         f"best round {f.best_round:+d}")
+            lines.append("  " + ngettext(
+                "average {average} mon per round over {n} round, best round {best}",
+                "average {average} mon per round over {n} rounds, best round {best}",
+                f.rounds).format(average=f"{f.avg_net:+.1f}", n=f.rounds,
+                                 best=f"{f.best_round:+d}"))
         if f.top_yaku:
-            lines.append("  yaku made most: " + ", ".join(f"{yaku_words(y)} ×{n}"
-                                                          for y, n in f.top_yaku))
+            lines.append("  " + _("yaku made most: {list}").format(list=", ".join(
+                f"{yaku_words(y)} ×{n}" for y, n in f.top_yaku)))
         if f.undos or f.hints:
-            lines.append(f"  undos {f.undos}, hints {f.hints}")
+            lines.append("  " + _("undos {undos}, hints {hints}").format(undos=f.undos,
+                                                                          hints=f.hints))
     return lines
 
 
@@ -1076,15 +1462,22 @@ def cmd_stats(db_path: str | Path, as_json: bool,
     import sys
 
     try:
-        (figs, total), message = read(db_path, lambda db: (db.summary(), db.count()))
+        (figs, total, damaged), message = read(db_path, lambda db: (
+            db.summary(), db.count(), db.damaged_games()), thorough=False)
+    except NewerStats:
+        from game import pending  # the journal is beside the statistics file
+
+        waiting = pending.waiting(Path(db_path).parent)
+        print(f"error: {newer_waiting_words(waiting)}", file=sys.stderr)
+        return 2
     except StatsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if message:
         print(message, file=sys.stderr)
     if as_json:
-        print(json.dumps({"games": total, "groups": [f.as_json() for f in figs]},
-                         ensure_ascii=False))
+        print(json.dumps({"games": total, "damaged": damaged,
+                          "groups": [f.as_json() for f in figs]}, ensure_ascii=False))
     else:
-        print("\n".join(figures_lines(figs, total, yaku_words)))
+        print("\n".join(figures_lines(figs, total, yaku_words, damaged)))
     return 0

@@ -65,3 +65,16 @@ def run_until(app: App, pred: Callable[[], bool], limit: int = 5000,
 
 def idle(table) -> bool:  # noqa: ANN001
     return not table.tv.anim.running and not table.pending
+
+
+def loaded(app: App, scene: object = None) -> None:
+    """Wait for a screen that reads its data in the background (Statistics and History:
+    game/ui/stats_worker.py) to have it, and draw the frame that shows it."""
+    scene = app.stack.top if scene is None else scene
+    for _ in range(100):
+        loader = getattr(scene, "loader", None)
+        if loader is None:
+            return
+        loader.join()
+        frames(app, 1)
+    raise AssertionError(f"{scene!r} never took its data (is it the top scene?)")

@@ -14,7 +14,7 @@ from game.simulate import simulate
 from game.ui import theme
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.replay import ReplayScene
-from tests.ui.driver import click, frames, key, make_app
+from tests.ui.driver import click, frames, key, loaded, make_app
 
 
 def write(folder: Path, name: str, ruleset: str, names: list[str], kinds: list[str],
@@ -152,7 +152,7 @@ def test_history_says_in_words_why_a_record_cannot_be_replayed(tmp_path: Path) -
     stats.record_game(app.paths.stats_db, rec, record_file="game.json")
     (app.paths.records_dir / "game.json").write_text('{"format": "hanafuda-record/5"}')
     app.stack.reset(HistoryScene(app))
-    frames(app, 1)
+    loaded(app)
     key(app, pygame.K_RETURN)
     top = app.stack.top
     assert top.name == "message"

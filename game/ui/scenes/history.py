@@ -2,7 +2,9 @@
 opens the game's replay (game.ui.scenes.replay.ReplayScene) from its record file.
 
 Keys: ↑/↓ choose a game, ←/→ change the filter, Enter open, Esc back. The rows come from
-game.stats; `row_words` turns one into the words on screen (pure, tested).
+game.stats, read in a background thread (game/ui/stats_worker.py) each time the filter
+changes, so the list draws at once and fills in (issue 43, item 5); `row_words` turns one
+into the words on screen (pure, tested). Damaged games left out are counted above the list.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
 from game.ui.scenes.statistics import game_title, opponents_words
+from game.ui.stats_worker import HistoryData, Loader, load_history
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +68,12 @@ class HistoryScene(Scene):
         self.items: list[stats.HistoryItem] = []
         self.index = 0
         self.top = 0
-        self.message: str | None = None
-        self._told = False
+        self.damaged = 0
+        self.message: str | None = None  # told once, in a message (a file set aside)
+        self.problem: str | None = None  # why nothing could be read, said on the page
+        self._told = True
+        self.loader: Loader[HistoryData] | None = None
+        self._asked: str | None = None  # the filter being read
         self.rows: list[pygame.Rect] = []
         self.group = ButtonGroup(self._buttons(), vertical=False)
         self.load()
@@ -91,46 +98,58 @@ class HistoryScene(Scene):
         self.group.buttons[1].enabled = bool(self.items)
         self.group.buttons[2].enabled = bool(self.items)  # Review
 
-    # --- data ----------------------------------------------------------------------------
-    def load(self) -> None:
+    # --- data, read in the background ------------------------------------------------
+    @property
+    def loading(self) -> bool:
+        return self.loader is not None
+
+    def load(self, ruleset: str | None = None) -> None:
+        """Read the games of `ruleset` (None: all) off the window's thread; a later
+        request replaces an earlier one still running."""
         paths = self.app.paths
-        self.items = []
         if paths is None:
             return
-        def rows(db: stats.StatsDB) -> tuple[list, list]:
-            filters = [None, *db.rulesets()]
-            self.filter_i = min(self.filter_i, len(filters) - 1)
-            return filters, db.history(filters[self.filter_i])
+        self._asked = ruleset
+        self.loader = Loader(lambda: load_history(paths.stats_db, ruleset)).start()
 
-        try:  # game.stats checks every value read; a file found damaged is set aside
-            (self.filters, self.items), msg = stats.read(paths.stats_db, rows)
-            self.message = self.message or msg
-        except stats.StatsError as e:
-            self.message = str(e)
-        except Exception as e:  # sqlite surprises: the list is empty, the screen opens
-            log.exception("history could not be read")
-            self.message = _("The history could not be read ({reason}).").format(
-                reason=type(e).__name__)
+    def update(self, dt: float) -> None:
+        if self.loader is not None and self.loader.done:
+            data = self.loader.result or HistoryData(problem=_(
+                "The history could not be read ({reason}).").format(reason="?"))
+            self.loader = None
+            self._take(data)
+        self._tell()
+
+    def _take(self, data: HistoryData) -> None:
+        self.filters, self.items = data.filters, data.items
+        self.filter_i = (self.filters.index(self._asked) if self._asked in self.filters
+                         else 0)
+        self.damaged, self.problem = data.damaged, data.problem
+        if data.message:
+            self.message, self._told = data.message, False
         self.index = min(self.index, max(0, len(self.items) - 1))
         self._filter_label()
+
+    def _tell(self) -> None:
+        """A sentence that came with the list (a file set aside), once, in a message."""
+        if self._told or self.app.stack.top is not self:
+            return
+        self._told = True
+        from game.ui.scenes.message import MessageScene
+
+        self.app.stack.push(MessageScene(self.app, _("History"), self.message or ""))
 
     def next_filter(self, step: int = 1) -> None:
         self.filter_i = (self.filter_i + step) % len(self.filters)
         self.index = self.top = 0
-        self.load()
+        self._filter_label()
+        self.load(self.filters[self.filter_i])
 
     @property
     def selected(self) -> stats.HistoryItem | None:
         return self.items[self.index] if self.items else None
 
     # --- actions -------------------------------------------------------------------------
-    def resume(self) -> None:
-        if self.message and not self._told:
-            self._told = True
-            from game.ui.scenes.message import MessageScene
-
-            self.app.stack.push(MessageScene(self.app, _("History"), self.message))
-
     def open_selected(self) -> None:
         from game.ui.scenes.message import MessageScene
 
@@ -229,6 +248,20 @@ class HistoryScene(Scene):
         return False
 
     # --- drawing -------------------------------------------------------------------------
+    def _empty_lines(self, f: str | None, size: int, width: int) -> list[str]:
+        """What the list says when it has no game: what is true of the file."""
+        if self.loading:
+            words = _("Reading your statistics…")
+        elif self.problem:
+            words = self.problem
+        elif self.damaged and f is None:
+            words = " ".join((_("No finished game can be shown."),
+                              stats.damaged_words(self.damaged)))
+        else:
+            words = _("No finished games yet.") if f is None else \
+                _("No finished games of this kind yet.")
+        return theme.wrap(words, size, width)
+
     def draw(self, surface: pygame.Surface) -> None:
         rect, x, y, tw, head, body, small = theme.framed_page(surface, _("History"))
         f = self.filters[self.filter_i]
@@ -237,8 +270,12 @@ class HistoryScene(Scene):
                           "{n} games of {game}, newest first", n).format(
                      n=n, game=game_title(f)) if f else
                  ngettext("{n} game, newest first", "{n} games, newest first", n).format(n=n))
-        theme.blit_text(surface, count, small, (x + tw, y + head - small), theme.TEXT_DIM,
-                        False, "topright")
+        if self.damaged:
+            count = f"{stats.damaged_words(self.damaged)} {count}"
+        if not self.loading and not self.problem and (self.items or not self.damaged):
+            title_w = theme.text_width(_("History"), head, True) + 24
+            theme.blit_text(surface, theme.fit(count, small, tw - title_w), small,
+                            (x + tw, y + head - small), theme.TEXT_DIM, False, "topright")
         y += round(head * 1.6)
         btn_h = round(body * 2.1)
         list_bottom = rect.bottom - 16 - btn_h - round(small * 2.4)
@@ -250,9 +287,9 @@ class HistoryScene(Scene):
             self.top = self.index - rows + 1
         self.rows = []
         if not self.items:
-            theme.blit_text(surface, _("No finished games yet.") if f is None else
-                            _("No finished games of this kind yet."), body, (x, y),
-                            theme.TEXT_DIM)
+            for line in self._empty_lines(f, body, tw):
+                theme.blit_text(surface, line, body, (x, y), theme.TEXT_DIM)
+                y += round(body * 1.4)
         for i, h in enumerate(self.items[self.top:self.top + rows]):
             r = pygame.Rect(x - 8, y - 4, tw + 16, lh - 4)
             self.rows.append(r)

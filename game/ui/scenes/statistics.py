@@ -2,13 +2,19 @@
 round, best round, undos and the yaku you made most, and a chart of your results over time
 drawn with pygame's own drawing (no plotting library).
 
-The figures come from game.stats (the same ones `python -m game stats` prints); this scene
-only lays them out. A damaged database was set aside by game.stats: its sentence is shown.
+The figures come from game.stats (the same ones `python -m game stats` prints), read in a
+background thread (game/ui/stats_worker.py): the page draws at once, "Reading your
+statistics…" until they come, so a file another window holds locked is one wait off the
+window's thread and one sentence on the page (issue 43, item 5). This scene only lays them
+out. A damaged database was set aside by game.stats: its sentence is shown in a message;
+damaged games left out are counted in the line under the title; a newer version's file is
+explained on the page, with the choice to start new statistics (the newer file kept aside).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pygame
 
@@ -19,11 +25,10 @@ from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.scene import Scene
+from game.ui.stats_worker import CHART_GAMES, Loader, StatisticsData, load_statistics
 from game.ui.terms import term
 
 log = logging.getLogger(__name__)
-
-CHART_GAMES = 40
 # column starts as fractions of the table's width: label, games, won, avg, best, undos, yaku
 COLUMNS = (0.0, 0.30, 0.38, 0.46, 0.58, 0.67, 0.75)
 HEADERS = (N_("Game · opponents"), N_("Games"), N_("Won"), N_("Avg / round"),
@@ -57,29 +62,15 @@ def figure_cells(f: stats.Figures) -> tuple[str, ...]:
             str(f.undos), yaku)
 
 
-def load(paths) -> tuple[list[stats.Figures], list[int], int, str | None]:  # noqa: ANN001
-    """(figures, the chart's results, games, a sentence for the player or None)."""
-    if paths is None:
-        return [], [], 0, None
-    try:  # game.stats checks every value read; a file found damaged is set aside
-        (figs, line, n), msg = stats.read(paths.stats_db, lambda db: (
-            db.summary(), db.timeline(CHART_GAMES), db.count()))
-        return figs, line, n, msg
-    except stats.StatsError as e:
-        return [], [], 0, str(e)
-    except Exception as e:  # sqlite surprises: the screen still opens
-        log.exception("statistics could not be read")
-        return [], [], 0, _("The statistics could not be read ({reason}).").format(
-            reason=type(e).__name__)
-
-
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
-               size: int) -> None:
+               size: int, empty: str | None = None) -> None:
     """Bars of each game's result (gain green, loss red) around a zero line, oldest at the
-    left, and a gold line of the running total."""
+    left, and a gold line of the running total; `empty`, else the usual words, when there
+    is no game to draw."""
     theme.panel(surface, rect, alpha=200)
     if not values:
-        theme.blit_text(surface, _("Your results appear here after your first finished game."),
+        theme.blit_text(surface, theme.fit(empty or _(
+            "Your results appear here after your first finished game."), size, rect.w - 16),
                         size, rect.center, theme.TEXT_DIM, False, "center")
         return
     inner = rect.inflate(-24, -24)
@@ -112,19 +103,6 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
                     theme.TEXT_DIM)
     theme.blit_text(surface, f"{theme.signed(bottom)}", small, (inner.x + 2, inner.bottom),
                     theme.TEXT_DIM, False, "bottomleft")
-
-
-def load_accuracy(paths) -> list[float]:  # noqa: ANN001
-    """The accuracy of each reviewed game, oldest first (the progress chart); [] when none
-    or unreadable (the figures above already say why)."""
-    if paths is None:
-        return []
-    try:
-        line, _msg = stats.read(paths.stats_db, lambda db: db.accuracy_timeline(CHART_GAMES))
-        return [a for _when, _rs, a in line]
-    except Exception:  # noqa: BLE001 - the chart is a bonus: the screen opens without it
-        log.warning("accuracy timeline could not be read", exc_info=True)
-        return []
 
 
 def draw_accuracy(surface: pygame.Surface, rect: pygame.Rect, values: list[float],
@@ -160,26 +138,93 @@ class StatisticsScene(Scene):
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
-        self.figures, self.timeline, self.games, self.message = load(app.paths)
-        self.accuracy = load_accuracy(app.paths)  # reviewed games, oldest first
-        self._told = False
+        self.data = StatisticsData()
+        self.loader: Loader[StatisticsData] | None = None
+        self._told = True
         self.group = ButtonGroup(self._buttons(), vertical=False)
+        if app.paths is not None:
+            self.load(lambda: load_statistics(app.paths.stats_db))
 
+    # --- the data, read in the background --------------------------------------------
+    def load(self, work: Callable[[], StatisticsData]) -> None:
+        """Read (or first change) the statistics off the window's thread."""
+        self.loader = Loader(work).start()
+
+    @property
+    def loading(self) -> bool:
+        return self.loader is not None
+
+    @property
+    def figures(self) -> list[stats.Figures]:
+        return self.data.figures
+
+    @property
+    def timeline(self) -> list[int]:
+        return self.data.timeline
+
+    @property
+    def accuracy(self) -> list[float]:
+        return self.data.accuracy
+
+    @property
+    def games(self) -> int:
+        return self.data.games
+
+    @property
+    def problem(self) -> str | None:
+        """Why nothing could be read (shown on the page), or None."""
+        return self.data.problem
+
+    def update(self, dt: float) -> None:
+        if self.loader is not None and self.loader.done:
+            self.data = self.loader.result or StatisticsData(problem=_(
+                "The statistics could not be read ({reason}).").format(reason="?"))
+            self.loader = None
+            self._told = not self.data.message
+            self.relabel()
+        self._tell()
+
+    def _tell(self) -> None:
+        """A sentence that came with the figures (a file set aside), once, in a message."""
+        if self._told or self.app.stack.top is not self:
+            return
+        self._told = True
+        from game.ui.scenes.message import MessageScene
+
+        self.app.stack.push(MessageScene(self.app, _("Statistics"), self.data.message or ""))
+
+    # --- buttons and keys ------------------------------------------------------------
     def _buttons(self) -> list[Button]:
-        return [Button(_("History"), self.history, "primary"),
-                Button(pgettext("button", "Back"), self.back)]
+        buttons = [Button(_("History"), self.history, "primary"),
+                   Button(pgettext("button", "Back"), self.back)]
+        if self.data.newer and not self.loading:
+            buttons.insert(0, Button(_("Start new statistics"), self.ask_afresh))
+        return buttons
 
     def relabel(self) -> None:
         index, shown = self.group.index, self.group.show_focus
         self.group.set(self._buttons())
-        self.group.index, self.group.show_focus = index, shown
+        self.group.index = min(index, len(self.group.buttons) - 1)
+        self.group.show_focus = shown
 
-    def resume(self) -> None:
-        if self.message and not self._told:
-            self._told = True
-            from game.ui.scenes.message import MessageScene
+    def ask_afresh(self) -> None:
+        """A newer version's file: ask before starting new statistics beside it."""
+        from game.ui.scenes.confirm_dialog import ConfirmScene
 
-            self.app.stack.push(MessageScene(self.app, _("Statistics"), self.message))
+        self.app.stack.push(ConfirmScene(
+            self.app, _("Start new statistics?"),
+            [_("This version starts a new statistics file and counts the games waiting "
+               "into it. The newer file is kept aside, unchanged: once you update the game, "
+               "you can put it back in its place.")],
+            _("Start new statistics"), self.start_afresh, style="primary"))
+
+    def start_afresh(self) -> None:
+        from game.ui import stats_worker
+
+        paths = self.app.paths
+        if paths is not None:
+            self.load(lambda: stats_worker.start_afresh(paths))
+            self.relabel()
 
     def history(self) -> None:
         from game.ui.scenes.history import HistoryScene
@@ -198,10 +243,10 @@ class StatisticsScene(Scene):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        W, H = surface.get_size()
-        rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Statistics"))
-        y += round(head * 1.45)
+    # --- drawing -----------------------------------------------------------------------
+    def _subtitle(self) -> str:
+        """The line under the title: the games counted, what the figures are, and the
+        damaged games left out."""
         undos = sum(f.undos for f in self.figures)
         hints = sum(f.hints for f in self.figures)
         sub = ngettext("{n} finished game · undos {undos} · hints {hints} · figures for you "
@@ -209,11 +254,42 @@ class StatisticsScene(Scene):
                        "{n} finished games · undos {undos} · hints {hints} · figures for you "
                        "(the first human seat), in mon; misdeals not counted",
                        self.games).format(n=self.games, undos=undos, hints=hints)
-        theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
+        if self.data.damaged:
+            sub = f"{stats.damaged_words(self.data.damaged)} {sub}"
+        return sub
+
+    def _empty_lines(self) -> list[str]:
+        """What the table says when it has no row: what is true of the file."""
+        if self.loading:
+            return [_("Reading your statistics…")]
+        if self.problem:
+            return [self.problem]
+        if self.data.damaged:
+            return [_("No finished game can be shown."), stats.damaged_words(self.data.damaged)]
+        return [_("No finished games yet: play one and it is counted here.")]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Statistics"))
+        y += round(head * 1.45)
+        if not self.loading and not self.problem and (self.figures or not self.data.damaged):
+            theme.blit_text(surface, theme.fit(self._subtitle(), small, tw), small, (x, y),
+                            theme.TEXT_DIM)
         y += round(small * 1.8)
         btn_h = round(body * 2.1)
         bottom = rect.bottom - 16 - btn_h - 12
         lh = round(body * 1.5)
+        if self.problem and not self.loading:
+            for line in theme.wrap(self.problem, body, tw):
+                theme.blit_text(surface, line, body, (x, y), theme.TEXT)
+                y += lh
+        else:
+            self._draw_figures(surface, x, y, tw, H, bottom, body, small, lh)
+        self._draw_buttons(surface, rect, x, tw, btn_h, body, small)
+
+    def _draw_figures(self, surface: pygame.Surface, x: int, y: int, tw: int, H: int,
+                      bottom: int, body: int, small: int, lh: int) -> None:
+        """The table of figures and, below it, the charts."""
         table_h = round(small * 1.5) + 6 + lh * max(1, len(self.figures)) + lh
         # the chart takes what the table leaves, between a quarter and almost half the window
         chart_h = max(80, round(H * 0.26), min(round(H * 0.45),
@@ -232,9 +308,10 @@ class StatisticsScene(Scene):
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + tw, y), 1)
         y += 6
         if not self.figures:
-            theme.blit_text(surface, _("No finished games yet: play one and it is counted "
-                                       "here."),
-                            body, (x, y), theme.TEXT_DIM)
+            for line in self._empty_lines():
+                theme.blit_text(surface, theme.fit(line, body, tw), body, (x, y),
+                                theme.TEXT_DIM)
+                y += lh
         shown = max(1, (rows_bottom - y) // lh)
         for f in self.figures[:shown]:
             cells = figure_cells(f)
@@ -245,7 +322,7 @@ class StatisticsScene(Scene):
                 color = theme.TEXT
                 if i < len(signs) and signs[i] is not None:
                     color = theme.signed_color(signs[i])
-                theme.blit_text(surface, theme.fit(words, body if i else body, width), body,
+                theme.blit_text(surface, theme.fit(words, body, width), body,
                                 (x + round(col * tw), y), color, i == 0)
             y += lh
         if len(self.figures) > shown:
@@ -254,13 +331,19 @@ class StatisticsScene(Scene):
                 "and {n} more (python -m game stats lists them all)",
                 "and {n} more (python -m game stats lists them all)", more).format(n=more),
                 small, (x, y), theme.TEXT_DIM)
-        cy = bottom - chart_h
+        if not self.loading:
+            self._draw_charts(surface, x, bottom - chart_h, tw, chart_h, small)
+
+    def _draw_charts(self, surface: pygame.Surface, x: int, cy: int, tw: int, chart_h: int,
+                     small: int) -> None:
+        """Your result in each game and, when games were reviewed, your accuracy."""
+        results_w = tw if not self.accuracy else round(tw * 0.62)
         theme.blit_text(surface, theme.fit(_("Your result in each game (last {n}; gold: the "
                                              "running total)").format(n=CHART_GAMES), small,
-                                           tw if not self.accuracy else round(tw * 0.62) - 8),
+                                           results_w - (8 if self.accuracy else 0)),
                         small, (x, cy - round(small * 1.5)), theme.TEXT_DIM)
-        results_w = tw if not self.accuracy else round(tw * 0.62)
-        draw_chart(surface, pygame.Rect(x, cy, results_w, chart_h), self.timeline, small)
+        draw_chart(surface, pygame.Rect(x, cy, results_w, chart_h), self.timeline, small,
+                   _("No finished game can be shown.") if self.data.damaged else None)
         if self.accuracy:  # the game review's progress chart beside the results
             ax = x + results_w + 12
             theme.blit_text(surface, theme.fit(_("Your accuracy in reviewed games (gold: the "
@@ -268,10 +351,15 @@ class StatisticsScene(Scene):
                             small, (ax, cy - round(small * 1.5)), theme.TEXT_DIM)
             draw_accuracy(surface, pygame.Rect(ax, cy, tw - results_w - 12, chart_h),
                           self.accuracy, small)
-        bw = min(260, (tw - 10) // 2)
+
+    def _draw_buttons(self, surface: pygame.Surface, rect: pygame.Rect, x: int, tw: int,
+                      btn_h: int, body: int, small: int) -> None:
+        n = len(self.group.buttons)
+        bw = min(260, (tw - 10 * (n - 1)) // max(n, 2))
+        left = x + tw - n * bw - (n - 1) * 10
         for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(x + tw - 2 * bw - 10 + i * (bw + 10), rect.bottom - 16 - btn_h,
-                                 bw, btn_h)
+            b.rect = pygame.Rect(left + i * (bw + 10), rect.bottom - 16 - btn_h, bw, btn_h)
         self.group.draw(surface, body)
-        theme.blit_text(surface, _("←/→ choose · Enter open · Esc back"), small,
+        theme.blit_text(surface, theme.fit(_("←/→ choose · Enter open · Esc back"), small,
+                                           left - x - 12), small,
                         (x, rect.bottom - 16 - btn_h // 2), theme.TEXT_DIM, False, "midleft")
