@@ -298,15 +298,16 @@ class App:
         return t is not None and not t.finished
 
     def request_quit(self) -> None:
-        from game import storage
-        from game.ui.scenes.confirm_quit import ConfirmQuitScene
+        """The window's close button (and the title's Quit): what quitting would lose is
+        written again first (the disk may have room now); a game at the table asks (a
+        setting); what still could not be written (a finished game only in memory, the
+        latest moves of a game whose autosave fails) always asks: quitting loses it."""
+        from game.ui.scenes.confirm_quit import ConfirmQuitScene, at_risk, try_saving
 
-        # a game at the table asks (a setting); a finished game that lives only in memory
-        # (the disk was full) always asks: quitting loses it
-        ask = (self.game_in_progress() and self.settings.confirm_quit) or (
-            self.paths is not None and storage.kept_in_memory(self.paths) > 0)
+        written = try_saving(self)
+        ask = (self.game_in_progress() and self.settings.confirm_quit) or at_risk(self)
         if ask and not isinstance(self.stack.top, ConfirmQuitScene):
-            self.stack.push(ConfirmQuitScene(self))
+            self.stack.push(ConfirmQuitScene(self, written))
         else:
             self.running = False
 

@@ -213,8 +213,31 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     elif not rep.complete:
         print("The record stops inside a round (a game in progress).")
     else:
-        print(f"Game in progress after {st.rounds_played} of {rs.options.get('rounds')} rounds.")
+        print(f"Game in progress after {progress_words(st)}.")
     return 0
+
+
+def progress_words(st: object) -> str:
+    """How far a game in progress is, as the ruleset counts it: "3 of 12 rounds" for a
+    game of planned rounds; otherwise the rounds played and how the game ends (a Hachi
+    match ends by agari or at a points target, not after a number of rounds)."""
+    rs = st.rs  # type: ignore[attr-defined]
+    played = st.rounds_played  # type: ignore[attr-defined]
+    rounds = "round" if played == 1 else "rounds"
+    planned = rs.rounds_planned
+    if planned is not None:
+        return f"{played} of {planned} rounds"
+    goal = getattr(rs, "match_goal", None)
+    if goal is not None:
+        end, n = goal
+        if end == "agari":
+            leader = max(rs.agari_of(st.game_data)[0] or (0,))  # type: ignore[attr-defined]
+            return f"{played} {rounds} (the match ends at {n} agari; the most so far: {leader})"
+        if end == "points":
+            lead = max(st.totals)  # type: ignore[attr-defined]
+            return f"{played} {rounds} (the match ends when a player's net reaches {n} points; " \
+                f"the highest so far: {lead:+d})"
+    return f"{played} {rounds} (the game ends by its own rule, not after a number of rounds)"
 
 
 MAX_WORLDS = 5000  # a review of a whole game at this budget already takes many minutes

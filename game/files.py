@@ -15,6 +15,10 @@ without waiting and checks what it opened). A replaced file keeps the permission
 player gave it; a new one gets the usual ones (the umask's), not a temporary file's 0600.
 `write_new_file` (Export, to a folder of the player's) never leaves a temporary behind,
 even when the program is killed in the middle: the file has no name until it is whole.
+Where the system has no unnamed files (no O_TMPFILE: not Linux, or a file system without
+them), and when an export replaces a file of the player's, a named temporary is written
+there; it is first noted in a folder of ours (`note_outside_temps`), so a kill before it
+is gone leaves a note the next start follows to remove it (`clean_outside_temps`).
 
 No pygame and no game rules here: the modules that know what a file means (game.settings,
 game.storage) check its shape after it is parsed.
@@ -23,10 +27,12 @@ game.storage) check its shape after it is parsed.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import logging
 import math
 import os
+import re
 import secrets
 import stat
 import time
@@ -38,6 +44,10 @@ from game.i18n import _
 log = logging.getLogger(__name__)
 
 TEMP_SUFFIX = ".tmp"
+NOTE_SUFFIX = ".note"  # a note of a temporary written in a folder that is not ours
+NOTE_MAX_DAYS = 30  # a note of a folder that is gone (a removable disk) is kept this long
+TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL)
+_outside_notes: Path | None = None  # where those notes go (None: not noted)
 
 
 class FileRejected(ValueError):
@@ -213,19 +223,133 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _new_temp(folder: Path, name: str, mode: int = 0o666) -> tuple[int, Path]:
+def _new_temp(folder: Path, name: str, mode: int = 0o666,
+              outside: bool = False) -> tuple[int, Path]:
     """A new temporary file beside `name` in `folder`, created with the usual permissions
     (0666 less the umask, as any program's new file; `mode` 0o600 for a secret, readable by
-    its owner alone from its first byte), never over another file."""
+    its owner alone from its first byte), never over another file. `outside`: `folder` is
+    the player's, which nothing of ours cleans at start-up, so the temporary is noted
+    first (`note_outside_temps`); the caller forgets the note once it is gone."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
         | getattr(os, "O_CLOEXEC", 0)
     for _try in range(100):
         tmp = folder / f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        if outside:
+            _note(tmp)
         try:
             return os.open(tmp, flags, mode), tmp
         except FileExistsError:
+            _forget(tmp)
             continue
+        except BaseException:
+            _forget(tmp)
+            raise
     raise OSError(errno.EEXIST, "no free temporary name", str(folder))  # pragma: no cover
+
+
+# --- temporaries in folders that are not ours -------------------------------------------
+def note_outside_temps(folder: str | os.PathLike | None) -> None:
+    """From now on note every temporary written in a folder of the player's in `folder`
+    (one of ours), while it exists: the start-up (game.storage.Paths.clean_up) sets it,
+    after following the notes an earlier run left. None: no notes (tests, tools)."""
+    global _outside_notes
+    _outside_notes = Path(folder) if folder is not None else None
+
+
+def _note_path(tmp: Path) -> Path | None:
+    if _outside_notes is None:
+        return None
+    digest = hashlib.sha256(os.fsencode(str(tmp))).hexdigest()[:20]
+    return _outside_notes / f"{digest}{NOTE_SUFFIX}"
+
+
+def _note(tmp: Path) -> None:
+    """Write down, durably, that `tmp` is about to exist: a kill from now on leaves a note.
+    A note that cannot be written (a full disk here) is logged and the write goes on: the
+    export may still fit on the player's disk."""
+    note = _note_path(tmp)
+    if note is None:
+        return
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(note, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+                     | getattr(os, "O_CLOEXEC", 0), 0o600)
+        try:
+            _write_all(fd, os.fsencode(str(Path(tmp).absolute())))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _sync_folder(note.parent)
+    except OSError as e:
+        log.warning("could not note the temporary %s: %s", tmp, e)
+
+
+def _forget(tmp: Path) -> None:
+    """`tmp` is gone (renamed, linked and removed, or never made): its note goes."""
+    note = _note_path(tmp)
+    if note is not None:
+        try:
+            note.unlink(missing_ok=True)
+        except OSError as e:
+            log.info("could not remove the note %s: %s", note, e)
+
+
+def clean_outside_temps(folder: str | os.PathLike, older_than: float = 60.0) -> int:
+    """Follow the notes in `folder` that an earlier run left (it was killed, or lost its
+    power, while a temporary of its was in a folder of the player's): remove each noted
+    temporary still there (only a regular file with a temporary's name, and older than
+    `older_than` seconds, so another copy of the game writing one right now keeps it),
+    then the note. A note whose folder is missing (a removable disk) waits, at most
+    NOTE_MAX_DAYS. Returns how many temporaries went; never raises."""
+    removed = 0
+    now = time.time()
+    try:
+        notes = list(Path(folder).glob(f"*{NOTE_SUFFIX}"))
+    except OSError:
+        return 0
+    for note in notes:
+        try:
+            raw = read_bytes(note, 16_384)
+            note_age = now - os.lstat(note).st_mtime
+        except (OSError, FileRejected):  # FileNotFoundError too: another copy took it
+            continue
+        tmp = Path(os.fsdecode(raw))
+        done = _remove_noted(tmp, now, older_than, note_age)
+        if done is None:
+            continue
+        removed += done
+        try:
+            note.unlink(missing_ok=True)
+        except OSError as e:
+            log.info("could not remove the note %s: %s", note, e)
+    return removed
+
+
+def _remove_noted(tmp: Path, now: float, older_than: float, note_age: float) -> int | None:
+    """Remove one noted temporary: 1 when it went, 0 when there is nothing to remove (the
+    note can go), None when the note must wait (too young, or its folder is away)."""
+    if not (tmp.is_absolute() and TEMP_NAME.fullmatch(tmp.name)):
+        log.info("a note names %r, not a temporary of ours: dropped", str(tmp)[:200])
+        return 0
+    try:
+        st = os.lstat(tmp)
+    except FileNotFoundError:
+        folder_away = not tmp.parent.is_dir()
+        return None if folder_away and note_age < NOTE_MAX_DAYS * 86400 else 0
+    except OSError as e:
+        log.info("noted temporary %s not reached: %s", tmp, e)
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return 0  # a link, a folder or a pipe of that name is not what we wrote
+    if now - st.st_mtime < older_than:
+        return None
+    try:
+        tmp.unlink()
+    except OSError as e:
+        log.info("noted temporary %s not removed: %s", tmp, e)
+        return None
+    log.info("removed %s, left by an earlier run", tmp)
+    return 1
 
 
 def _keep_mode(fd: int, path: Path) -> None:
@@ -242,16 +366,19 @@ def _keep_mode(fd: int, path: Path) -> None:
             log.info("could not keep the mode of %s: %s", path, e)
 
 
-def atomic_write_text(path: str | os.PathLike, text: str, *, private: bool = False) -> None:
+def atomic_write_text(path: str | os.PathLike, text: str, *, private: bool = False,
+                      outside: bool = False) -> None:
     """Replace `path` with `text` (UTF-8) all at once, or raise OSError and change nothing.
 
     The data is fsync'ed before the rename (and the folder after it, where the system
     allows), so a power cut never leaves an empty or half-written file in its place. The
     file keeps the permissions of the one it replaces; a `private` one (a secret: the party
     links) is made readable by its owner alone before a byte is written, whatever it
-    replaces.
+    replaces. `outside`: the folder is the player's, so the temporary is noted while it
+    exists (`note_outside_temps`).
     """
-    _replace(Path(path), text.encode("utf-8"), durable=True, private=private)
+    _replace(Path(path), text.encode("utf-8"), durable=True, private=private,
+             outside=outside)
 
 
 def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
@@ -262,12 +389,14 @@ def replace_cache_file(path: str | os.PathLike, data: bytes) -> None:
     _replace(Path(path), data, durable=False)
 
 
-def _replace(path: Path, data: bytes, durable: bool, private: bool = False) -> None:
+def _replace(path: Path, data: bytes, durable: bool, private: bool = False,
+             outside: bool = False) -> None:
     """The one temporary-file-then-rename write: `durable` fsyncs the data before the rename
-    and the folder after it, and keeps the replaced file's permissions (`private`: 0600)."""
+    and the folder after it, and keeps the replaced file's permissions (`private`: 0600);
+    `outside` notes the temporary while it exists."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _new_temp(folder, path.name, 0o600 if private else 0o666)
+    fd, tmp = _new_temp(folder, path.name, 0o600 if private else 0o666, outside)
     try:
         if private and hasattr(os, "fchmod"):
             os.fchmod(fd, 0o600)  # whatever the umask allowed, before any byte
@@ -283,21 +412,27 @@ def _replace(path: Path, data: bytes, durable: bool, private: bool = False) -> N
         if fd >= 0:
             os.close(fd)
         Path(tmp).unlink(missing_ok=True)
+        if outside:
+            _forget(tmp)
         raise
     if durable:
         _sync_folder(folder)
+    if outside:
+        _forget(tmp)
 
 
 def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
                    exact: bool = False) -> Path:
     """Write `text` as a new file `folder/stem+suffix` (or `stem-2`...; with `exact`, that
     name or FileExistsError), never over another file, and never leaving a temporary in
-    `folder` even if the program is killed in the middle (the folder is the player's:
-    nothing of ours cleans it up at start-up).
+    `folder` for good, even if the program is killed in the middle (the folder is the
+    player's: nothing of ours cleans it up at start-up but what we noted).
 
     On Linux the data goes into an unnamed file (O_TMPFILE) that gets its name only once
     it is whole and synced; elsewhere (or on a file system without unnamed files) into a
-    temporary that is linked to its name, then removed. OSError on failure."""
+    temporary that is linked to its name, then removed: noted first (`_new_temp`), so one
+    a kill left is removed at the next start (`clean_outside_temps`). OSError on
+    failure."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
@@ -310,7 +445,7 @@ def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
         except OSError as e:  # a file system without unnamed files
             log.info("no unnamed file in %s (%s): a temporary is used", folder, e)
     if fd < 0:
-        fd, tmp = _new_temp(folder, stem + suffix)
+        fd, tmp = _new_temp(folder, stem + suffix, outside=True)
     try:
         _write_all(fd, data)
         os.fsync(fd)
@@ -328,6 +463,7 @@ def write_new_file(folder: str | os.PathLike, stem: str, suffix: str, text: str,
         os.close(fd)
         if tmp is not None:
             tmp.unlink(missing_ok=True)
+            _forget(tmp)
     _sync_folder(folder)
     return target
 
@@ -423,6 +559,7 @@ def describe_os_error(e: OSError) -> str:
     return e.strerror or str(e)
 
 
-__all__ = ["FileRejected", "Limits", "atomic_write_text", "check_regular", "clean_temp_files",
-           "describe_os_error", "move_to", "open_regular", "parse_json", "read_bytes",
-           "read_json", "set_aside", "unique_path", "write_new_file"]
+__all__ = ["FileRejected", "Limits", "atomic_write_text", "check_regular",
+           "clean_outside_temps", "clean_temp_files", "describe_os_error", "move_to",
+           "note_outside_temps", "open_regular", "parse_json", "read_bytes", "read_json",
+           "set_aside", "unique_path", "write_new_file"]

@@ -13,7 +13,10 @@
 
 Scores and the remembered mistakes live in one small file (`practice.json` in the data
 folder), read under limits and written atomically; a damaged one is set aside and practice
-starts afresh. Pure apart from that file (no pygame); deterministic from its seeds.
+starts afresh. A score or a mistake that cannot be written (a full disk) is not silent
+(issue 43, item 10): `take_notice` gives the screen one sentence, once until a save works
+again, as Learn 88 (game.progress) and Settings do. Pure apart from that file (no pygame);
+deterministic from its seeds.
 """
 
 from __future__ import annotations
@@ -306,28 +309,48 @@ def load(data_dir: Path) -> tuple[Progress, str | None]:
         return Progress(), _("Your practice scores could not be read and start afresh.")
 
 
-def save(data_dir: Path, progress: Progress) -> bool:
-    """Write the practice file atomically; False (logged) when it cannot be written."""
+_notice: dict[Path, str] = {}  # per data folder: a failed save the player was not told yet
+_told_write: set[Path] = set()  # a failed save was told since the last one that worked
+
+
+def take_notice(data_dir: Path | None) -> str | None:
+    """The failed save not yet told to the player (once), or None."""
+    return None if data_dir is None else _notice.pop(Path(data_dir), None)
+
+
+def save(data_dir: Path, progress: Progress, lost: str | None = None) -> bool:
+    """Write the practice file atomically; False (logged) when it cannot be written. `lost`
+    says what the failure loses ("{reason}" in it: why): kept for `take_notice` when it is
+    the first failure since a save worked, so the player is told once, not at every
+    answer. None: a failure that loses nothing (a remembered position used, which then
+    simply comes again)."""
     import json
 
+    folder = Path(data_dir)
     try:
-        files.atomic_write_text(Path(data_dir) / FILE_NAME,
+        files.atomic_write_text(folder / FILE_NAME,
                                 json.dumps(progress.as_json(), ensure_ascii=False))
-        return True
     except OSError as e:
         log.warning("practice file not written: %s", e)
+        if lost is not None and folder not in _told_write:
+            _told_write.add(folder)
+            _notice[folder] = lost.format(reason=files.describe_os_error(e))
         return False
+    _told_write.discard(folder)
+    _notice.pop(folder, None)
+    return True
 
 
 def record_score(data_dir: Path, kind: str, right: bool, day: str | None = None,
-                 mark: str | None = None) -> None:
+                 mark: str | None = None) -> bool:
     """Count one answer of `kind` in the practice file (and, for today's position, the mark
-    of the day's first answer)."""
+    of the day's first answer); False when it could not be written (`take_notice`)."""
     progress, _msg = load(data_dir)
     progress.score(kind, right)
     if day is not None and mark is not None:
         progress.daily.setdefault(day, mark)
-    save(data_dir, progress)
+    return save(data_dir, progress, _("Your practice scores could not be saved ({reason}); "
+                                      "this answer is not counted in them."))
 
 
 def remember_mistakes(data_dir: Path, record_file: str, review: reviews.Review) -> int:
@@ -344,12 +367,14 @@ def remember_mistakes(data_dir: Path, record_file: str, review: reviews.Review) 
                 known.add(key)
                 added += 1
     progress.mistakes = progress.mistakes[-MAX_MISTAKES:]
-    if added:
-        save(data_dir, progress)
+    if added and not save(data_dir, progress, _(
+            "Your practice file could not be saved ({reason}); the mistakes of your last "
+            "review are not kept as positions to practise.")):
+        return 0
     return added
 
 
 __all__ = ["CLEAR_MARGIN", "Drill", "MistakeRef", "Progress", "Puzzle", "clear_enough",
            "daily_puzzle", "daily_seed", "generated_puzzle", "load", "mistake_puzzle",
            "pile_drill", "progress_from", "record_score", "remember_mistakes", "save",
-           "teyaku_drill"]
+           "take_notice", "teyaku_drill"]

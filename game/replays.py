@@ -232,6 +232,17 @@ def _rejected_kind(path: str | os.PathLike) -> Problem:
     return Problem.NOT_A_RECORD
 
 
+def problem_of(error: RecordError) -> RecordProblem:
+    """A failure of replaying a record (`records.replay`, `records.Replayer`) as the
+    player's kind of problem: a game or rule this version does not know, or a move that
+    cannot be played (the engine's message kept as the detail, for the log)."""
+    if isinstance(error, RecordProblem):
+        return error
+    kind = Problem.UNKNOWN_GAME if "bad ruleset or options" in str(error) else \
+        Problem.UNPLAYABLE
+    return RecordProblem(kind, str(error))
+
+
 def replay_checked(rec: records.Record, path: object = "") -> records.Replay:
     """`records.replay`, its failures as RecordProblem (an engine bug a file can reach is
     logged, and is still only a sentence for the player)."""
@@ -240,9 +251,7 @@ def replay_checked(rec: records.Record, path: object = "") -> records.Replay:
     try:
         return records.replay(rec)
     except RecordError as e:
-        kind = Problem.UNKNOWN_GAME if "bad ruleset or options" in str(e) else \
-            Problem.UNPLAYABLE
-        raise RecordProblem(kind, str(e)) from None
+        raise problem_of(e) from None
     except Exception as e:
         log.exception("record %r could not be replayed", str(path))
         raise RecordProblem(Problem.UNPLAYABLE, f"{type(e).__name__}: {e}") from None
@@ -310,7 +319,7 @@ def export_record_as(src: str | os.PathLike, dest: str | os.PathLike,
             files.check_regular(dest)
         except files.FileRejected as e:
             raise OSError(errno.EEXIST, str(e)) from None
-        files.atomic_write_text(dest, text)
+        files.atomic_write_text(dest, text, outside=True)
     else:
         stem, suffix = (dest.name[:-len(".json")], ".json") if dest.name.endswith(".json") \
             else (dest.name, "")
@@ -320,7 +329,7 @@ def export_record_as(src: str | os.PathLike, dest: str | os.PathLike,
         side = notes_path(dest)
         try:
             if replace:
-                files.atomic_write_text(side, notes_text(notes))
+                files.atomic_write_text(side, notes_text(notes), outside=True)
             else:
                 files.write_new_file(side.parent, side.name[:-len(".json")], ".json",
                                      notes_text(notes), exact=True)
@@ -340,5 +349,5 @@ def import_record(paths: storage.Paths, src: str | os.PathLike) -> Path:
 
 __all__ = ["NOTES_SUFFIX", "Notes", "Problem", "RecordProblem", "check_record", "explain",
            "export_record", "export_record_as", "import_record", "is_record_file",
-           "list_records", "notes_path", "problem_words", "read_notes", "read_record",
-           "replay_checked", "write_notes"]
+           "list_records", "notes_path", "problem_of", "problem_words", "read_notes",
+           "read_record", "replay_checked", "write_notes"]

@@ -155,7 +155,7 @@ def clean_last_setup(value: object) -> dict:
             kept = {}
             for k, v in chosen.items():
                 try:
-                    kept[k] = table[k].check(v)
+                    kept[k] = table[k].check(v, new=True)  # it starts new games
                 except (KeyError, ValueError):
                     log.warning("settings: last_setup.options.%s.%.40s dropped", rs_name, k)
             out["options"][rs_name] = kept

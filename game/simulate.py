@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai import agent_id, make_agent
 from game.engine import record as records
+from game.engine import rulesets
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER, State
 
@@ -31,6 +32,7 @@ def simulate(ruleset: str, options: dict, seats: int, agents: list[str], seed: i
     option has a maximum (``Option.maximum``), so every accepted game ends.
     """
     rs = records.configure(ruleset, options)
+    rulesets.check_new_game(ruleset, options)  # a new game: within what one may choose
     if not rs.min_seats <= seats <= rs.max_seats:
         raise ValueError(f"ruleset {ruleset!r} is played with {rs.min_seats} to "
                          f"{rs.max_seats} seats, not {seats}")

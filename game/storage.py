@@ -32,7 +32,7 @@ from game import files, pending, stats
 from game.engine import record as records
 from game.engine.errors import RecordError
 from game.engine.state import OVER
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.seats import kind_problem
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,10 @@ HOST_AUTOSAVE = "host-autosave.json"  # `python -m game host`'s own saved game (
 STATS_DB = "stats.sqlite3"
 FINISHED_PREFIX = "finished-"  # data/finished-<time>.json: a finished game awaiting its record
 
-# A 120-round game (the most any option allows) is about 300 KB; 4 MB leaves room for any
-# future ruleset and still bounds what a hostile file can cost.
+# A 120-round game (the most any rounds option allows) is about 300 KB; a Hachi match to a
+# points target has no fixed length, so its target is capped where a match fits here
+# (game/engine/rulesets/hachi.py, TARGET_POINTS_MAX). 4 MB leaves room for any future
+# ruleset and still bounds what a hostile file can cost.
 RECORD_LIMITS = files.Limits(max_bytes=4_000_000, max_depth=8, max_int_digits=40,
                              max_str_len=4096, max_items=400_000)
 
@@ -82,10 +84,19 @@ class Paths:
             p.mkdir(parents=True, exist_ok=True)
         return self
 
+    @property
+    def temp_notes_dir(self) -> Path:
+        """Notes of the temporaries written in the player's folders (Export): game.files."""
+        return self.data_dir / "outside-temps"
+
     def clean_up(self) -> int:
-        """Remove the temporary files a killed writer left behind (start-up)."""
+        """Remove the temporary files a killed writer left behind (start-up): in our own
+        folders, and in the player's where an earlier run noted one (an export killed on a
+        system without unnamed files); this run's exports are noted from now on."""
+        files.note_outside_temps(self.temp_notes_dir)
         return files.clean_temp_files(self.config_dir, self.data_dir, self.records_dir,
-                                      self.log_dir)
+                                      self.log_dir) \
+            + files.clean_outside_temps(self.temp_notes_dir)
 
 
 def default_paths(home: str | os.PathLike | None = None) -> Paths:
@@ -187,9 +198,14 @@ def load_autosave(paths: Paths) -> tuple[records.Record | None, str | None]:
     """(record, None), (None, None) when there is none, (None, message) when it was bad.
 
     The record is replayed and its seats checked here, so the title offers Continue only
-    for a game that can go on; a bad file is set aside so it is reported once.
+    for a game that can go on; a bad file is set aside so it is reported once. An earlier
+    copy of a game that went on to its end is no game to continue (`_outranked`).
     """
-    rec, _state, msg = _load_checked(paths, paths.autosave)
+    rec, state, msg = _load_checked(paths, paths.autosave)
+    if rec is not None and getattr(state, "phase", None) != OVER:
+        said = _outranked(paths, rec)
+        if said is not None:
+            return None, said or None
     return rec, msg
 
 
@@ -247,6 +263,7 @@ class Kept:
     problem: str | None = None
     told: str | None = None
     safe: bool = False  # it reaches the statistics later without anything kept in memory
+    written: bool = False  # this call wrote the record (False: it was already there)
 
 
 def finish_game(paths: Paths, rec: records.Record,
@@ -274,6 +291,7 @@ def keep_finished(paths: Paths, rec: records.Record, notes: dict | None = None,
         fp = stats.fingerprint(rec)
         if not any(stats.fingerprint(r) == fp for r, _n in mine):
             mine.append((rec, dict(notes or {})))
+        _set_stale_aside(paths, rec)
     return kept
 
 
@@ -289,16 +307,18 @@ def _keep(paths: Paths, rec: records.Record, notes: dict | None, state: object,
     rec.app = app
     fp = stats.fingerprint(rec)
     whole_saved = False
+    every_move = False  # the final save failed, but the last move's save holds the game
     if save_first:  # the final autosave: the finish time is kept before the record's name
         try:
             write_record(paths.autosave, rec)
             whole_saved = True
         except OSError as e:
             log.warning("final autosave failed: %s", e)
+            every_move = _holds(paths.autosave, fp)
     if notes is None and source is not None:
         notes = replays.read_notes(source)
     path: Path | None = None
-    noted = False
+    noted = present = False
     failure: OSError | None = None
     try:
         path, present = _record_path(paths, rec, fp)
@@ -312,7 +332,8 @@ def _keep(paths: Paths, rec: records.Record, notes: dict | None, state: object,
         if noted:
             pending.remove(paths.data_dir, fp)
         reason = files.describe_os_error(failure) if failure else ""
-        on_disk = whole_saved or (source is not None and not save_first and source.exists())
+        on_disk = whole_saved or every_move \
+            or (source is not None and not save_first and source.exists())
         if on_disk and (source is None or source == paths.autosave):
             _finished_autosave[paths.autosave] = fp
         if whole_saved:
@@ -320,6 +341,11 @@ def _keep(paths: Paths, rec: records.Record, notes: dict | None, state: object,
                 "The record of this game could not be written ({reason}). The whole game "
                 "is kept as your saved game, and its record is written the next time the "
                 "program starts.").format(reason=reason), safe=True)
+        if every_move:  # only its finish time is missing: the next start gives it one
+            return Kept(problem=_(
+                "The record of this game could not be written ({reason}). Your saved game "
+                "already holds every move of it, so nothing is lost: its record is written "
+                "the next time the program starts.").format(reason=reason), safe=True)
         if on_disk:
             problem = _("The record of a finished game still could not be written "
                         "({reason}); the game is kept, and tried again the next time the "
@@ -335,6 +361,7 @@ def _keep(paths: Paths, rec: records.Record, notes: dict | None, state: object,
                 reason=reason))
     if notes:
         replays.write_notes(path, notes)
+    _forget_stale(paths, fp)  # an earlier copy set aside: the record holds all of it
     counted, told = stats.count_game(paths.stats_db, rec, state, record_file=path.name)
     if counted:
         pending.remove(paths.data_dir, fp)
@@ -347,12 +374,11 @@ def _keep(paths: Paths, rec: records.Record, notes: dict | None, state: object,
     elif not safe and source is not None and source.exists():
         safe = True  # the file still holds the game: written and counted at the next start
     if told and not counted and safe:
-        told = _("{problem} This game is added to them the next time the program "
-                 "starts.").format(problem=told)
+        told = stats.waiting_words(told)  # what happens next (a newer file: an update)
     if counted:
         more = catch_up_pending(paths)
         told = " ".join(m for m in (told, more) if m) or None
-    return Kept(path, None, told, safe)
+    return Kept(path, None, told, safe, written=not present)
 
 
 def _stamp(finished_at: str) -> str:
@@ -409,6 +435,98 @@ def _earlier_point(old: records.Record, rec: records.Record) -> bool:
     return True
 
 
+# --- a saved game that a later copy of the same game outranks (issue 43, item 4) ------------
+STALE_MARK = ".stale-"  # autosave.json.stale-<time>: an earlier copy of a game that went on
+MAX_NEWER_RECORDS = 16  # records newer than the autosave read to find its finished copy
+_stale: dict[str, Path] = {}  # fingerprint of a finished game -> its earlier copy set aside
+
+
+def _set_stale_aside(paths: Paths, finished: records.Record) -> None:
+    """The finished game lives only in memory and the autosave holds it at an earlier
+    move (saved before the disk filled): that copy is no game in progress any more, so it
+    is renamed aside (`autosave.json.stale-<time>`: a rename needs no space, and nothing
+    is deleted). Continue never offers it, at this start or the next, and Play again never
+    calls it a saved game; it goes once the finished game's record is written."""
+    try:
+        old = read_record(paths.autosave)
+    except RecordError:
+        return
+    if not _earlier_point(old, finished):
+        return
+    from game import replays
+
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = files.unique_path(paths.data_dir, f"{paths.autosave.name}{STALE_MARK}{stamp}", "")
+    try:
+        notes = replays.notes_path(paths.autosave)
+        if notes.exists():
+            files.move_to(notes, replays.notes_path(target))
+        files.move_to(paths.autosave, target)
+    except OSError as e:
+        log.warning("could not move the stale autosave aside: %s", e)
+        return
+    _finished_autosave.pop(paths.autosave, None)
+    _stale[stats.fingerprint(finished)] = target
+    log.info("autosave of an earlier move of a finished game moved aside as %s", target.name)
+
+
+def _forget_stale(paths: Paths, fp: str) -> None:
+    """The record of a finished game is written: its earlier copy set aside goes (the
+    record holds every move of it)."""
+    stale = _stale.pop(fp, None)
+    if stale is not None:
+        _remove_game_file(stale)
+
+
+def _finished_copy_of(paths: Paths, rec: records.Record) -> Path | None:
+    """The record of the game the autosave holds, at a later move (its end), when one was
+    written after the autosave: the autosave of a game that moved on while nothing could
+    be saved, whose record was written later (from memory, or from a copy kept aside) but
+    whose autosave a kill or a failure left behind. Only the few records newer than the
+    autosave are read: any other was written before the autosave's last move."""
+    from game import replays
+
+    try:
+        saved = paths.autosave.stat().st_mtime
+    except OSError:
+        return None
+    newer = []
+    for p in replays.list_records(paths.records_dir):  # newest first
+        try:
+            if p.stat().st_mtime < saved or len(newer) >= MAX_NEWER_RECORDS:
+                break
+        except OSError:
+            continue
+        newer.append(p)
+    for p in newer:
+        try:
+            if _earlier_point(rec, read_record(p)):
+                return p
+        except RecordError:
+            continue
+    return None
+
+
+def _outranked(paths: Paths, rec: records.Record) -> str | None:
+    """Whether the saved game in progress `rec` is an earlier copy of a game that went
+    on, and so is never offered: a finished copy of it outranks it. Its record on disk:
+    the autosave goes (nothing is lost), and the sentence says so. A finished copy only in
+    memory: the autosave is set aside as stale (`_set_stale_aside`), "" (nothing to say:
+    the end of that game said where it is). None: `rec` is the game to continue."""
+    for finished, _notes in _in_memory.get(paths.records_dir, []):
+        if _earlier_point(rec, finished):
+            _set_stale_aside(paths, finished)
+            return ""
+    copy = _finished_copy_of(paths, rec)
+    if copy is None:
+        return None
+    clear_autosave(paths)
+    log.info("autosave of an earlier move of the game recorded in %s removed", copy.name)
+    return _("Your saved game was an earlier copy of a game that went on to its end; its "
+             "record {file} holds every move of it, so Continue is not offered.").format(
+                 file=copy.name)
+
+
 def kept_in_memory(paths: Paths) -> int:
     """How many finished games exist only in memory (nothing could be written at their
     end): quitting now would lose them, and the quit dialog says so."""
@@ -427,6 +545,8 @@ def retry_in_memory(paths: Paths) -> list[str]:
         _in_memory[paths.records_dir].remove((rec, notes))
         if kept.path is not None:
             told.append(_("The record of a finished game kept in memory has now been saved "
+                          "as {file}.").format(file=kept.path.name) if kept.written else
+                        _("The record of a finished game kept in memory was already saved "
                           "as {file}.").format(file=kept.path.name))
             try:
                 old = read_record(paths.autosave)
@@ -469,25 +589,111 @@ def _release_autosave(paths: Paths) -> bool:
 
 
 def catch_up_pending(paths: Paths) -> str | None:
-    """Count the games the journal names as waiting (each once: the statistics know a
-    game by its fingerprint); the statistics' sentence when they still cannot be written."""
-    for name, fp in pending.load(paths.data_dir):
-        path = paths.records_dir / name
+    """Count the games the journal names as waiting, in one use of the statistics (each
+    once: they know a game by its fingerprint), after rebuilding a damaged journal from the
+    records folder. What to tell the player, or None: the rebuild, and why games still wait
+    when the statistics cannot be written (for a newer version's file: until the game is
+    updated, or the player starts new statistics)."""
+    rebuilt = _rebuild_pending(paths)
+    waiting = pending.load(paths.data_dir)
+    done: set[str] = set()
+    problem = None
+    if waiting:
+        done, problem = stats.count_many(paths.stats_db, waiting,
+                                          lambda name, fp: _waiting_record(paths, name, fp))
+        pending.remove_many(paths.data_dir, done)
+        if isinstance(problem, stats.Waiting):
+            problem = stats.newer_waiting_words(len(waiting) - len(done))
+    told = [problem]
+    if rebuilt is not None:
+        aside, found = rebuilt
+        told.insert(0, _rebuilt_words(aside, len(found), found <= done))
+    return " ".join(t for t in told if t) or None
+
+
+def _waiting_record(paths: Paths, name: str, fp: str) -> records.Record | None:
+    """A waiting game's record, or None (logged) when it is unusable or another game now:
+    it is then no longer waiting."""
+    try:
+        rec = read_record(paths.records_dir / name)
+    except RecordError as e:
+        log.warning("waiting game %s has no usable record (%s); dropped", name, e)
+        return None
+    if stats.fingerprint(rec) != fp:
+        log.warning("waiting game %s is another game now; dropped", name)
+        return None
+    return rec
+
+
+REBUILD_READS = 4 * pending.MAX_ENTRIES  # records read to rebuild a damaged journal
+
+
+def _rebuild_pending(paths: Paths) -> tuple[str, set[str]] | None:
+    """When the journal was found damaged (and set aside), look through the records folder
+    for the finished games the statistics do not count yet, by fingerprint, and note them
+    as waiting again (issue 43, item 2): (the name the journal was set aside as, the
+    fingerprints found). None: no rebuild due, or the statistics cannot be read now (it is
+    done at the next catch-up)."""
+    journal = pending.read_journal(paths.data_dir)
+    if journal.rebuild is None:
+        return None
+    try:
+        result, _told = stats.read(paths.stats_db, lambda db: _uncounted_records(paths, db),
+                                   thorough=False)
+    except stats.StatsError as e:
+        log.info("the waiting games are found again later: %s", e)
+        return None
+    found: list[tuple[str, str]] = result if isinstance(result, list) else []
+    if not pending.rebuilt(paths.data_dir, found):
+        return None
+    return journal.rebuild, {fp for _n, fp in found}
+
+
+def _rebuilt_words(aside: str, n: int, counted: bool) -> str:
+    """The rebuild of a damaged journal, told: how many games were found, and whether they
+    are counted now (when not, the next sentence says why)."""
+    if not n:
+        return _("The list of games waiting for your statistics was damaged and was set "
+                 "aside as {file}. Your records folder was looked through: every finished "
+                 "game in it is counted.").format(file=aside)
+    if counted:
+        return ngettext(
+            "The list of games waiting for your statistics was damaged and was set aside "
+            "as {file}. Your records folder was looked through: {n} finished game in it "
+            "was not counted yet, and is counted now.",
+            "The list of games waiting for your statistics was damaged and was set aside "
+            "as {file}. Your records folder was looked through: {n} finished games in it "
+            "were not counted yet, and are counted now.", n).format(file=aside, n=n)
+    return ngettext(
+        "The list of games waiting for your statistics was damaged and was set aside as "
+        "{file}. Your records folder was looked through: {n} finished game in it is not "
+        "counted yet, and waits to be counted.",
+        "The list of games waiting for your statistics was damaged and was set aside as "
+        "{file}. Your records folder was looked through: {n} finished games in it are not "
+        "counted yet, and wait to be counted.", n).format(file=aside, n=n)
+
+
+def _uncounted_records(paths: Paths, db: stats.StatsDB) -> list[tuple[str, str]]:
+    """(name, fingerprint) of the records in the records folder that `db` does not count,
+    newest first, at most the journal's room. A record a counted game names is not read;
+    every other one is read once, to know it by its fingerprint, up to REBUILD_READS of
+    them (the work is counted: a folder of strangers' records cannot make it endless)."""
+    from game import replays
+
+    named = db.record_files()
+    found: list[tuple[str, str]] = []
+    unknown = [p for p in replays.list_records(paths.records_dir)
+               if p.name not in named and stats.record_name(p.name) is not None]
+    if len(unknown) > REBUILD_READS:
+        log.warning("%d records are not named by the statistics; the newest %d are looked "
+                    "at", len(unknown), REBUILD_READS)
+    for path in unknown[:REBUILD_READS]:
         try:
-            rec = read_record(path)
+            found.append((path.name, stats.fingerprint(read_record(path))))
         except RecordError as e:
-            log.warning("waiting game %s has no usable record (%s); dropped", name, e)
-            pending.remove(paths.data_dir, fp)
-            continue
-        if stats.fingerprint(rec) != fp:
-            log.warning("waiting game %s is another game now; dropped", name)
-            pending.remove(paths.data_dir, fp)
-            continue
-        counted, told = stats.count_game(paths.stats_db, rec, record_file=name)
-        if not counted:
-            return told
-        pending.remove(paths.data_dir, fp)
-    return None
+            log.info("%s is no record to count (%s)", path.name, e)
+    counted = db.counted([fp for _n, fp in found])
+    return [(n, fp) for n, fp in found if fp not in counted][:pending.MAX_ENTRIES]
 
 
 def start_up(paths: Paths) -> tuple[records.Record | None, str | None]:
@@ -513,6 +719,8 @@ def start_up(paths: Paths) -> tuple[records.Record | None, str | None]:
         kept = keep_finished(paths, rec, None, state, source=f)
         if kept.path is not None:
             told.append(_("The record of an earlier game has now been saved as "
+                          "{file}.").format(file=kept.path.name) if kept.written else
+                        _("The record of an earlier game was already saved as "
                           "{file}.").format(file=kept.path.name))
         told.extend(m for m in (kept.problem, kept.told) if m)
     rec, state, msg = _load_checked(paths, paths.autosave)
@@ -522,9 +730,17 @@ def start_up(paths: Paths) -> tuple[records.Record | None, str | None]:
         kept = keep_finished(paths, rec, None, state, source=paths.autosave)
         if kept.path is not None:
             told.append(_("The record of your last game has now been saved as "
+                          "{file}.").format(file=kept.path.name) if kept.written else
+                        _("The record of your last game was already saved as "
                           "{file}.").format(file=kept.path.name))
         told.extend(m for m in (kept.problem, kept.told) if m)
         rec = None
+    elif rec is not None:  # a game in progress, unless a later copy of it outranks it
+        said = _outranked(paths, rec)
+        if said is not None:
+            rec = None
+            if said:
+                told.append(said)
     more = catch_up_pending(paths)
     if more:
         told.append(more)

@@ -19,7 +19,7 @@ from game import files, progress, replays, storage
 from game import settings as settings_mod
 from game.simulate import simulate
 from tests.forking import FORKS
-from tests.ui.driver import frames, key, make_app
+from tests.ui.driver import frames, key, loaded, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,7 +110,7 @@ def test_a_history_row_whose_record_is_a_fifo_does_not_block(tmp_path):
     stats.record_game(app.paths.stats_db, rec, record_file="game.json")
     os.mkfifo(app.paths.records_dir / "game.json")
     app.stack.reset(HistoryScene(app))
-    frames(app, 1)
+    loaded(app)
     app.stack.top.open_selected()
     frames(app, 2)
     assert not app.errors and app.stack.top.name in ("message", "replay")
@@ -170,9 +170,11 @@ def test_the_viewer_draws_notes_and_names_with_a_nul(tmp_path):
     app.close()
 
 
-def _export_in_a_child(src: Path, folder: Path, kill_at: int) -> bool:
-    """replays.export_record in a child killed at the `kill_at`-th line of game code;
-    True when it was killed."""
+def _export_in_a_child(src: Path, folder: Path, kill_at: int, export=None,  # noqa: ANN001
+                       only: frozenset[str] = frozenset()) -> bool:
+    """replays.export_record (or `export`) in a child killed at the `kill_at`-th line of
+    game code (of the functions `only` names, when it names some); True when it was
+    killed."""
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
         count = 0
@@ -187,9 +189,12 @@ def _export_in_a_child(src: Path, folder: Path, kill_at: int) -> bool:
             return local
 
         sys.settrace(lambda f, e, a: local if f.f_code.co_filename.startswith(game_dir)
-                     else None)
+                     and (not only or f.f_code.co_name in only) else None)
         try:
-            replays.export_record(src, folder)
+            if export is None:
+                replays.export_record(src, folder)
+            else:
+                export()
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
@@ -218,6 +223,63 @@ def test_a_kill_during_export_leaves_no_temporary_in_the_players_folder(tmp_path
             break
         n += max(1, n // 8)
     assert killed_any and n > 50
+
+
+WRITERS = frozenset({  # game.files' writing: the lines a kill during the write can stop at
+    "write_new_file", "_new_temp", "_note", "_forget", "_note_path", "_write_all", "_link",
+    "_sync_folder", "_replace", "atomic_write_text", "_keep_mode", "unique_path", "_copy",
+    "export_record_as"})
+
+
+def _temporaries(folder: Path) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.endswith(files.TEMP_SUFFIX)] \
+        if folder.exists() else []
+
+
+@FORKS
+@pytest.mark.parametrize("how", ["new", "replace"])
+def test_a_temporary_a_killed_export_left_in_the_players_folder_goes_at_the_next_start(
+        tmp_path, monkeypatch, how):
+    """Issue 43, item 12: without unnamed files (O_TMPFILE: not Linux, or a file system
+    without them) Export writes a named temporary in the player's folder, and so does an
+    export that replaces a file there; a kill left it for good. Now the next start
+    (`Paths.clean_up`) removes it, at every kill point, and leaves the player's files."""
+    monkeypatch.delattr(os, "O_TMPFILE", raising=False)
+    monkeypatch.setattr(files, "_outside_notes", None, raising=False)  # undone after
+    paths = storage.default_paths(tmp_path / "home").ensure()
+    paths.clean_up()  # the start of the program: notes from now on (the child's too)
+    src = paths.records_dir / "g.json"
+    rec = a_record()
+    storage.write_record(src, rec)
+    replays.write_notes(src, {(0, 0): (rec.rounds[0]["actions"][0], "a reason")})
+    left_any, n = False, 1
+    while True:
+        folder = tmp_path / f"out{n}"
+        folder.mkdir()
+        (folder / "mine.txt").write_text("the player's")
+        if how == "replace":
+            (folder / "g.json").write_text("{}")
+
+        def export(folder: Path = folder) -> None:
+            if how == "new":
+                replays.export_record(src, folder)
+            else:
+                replays.export_record_as(src, folder / "g.json", replace=True)
+
+        killed = _export_in_a_child(src, folder, n, export, WRITERS)
+        left = _temporaries(folder)
+        left_any |= bool(left)
+        for p in left:  # a kill at the last start, not a second copy writing right now
+            os.utime(p, (0, 0))
+        paths.clean_up()  # the next start
+        assert _temporaries(folder) == [], (n, [p.name for p in left])
+        assert (folder / "mine.txt").read_text() == "the player's"
+        if not killed:
+            assert files.read_json(folder / "g.json", storage.RECORD_LIMITS)
+            break
+        n += 1
+    assert left_any and n > 30
+    assert not list((paths.data_dir / "outside-temps").glob("*"))  # every note followed
 
 
 def test_a_replaced_file_keeps_its_mode_and_a_new_one_gets_the_umasks(tmp_path):

@@ -158,7 +158,7 @@ def test_a_few_kilobytes_free_at_the_end_counts_the_game_at_the_next_start(tmp_p
     "UPDATE games SET totals = '[1, 2' WHERE id = 1",  # a JSON field that does not parse
     "UPDATE games SET totals = '[1e999, 0, 0]' WHERE id = 1",  # a total that is not finite
     "UPDATE round_nets SET net = 'lots'",
-    "ALTER TABLE games DROP COLUMN undos",  # a column missing
+    "ALTER TABLE games DROP COLUMN resumed",  # a column missing (undos is in an index)
     "DROP TABLE yaku; CREATE VIEW yaku AS WITH RECURSIVE r(game_id, seat, yaku, times) AS "
     "(SELECT 1, 0, 'x', 1 UNION ALL SELECT game_id + 1, 0, 'x', 1 FROM r) SELECT * FROM r",
 ])
@@ -264,13 +264,17 @@ def test_a_disk_full_from_the_first_deal_is_told_truly_and_the_game_kept_in_memo
     assert kept.path is None
     assert "next time the program starts" not in kept.problem
     assert "kept in memory" in kept.problem and "closed" in kept.problem
-    assert paths.autosave.read_bytes() == before  # nothing shorter or longer pretended
+    # nothing shorter or longer pretended; the earlier copy is set aside, whole, so that
+    # Continue never offers the game from its deal (issue 43, item 4)
+    [stale] = paths.data_dir.glob(f"{paths.autosave.name}{storage.STALE_MARK}*")
+    assert stale.read_bytes() == before and not paths.autosave.exists()
     assert storage.save_autosave(paths, rec) is not None  # still full: still in memory
     monkeypatch.undo()  # room again: the next save of any game writes it
     new_game = finished(13)
     new_game.rounds = [dict(new_game.rounds[0], actions=[])]
     assert storage.save_autosave(paths, new_game) is None
     assert counted(paths, fp) == 1 and len(record_files(paths, fp)) == 1
+    assert not stale.exists()  # the record holds every move of it
     _rec, told = storage.start_up(paths)
     assert told and "kept in memory has now been saved" in told
     assert storage.load_autosave(paths)[0].rounds == new_game.rounds  # the new game is kept

@@ -11,6 +11,7 @@ badly written (notation) or not legal where it stands.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import rulesets
@@ -169,44 +170,69 @@ class Replay:
     complete: bool  # the last round entry reached its end
 
 
+class Replayer:
+    """A record replayed position by position: `steps()` yields (round index, actions
+    applied in that round, the events of that step) after the deal of each round and after
+    each of its recorded actions, `state` being the game right there. Every check of
+    `replay` is made, with the same messages, at the step it concerns: a caller can use
+    the first positions of a long record before the last are replayed (the replay viewer,
+    issue 43, item 8), and `replay` is this run to the end."""
+
+    def __init__(self, record: Record, *, events: bool = False) -> None:
+        try:
+            rs = configure(record.ruleset, record.options)
+        except ValueError as e:
+            raise RecordError(f"bad ruleset or options: {e}") from None
+        try:
+            self.state = rs.new_state(len(record.seats), record.first_dealer, events=events)
+        except ValueError as e:
+            raise RecordError(str(e)) from None
+        self.record = record
+        self.complete = True  # the last round entry replayed so far reached its end
+
+    def steps(self) -> Iterator[tuple[int, int, list]]:
+        """Each position in order (RecordError, round and action, on the first problem)."""
+        st = self.state
+        for ri, rnd in enumerate(self.record.rounds):
+            where = f"round {ri + 1} (rounds[{ri}])"
+            if st.phase == OVER:
+                raise RecordError(f"{where}: the game had already ended")
+            if not self.complete:
+                raise RecordError(f"round {ri} (rounds[{ri - 1}]) stops before its end, "
+                                  "but another round follows it")
+            try:
+                deck = [parse_card(c) for c in rnd["deck"]]
+                ev = st.start_round(deck)
+            except ValueError as e:
+                raise RecordError(f"{where}, deck: {e}") from None
+            self.complete = False
+            yield ri, 0, ev
+            for ai, text in enumerate(rnd.get("actions", [])):
+                at = f"{where}, action {ai + 1} (actions[{ai}]) {str(text)[:80]!r}"
+                try:
+                    action = Action.parse(text)
+                    if action.verb == PASS:
+                        raise NotationError("'pass' is never written in a record")
+                except NotationError as e:
+                    raise RecordError(f"{at}: bad notation: {e}") from None
+                try:
+                    ev = apply_recorded(st, action)
+                except ValueError as e:
+                    raise RecordError(f"{at}: illegal: {e}") from None
+                yield ri, ai + 1, ev
+            self.complete = st.phase in (DEAL, OVER) and len(st.results) == ri + 1
+            if len(st.results) > ri + 1:  # cannot happen: one deck deals one round
+                raise RecordError(f"{where}: more than one round")
+
+
 def replay(record: Record, *, events: bool = False) -> Replay:
     """Replay and check every action; RecordError (round and action) on the first problem."""
-    try:
-        rs = configure(record.ruleset, record.options)
-    except ValueError as e:
-        raise RecordError(f"bad ruleset or options: {e}") from None
-    try:
-        st = rs.new_state(len(record.seats), record.first_dealer, events=events)
-    except ValueError as e:
-        raise RecordError(str(e)) from None
+    replayer = Replayer(record, events=events)
     all_events: list[list] = []
-    complete = True
-    for ri, rnd in enumerate(record.rounds):
-        where = f"round {ri + 1} (rounds[{ri}])"
-        if st.phase == OVER:
-            raise RecordError(f"{where}: the game had already ended")
-        if not complete:
-            raise RecordError(f"round {ri} (rounds[{ri - 1}]) stops before its end, "
-                              "but another round follows it")
-        try:
-            deck = [parse_card(c) for c in rnd["deck"]]
-            ev = st.start_round(deck)
-        except ValueError as e:
-            raise RecordError(f"{where}, deck: {e}") from None
-        for ai, text in enumerate(rnd.get("actions", [])):
-            at = f"{where}, action {ai + 1} (actions[{ai}]) {str(text)[:80]!r}"
-            try:
-                action = Action.parse(text)
-                if action.verb == PASS:
-                    raise NotationError("'pass' is never written in a record")
-            except NotationError as e:
-                raise RecordError(f"{at}: bad notation: {e}") from None
-            try:
-                ev += apply_recorded(st, action)
-            except ValueError as e:
-                raise RecordError(f"{at}: illegal: {e}") from None
-        complete = st.phase in (DEAL, OVER) and len(st.results) == ri + 1
-        if len(st.results) > ri + 1:  # cannot happen: one deck deals one round
-            raise RecordError(f"{where}: more than one round")
-        all_events.append(ev)
-    return Replay(st, list(st.results), all_events, complete)
+    for _ri, ai, ev in replayer.steps():
+        if ai == 0:
+            all_events.append(list(ev))
+        else:
+            all_events[-1] += ev
+    st = replayer.state
+    return Replay(st, list(st.results), all_events, replayer.complete)

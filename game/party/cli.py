@@ -33,6 +33,7 @@ def _err(text: str) -> int:
 def _checked(args: argparse.Namespace, options: dict) -> str | None:
     """What is wrong with the command line, in a sentence (None: nothing)."""
     try:
+        rulesets.check_new_game(args.ruleset, options)  # a new game's limits
         rs = rulesets.get(args.ruleset, **options)
     except RulesError as e:
         return str(e)

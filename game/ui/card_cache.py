@@ -18,6 +18,14 @@ where the file should be, a file that cannot be read -- is a miss: the card is d
 and the file replaced when it can be. Nothing here raises to the caller. Writes go through
 game.files (a temporary file and a rename, no fsync: a file torn by a power cut fails the
 checks above and is drawn again).
+
+The cache works only in real folders (issue 43, item 1): a player who moved it to another
+disk may have left a symbolic link (or a Windows junction) where ``cards`` or one of its
+folders was, and whatever that link points to is theirs. So the folder, its key folder and
+its width folders are used only when each is a real folder (the cache makes the missing
+ones), never through a link; and `tidy` deletes only files whose names the cache writes
+(``<back>-<card>[-marks].card`` and their temporaries), removing a folder only once it is
+empty. It never follows a link and never removes a tree.
 """
 
 from __future__ import annotations
@@ -25,8 +33,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import shutil
+import re
+import stat
 import struct
+import time
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -42,6 +52,9 @@ MAGIC = b"HHcard\x00\x01"
 HEADER = struct.Struct("<8sHH")
 MAX_SETS = 24  # width folders kept per key: a player who resizes often makes a new set each
 SUFFIX = ".card"
+# the only names tidy deletes: a card file, and the temporary game.files writes beside one
+OUR_FILE = re.compile(r"[a-z0-9_]+-[a-z0-9_]+(-marks)?\.card")
+OUR_TEMP = re.compile(r"\.[a-z0-9_]+-[a-z0-9_]+(-marks)?\.card\.[0-9a-f]{8}\.tmp")
 
 
 def file_name(name: str, marks: bool, back: str) -> str:
@@ -86,6 +99,81 @@ def art_key(svgs: Iterable[tuple[str, str]], extra: Iterable[str] = ()) -> str:
     return h.hexdigest()[:16]
 
 
+def real_folder(path: Path) -> bool:
+    """True when `path` itself is a folder: not a link to one, not a junction or another
+    reparse point (Windows), nor anything else."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    reparse = getattr(st, "st_file_attributes", 0) & getattr(
+        stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0)
+    return stat.S_ISDIR(st.st_mode) and not reparse
+
+
+def make_real_folder(path: Path) -> bool:
+    """`path` as a real folder, made when missing (its parent must already be one);
+    False when something else is there (a link, a file) or it cannot be made."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        pass
+    except OSError as e:
+        log.info("card cache: cannot make %s (%s)", path, e)
+        return False
+    return real_folder(path)
+
+
+def empty_out(folder: Path) -> bool:
+    """Delete the card files (and their temporaries) in a real width folder, then the
+    folder if nothing else is in it. True when the folder went. Links, other names and
+    sub-folders are left where they are."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries
+                     if (OUR_FILE.fullmatch(e.name) or OUR_TEMP.fullmatch(e.name))
+                     and e.is_file(follow_symlinks=False)]
+    except OSError as e:
+        log.info("card cache: %s not read (%s)", folder, e)
+        return False
+    for name in names:
+        try:
+            os.unlink(folder / name)
+        except OSError as e:
+            log.info("card cache: %s not removed (%s)", folder / name, e)
+    return remove_if_empty(folder)
+
+
+def remove_if_empty(folder: Path) -> bool:
+    """Remove a folder that holds nothing any more (an error, not a deletion, otherwise)."""
+    try:
+        os.rmdir(folder)
+        return True
+    except OSError as e:
+        log.info("card cache: %s kept (%s)", folder, e)
+        return False
+
+
+def width_folders(folder: Path) -> list[Path]:
+    """The real width folders (named by a number) in a real key folder."""
+    with os.scandir(folder) as entries:
+        names = [e.name for e in entries if e.name.isascii() and e.name.isdigit()]
+    return [folder / n for n in names if real_folder(folder / n)]
+
+
+def empty_key_folder(folder: Path) -> bool:
+    """A key folder no longer used: its width folders emptied of card files, then itself
+    removed if nothing else is left. True when it went."""
+    try:
+        sets = width_folders(folder)
+    except OSError as e:
+        log.info("card cache: %s not read (%s)", folder, e)
+        return False
+    for width in sets:
+        empty_out(width)
+    return remove_if_empty(folder)
+
+
 class CardCache:
     """Reads and writes finished cards under `folder` for one key (see the module's text).
 
@@ -99,6 +187,8 @@ class CardCache:
         self.rejected = 0  # files that were there but unusable
         self.writable = True  # turned off after a failed write: one warning, not hundreds
         self._touched: set[int] = set()
+        self._real: bool | None = None  # the folder checked (or made) as a real folder
+        self._ready: set[int] = set()  # width folders checked (or made) as real folders
 
     @property
     def key(self) -> str:
@@ -111,10 +201,40 @@ class CardCache:
     def path(self, name: str, width: int, marks: bool, back: str) -> Path:
         return self.folder / self.key / str(width) / file_name(name, marks, back)
 
+    def usable(self) -> bool:
+        """The cache folder is a real folder (made now when missing, with its parents,
+        which are the player's choice of place): checked once. A link there, or a file,
+        turns the cache off for this run; cards are then drawn at each start."""
+        if self._real is None:
+            try:
+                self.folder.parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass
+            self._real = make_real_folder(self.folder)
+            if not self._real:
+                log.warning("card cache: %s is not a real folder (a link or a file?); "
+                            "not used, cards are drawn at each start", self.folder)
+        return self._real
+
+    def _width_ready(self, width: int) -> bool:
+        """The key and width folders of `width` are real folders (made when missing)."""
+        if width in self._ready:
+            return True
+        key_folder = self.folder / self.key
+        ok = self.usable() and make_real_folder(key_folder) \
+            and make_real_folder(key_folder / str(width))
+        if ok:
+            self._ready.add(width)
+        return ok
+
     def load(self, name: str, width: int, marks: bool, back: str,
              size: tuple[int, int]) -> pygame.Surface | None:
-        """The stored card of `size`, or None (a miss: absent, damaged or unreadable)."""
+        """The stored card of `size`, or None (a miss: absent, damaged or unreadable, or
+        a cache that is not in a real folder)."""
         path = self.path(name, width, marks, back)
+        if not self._width_ready(width):
+            self.misses += 1
+            return None
         try:
             data = files.read_bytes(path, size[0] * size[1] * 5 + 4096)
             surface = decode(data, size)
@@ -141,6 +261,11 @@ class CardCache:
         if not self.writable:
             return
         path = self.path(name, width, marks, back)
+        if not self._width_ready(width):
+            self.writable = False
+            log.warning("card cache: %s is not a real folder; cards are drawn at each "
+                        "start", path.parent)
+            return
         try:
             files.replace_cache_file(path, encode(surface))
         except (OSError, pygame.error) as e:
@@ -149,26 +274,48 @@ class CardCache:
                         path, e)
 
     def tidy(self) -> int:
-        """Remove other keys' folders, temporaries left by a killed writer, and all but the
-        MAX_SETS width folders used last; returns how many folders went. Never raises."""
+        """Remove other keys' card files, temporaries left by a killed writer, and the card
+        files of all but the MAX_SETS width folders used last; returns how many folders
+        went. Only real folders are looked into and only the cache's own file names are
+        deleted (the module's text says why). Never raises."""
+        if not self.usable():
+            return 0
         removed = 0
         try:
-            for entry in self.folder.iterdir():
-                if entry.name != self.key and entry.is_dir() and not entry.is_symlink():
-                    shutil.rmtree(entry, ignore_errors=True)
+            with os.scandir(self.folder) as entries:
+                others = [self.folder / e.name for e in entries if e.name != self.key]
+            for entry in others:
+                if real_folder(entry) and empty_key_folder(entry):
                     removed += 1
             current = self.folder / self.key
-            if not current.is_dir():
+            if not real_folder(current):
                 return removed
-            sets = [p for p in current.iterdir() if p.is_dir() and not p.is_symlink()]
-            files.clean_temp_files(*sets)
+            sets = width_folders(current)
+            for folder in sets:
+                with os.scandir(folder) as entries:
+                    temps = [folder / e.name for e in entries if OUR_TEMP.fullmatch(e.name)
+                             and e.is_file(follow_symlinks=False)]
+                self._remove_stale_temps(temps)
             sets.sort(key=lambda p: p.stat().st_mtime, reverse=True)
             for old in sets[MAX_SETS:]:
-                shutil.rmtree(old, ignore_errors=True)
-                removed += 1
+                if empty_out(old):
+                    removed += 1
         except OSError as e:
             log.info("card cache: not tidied (%s)", e)
         return removed
 
+    @staticmethod
+    def _remove_stale_temps(temps: list[Path], older_than: float = 60.0) -> None:
+        """Temporaries a killed writer left (older than a minute: another copy of the game
+        may be writing one right now)."""
+        now = time.time()
+        for p in temps:
+            try:
+                if now - os.lstat(p).st_mtime >= older_than:
+                    os.unlink(p)
+            except OSError as e:
+                log.info("card cache: leftover %s not removed (%s)", p, e)
 
-__all__ = ["FORMAT", "MAX_SETS", "CardCache", "art_key", "decode", "encode", "file_name"]
+
+__all__ = ["FORMAT", "MAX_SETS", "CardCache", "art_key", "decode", "encode", "file_name",
+           "real_folder"]

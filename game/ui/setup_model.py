@@ -298,6 +298,7 @@ class SetupModel:
         """The ruleset with these options, or None (the engine's reason in errors)."""
         self.errors.pop("ruleset", None)
         try:
+            rulesets.check_new_game(self.ruleset, self.opts())  # a new game's limits
             return rulesets.get(self.ruleset, **self.opts())
         except ValueError as e:
             self.errors["ruleset"] = str(e)

@@ -277,3 +277,77 @@ def test_the_startup_probe_draws_only_the_titles_cards(tmp_path: Path) -> None:
         assert p.returncode == 0, p.stderr
         stored = sorted(f.name for f in (tmp_path / "cache" / "cards").rglob("*.card"))
         assert stored == sorted(f"red-{c}.card" for c in BRIGHTS)
+
+
+# --- issue 43, item 1: the cache deletes nothing it did not write --------------------------
+def _someone_elses(folder: Path) -> dict[str, bytes]:
+    """A folder of the player's: photos in sub-folders, and even files named like cards."""
+    made = {"2020/beach.jpg": b"jpeg", "2020/notes/todo.txt": b"milk",
+            "0123456789abcdef/80/red-crane.card": b"theirs", "old/80/red-moon.card": b"x",
+            "top.txt": b"hello"}
+    for name, data in made.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return made
+
+
+def _still_there(folder: Path, made: dict[str, bytes]) -> None:
+    for name, data in made.items():
+        assert (folder / name).read_bytes() == data, name
+
+
+def test_a_link_as_the_cards_folder_is_never_followed(tmp_path: Path,
+                                                       rasterised: list[int]) -> None:
+    """The player moved the cache to another disk and left a link as `cards`: tidy deletes
+    nothing there, and no card is written through the link (it was: every sub-folder of
+    the link's target went, with its files)."""
+    disk = tmp_path / "other-disk"
+    made = _someone_elses(disk)
+    cards = tmp_path / "cache" / "cards"
+    cards.parent.mkdir()
+    cards.symlink_to(disk, target_is_directory=True)
+    cache = CardCache(cards, key="k")
+    assert cache.tidy() == 0
+    _still_there(disk, made)
+    face = ui.CardRenderer(disk=cache).face("crane", W)
+    assert rgba(face) == drawn("crane") and rasterised == [W]
+    assert not (disk / "k").exists() and not cache.writable
+    _still_there(disk, made)
+
+
+def test_links_inside_the_cache_are_never_followed(tmp_path: Path) -> None:
+    """A key folder or a width folder that is a link (to the player's folder) is neither
+    emptied nor written through."""
+    disk = tmp_path / "photos"
+    made = _someone_elses(disk)
+    cards = tmp_path / "cards"
+    (cards / "k").mkdir(parents=True)
+    (cards / "old-key").symlink_to(disk, target_is_directory=True)
+    (cards / "k" / "80").symlink_to(disk / "old" / "80", target_is_directory=True)
+    for i in range(card_cache.MAX_SETS + 2):  # old width folders beside the link
+        (cards / "k" / str(100 + i)).mkdir()
+        os.utime(cards / "k" / str(100 + i), (1000 + i, 1000 + i))
+    os.utime(cards / "k" / "80", (1, 1), follow_symlinks=False)
+    cache = CardCache(cards, key="k")
+    cache.tidy()
+    _still_there(disk, made)
+    assert (cards / "old-key").is_symlink() and (cards / "k" / "80").is_symlink()
+    cache.store("moon", 80, False, "red", ui.CardRenderer().face("moon", 80))
+    assert not cache.writable
+    _still_there(disk, made)
+
+
+def test_tidy_deletes_only_the_files_it_writes(tmp_path: Path) -> None:
+    """In a real cache folder an old key's card files go, but a file of another name (and
+    the folder that holds it) stays; nothing is removed as a tree."""
+    cards = tmp_path / "cards"
+    old = cards / "0123456789abcdef" / "80"
+    old.mkdir(parents=True)
+    (old / "red-crane.card").write_bytes(b"x")
+    (old / "red-crane-marks.card").write_bytes(b"x")
+    (old / "my-notes.txt").write_text("mine")
+    (cards / "gone" / "60").mkdir(parents=True)
+    (cards / "gone" / "60" / "indigo-back.card").write_bytes(b"x")
+    assert CardCache(cards, key="k").tidy() == 1  # "gone"; the other keeps a file of yours
+    assert sorted(p.name for p in old.iterdir()) == ["my-notes.txt"]
+    assert not (cards / "gone").exists()

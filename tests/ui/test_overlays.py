@@ -163,19 +163,25 @@ def test_quit_dialog_speaks_of_a_saved_game_only_when_there_is_one(tmp_path):
 def test_quitting_with_a_game_kept_only_in_memory_asks_and_says_so(tmp_path, monkeypatch):
     """A finished game that could not be written (a full disk) lives only in memory: closing
     the window asks even with no game at the table, and the question says it is lost."""
+    import errno
+
     import pygame
 
-    from game import storage
+    from game import files, storage
     from game.ui.scenes.confirm_quit import ConfirmQuitScene
     from game.ui.scenes.title import TitleScene
     from game.ui.session import GameSession, SeatSpec
     from tests.ui.driver import frames, make_app
 
+    def full(fd: int, data: bytes) -> None:  # the disk stays full (issue 43: the quit
+        raise OSError(errno.ENOSPC, "No space left on device")  # tries to write first)
+
     app = make_app(tmp_path)
     session = GameSession("hachi", {}, [SeatSpec("You", "human"), SeatSpec("Ren", "ai:random")],
                           3)
     app.stack.reset(TitleScene(app))
-    frames(app, 2)  # (the title writes what it can: here the disk stays full)
+    frames(app, 2)
+    monkeypatch.setattr(files, "_write_all", full)
     monkeypatch.setitem(storage._in_memory, app.paths.records_dir, [(session.record(), {})])
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 1)

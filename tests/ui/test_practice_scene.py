@@ -69,3 +69,43 @@ def test_todays_position_is_answered_once_and_kept(tmp_path):
     progress, _msg = practice.load(app.paths.data_dir)
     assert progress.scores["daily"] == [1, 1] and list(progress.daily.values()) == ["best"]
     app.close()
+
+
+def test_scores_that_cannot_be_saved_are_told_once(tmp_path, monkeypatch):
+    """Issue 43, item 10: on a full disk an answer's score was dropped without a word. Now
+    the drill says so once (as Learn 88 and Settings do), not at every answer, and again
+    after a save that worked."""
+    import errno
+
+    from game import files
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def told() -> list[str]:
+        return [" ".join(s.lines) for s in app.stack.scenes if s.name == "message"]
+
+    app = make_app(tmp_path)
+    scene = DrillScene(app, seed=5)
+    app.stack.push(scene)
+    frames(app, 2)
+    monkeypatch.setattr(files, "_write_all", full)
+    scene.pick(scene.drill.correct)
+    frames(app, 1)
+    assert len(told()) == 1 and "practice scores could not be saved" in told()[0]
+    assert "full" in told()[0] and "not counted" in told()[0]
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+    scene.next()
+    scene.pick(0)
+    frames(app, 1)
+    assert told() == [], "told once"
+    monkeypatch.undo()
+    scene.next()
+    scene.pick(0)  # saved: a later failure is news again
+    monkeypatch.setattr(files, "_write_all", full)
+    scene.next()
+    scene.pick(0)
+    frames(app, 1)
+    assert len(told()) == 1
+    app.close()

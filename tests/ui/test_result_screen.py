@@ -219,3 +219,42 @@ def test_from_the_table_the_game_is_kept_then_play_again_asks_nothing(tmp_path: 
         assert [s.kind for s in again.session.seats] == [s.kind for s in table.session.seats]
     finally:
         app.close()
+
+
+def test_play_again_holds_a_new_game_to_todays_limits_and_says_so(app) -> None:  # noqa: ANN001
+    """A Hachi match an earlier version began with a points target above today's maximum
+    (500) may be continued, but Play again starts a new one held to the maximum, and says
+    which option was lowered."""
+    from game.engine.rulesets import ruleset_class
+    from game.ui.scenes.message import MessageScene
+
+    top = next(o for o in ruleset_class("hachi").OPTIONS if o.name == "target_points")
+    rec = simulate("hachi", {"target_points": 50}, 2, ["rules"], 3, names=NAMES[:2])
+    rec.seats[0]["kind"] = "human"
+    session = GameSession.from_record(rec)
+    session.options["target_points"] = top.maximum + 500  # as an older version allowed
+    scene = ResultScene(app, session, None)
+    app.stack.reset(scene)
+    frames(app, 2)
+    scene.celebration.skip()
+    frames(app, 1)
+    click(app, _center(scene, "Play again"))
+    told = app.stack.top
+    assert isinstance(told, MessageScene) and str(top.maximum) in " ".join(told.lines)
+    table = app.stack.find(TableScene)
+    assert table is not None and table.session.options["target_points"] == top.maximum
+
+
+def test_the_pause_menu_says_when_the_last_moves_are_not_saved(app) -> None:  # noqa: ANN001
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.session import SeatSpec
+
+    session = GameSession("hachihachi", {"rounds": 1},
+                          [SeatSpec("Ana", "human"), SeatSpec("Ren", "ai:random"),
+                           SeatSpec("Yui", "ai:random")], 7)
+    table = app.stack.push(TableScene(app, session))
+    frames(app, 1)
+    assert "saved after every move" in " ".join(PauseScene(app, table).lines)
+    table.driver.save_problem = "The disk is full."
+    said = " ".join(PauseScene(app, table).lines)
+    assert "saved after every move" not in said and "The disk is full." in said

@@ -49,6 +49,21 @@ YAKU_MASKS = tuple((k, v, mask_of_names(*cards.split())) for k, v, cards in YAKU
 HACHI_VALUES = tuple(1 if k == "ribbon" else 10 for k in KINDS)
 DECISIVE = 20  # a win by 20 or more is decisive (hachi.md §6)
 AGARI_WINS = 2  # decisive wins in a row by one player that make an agari (agari_step)
+# The points target is capped where a whole match fits in a record (issue 43; hachi.md,
+# "Why the points target stops at 500"):
+# between equal players the cumulative net is a random walk of about +-60 a round, so a
+# match needs about (target / 60)^2 rounds, while a record holds at most about 2,600 Hachi
+# rounds (game.storage.RECORD_LIMITS: 4 MB at ~1,500 bytes a round). Measured with
+# computer players (benchmarks/hachi_target.py): at 500 a match took 56-78 rounds on
+# average and at most 358 in 50 games (538 KB), and the chance that one outgrows its
+# record is about 1e-20; at 1000 it is 1e-5 to 2e-4, at 2000 one match in 14 (one of 40
+# played ran 2,775 rounds, 4.2 MB), and the old maximum of 10,000 needed ~28,000 rounds
+# (40 MB) on average. So the target is capped rather than the record let grow: the limit
+# also bounds what a hostile file can cost. Records and saved games of matches to a larger
+# target, which the old maximum allowed, still replay (recorded_maximum); no new match
+# may use one.
+TARGET_POINTS_MAX = 500
+TARGET_POINTS_RECORDED_MAX = 10_000  # the maximum before issue 43
 
 
 class Hachi(Ruleset):
@@ -63,8 +78,10 @@ class Hachi(Ruleset):
                help=N_("agari needed to win the match")),
         Option("rounds", int, 12, minimum=1, maximum=MAX_ROUNDS,
                help=N_("rounds in the match (match_end=rounds)")),
-        Option("target_points", int, 100, minimum=1, maximum=10_000,
-               help=N_("cumulative net that wins (match_end=points)")),
+        Option("target_points", int, 100, minimum=1, maximum=TARGET_POINTS_MAX,
+               help=N_("cumulative net that wins (match_end=points); at most 500, so that "
+                       "the whole match always fits in its record"),
+               recorded_maximum=TARGET_POINTS_RECORDED_MAX),
     )
     # match_end value each option belongs to: the others are ignored by that ending
     MATCH_END_OF: ClassVar[dict[str, str]] = {

@@ -19,7 +19,11 @@ class PauseScene(OverlayScene):
 
     def content(self) -> tuple[str, list[str], list[Button]]:
         phones = [Button(_("Phones…"), self._phones)] if self.table.party is not None else []
-        return _("Paused"), [_("The game is saved after every move.")], [
+        problem = getattr(self.table.driver, "save_problem", None)
+        said = [_("The game is saved after every move.")] if not problem else [
+            _("The last moves could not be saved yet: the game tries again after every "
+              "move, and once more when you quit."), problem]
+        return _("Paused"), said, [
             Button(_("Resume"), self.close, "primary"),
             *phones,
             Button(pgettext("menu", "Settings"), self._settings),

@@ -41,6 +41,16 @@ def answer_words(answer: tuple[tuple[str, int], ...], kind: str) -> str:
     return _("{items} (from each other player)").format(items=", ".join(parts))
 
 
+def tell_unsaved(app) -> None:  # noqa: ANN001 - App
+    """A practice save that failed (a full disk), said once in a message over the screen,
+    as Learn 88 and Settings say theirs (game.practice.take_notice)."""
+    notice = practice.take_notice(app.paths.data_dir if app.paths is not None else None)
+    if notice:
+        from game.ui.scenes.message import MessageScene
+
+        app.stack.push(MessageScene(app, _("Practice"), notice))
+
+
 class _Loader:
     """Makes a puzzle in a thread (a generated one takes about a second), polled by the
     scene each frame."""
@@ -90,6 +100,7 @@ class PracticeScene(Scene):
     def resume(self) -> None:
         self.progress, message = self._load()
         self.message = self.message or message
+        tell_unsaved(self.app)  # a review's mistakes that could not be kept, say
 
     def open(self, kind: str) -> None:
         if kind == "drill":
@@ -238,6 +249,7 @@ class PuzzleScene(Scene):
             practice.record_score(self.app.paths.data_dir, "daily" if daily else "positions",
                                   mark == "best", dt.date.today().isoformat() if daily
                                   else None, mark)
+            tell_unsaved(self.app)
         self.group.set(self._buttons())
 
     def back(self) -> None:
@@ -434,6 +446,7 @@ class DrillScene(Scene):
         self.chosen = i
         if self.app.paths is not None:
             practice.record_score(self.app.paths.data_dir, "drill", i == self.drill.correct)
+            tell_unsaved(self.app)
         self.group.set(self._buttons())
 
     def back(self) -> None:

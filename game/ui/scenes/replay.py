@@ -1,16 +1,21 @@
 """The replay viewer: a finished (or saved) game's record, action by action, at the table.
 
 The record is read through game.storage (size and shape limits) and replayed by the engine
-once. A `Timeline` keeps a `State.clone()` only every `SNAPSHOT_EVERY` positions and
-rebuilds any other position on demand from the nearest one (a few dozen actions at most),
-so a valid 4 MB record of thousands of rounds opens in seconds and a few hundred MB (a clone
-per position cost 1.9 GB: each clone copies the game's history). What
+once, position by position (`PositionBuilder`, over `records.Replayer`). A record of an
+ordinary game is built whole before the first frame; a longer one (a valid 4 MB record
+holds some 50,000 positions, about 6 s of narration) opens on its first positions at once
+and the rest is built in the frames that follow, in what is left of each frame, while the
+player steps and plays through what is built (issue 43, item 8). A `Timeline` keeps a
+`State.clone()` only every `SNAPSHOT_EVERY` positions and rebuilds any other position on
+demand from the nearest one (a few dozen actions at most), so such a record needs a few
+hundred MB (a clone per position cost 1.9 GB: each clone copies the game's history). What
 is drawn comes only from `state.view(seat)` of the chosen seat, so hands stay hidden exactly
 as that seat saw them; once a round is over "Reveal all" may show every seat's hand as it
 was dealt (read from the state right after the deal). The table is drawn by the table's own
 `TableView`, `TableModel` and `layout()`; the control panel sits where the table's
-decision panel goes. A record that cannot be loaded or replayed shows the engine's message
-(round and action) and never raises.
+decision panel goes. A record that cannot be loaded or replayed (found at opening, or at
+the position where the build meets the problem) shows the reason in words and never
+raises.
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import logging
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +61,17 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # actions per second while playing
 
 SNAPSHOT_EVERY = 32  # positions between two kept states
 CACHED_STATES = 16  # positions rebuilt lately, kept for stepping back and forth
+# Positions built before the first frame: every position of an ordinary game (a 12-round
+# game of any ruleset has a few hundred; ~0.13 ms each, most of it the log's narration),
+# so a huge record shows its first position in about the time it takes to read it.
+OPEN_POSITIONS = 800
+# Of each later frame, the seconds spent building: while the replay plays (cards move) or
+# in a frame the player pressed a key in, a share that keeps it smooth and the answer
+# quick; while it stands still, as much as the app gives a frame that changes nothing
+# (game.app.WARM_UNTIL_IDLE).
+BUILD_UNTIL = 0.008
+BUILD_UNTIL_STILL = 0.020
+BUILD_MOST = 2000  # and at most this many positions a frame
 
 
 class Timeline:
@@ -129,45 +147,80 @@ class Position:
         return self.timeline.state(self.index)
 
 
-def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
-                    ) -> tuple[list[Position], list[str], list[dict[int, list[str]]]]:
-    """Every position of the record, the narrated log they index into, and per round each
-    seat's hand as dealt (from the round's deck and the public "dealt" event, which names
-    the seats dealt to, dealer first; shown only by "Reveal all" after the round).
+class PositionBuilder:
+    """A record's positions built in order, as many at a time as asked (`build`), with the
+    narrated log they index into (`lines`, growing) and per round each seat's hand as
+    dealt (from the round's deck and the public "dealt" event, which names the seats dealt
+    to, dealer first; shown only by "Reveal all" after the round).
 
-    RecordError (round and action) on the first problem, like `records.replay`."""
-    records.replay(rec)  # checks every action first, with the engine's own messages
-    rs = records.configure(rec.ruleset, rec.options)
-    st = rs.new_state(len(rec.seats), rec.first_dealer, events=True)
-    chron = Chronicle(names)
-    out: list[Position] = []
-    dealt: list[dict[int, list[str]]] = []
-    timeline = Timeline(rec)
+    RecordError (round and action, `records.replay`'s messages) at the first problem, when
+    made or from the `build` that meets it."""
 
-    def keep(ri: int, ai: int, evs: list[Event], text: str = "", note: str = "") -> None:
+    def __init__(self, rec: records.Record, names: list[str], notes: replays.Notes) -> None:
+        self.rec = rec
+        self.notes = notes
+        self._replayer = records.Replayer(rec, events=True)
+        self._steps = self._replayer.steps()
+        self.chron = Chronicle(names)
+        self.positions: list[Position] = []
+        self.dealt: list[dict[int, list[str]]] = []
+        self.timeline = Timeline(rec)
+        self.total = sum(1 + len(r.get("actions", [])) for r in rec.rounds)
+        self.done = not rec.rounds
+
+    @property
+    def lines(self) -> list[str]:
+        return self.chron.lines
+
+    def build(self, count: int | None = None, until: float | None = None,
+              clock: Callable[[], float] = time.perf_counter) -> int:
+        """Build up to `count` more positions (every one left when None), stopping early
+        once `clock()` passes `until` (at least one is built); how many were built."""
+        built = 0
+        while not self.done and (count is None or built < count):
+            if built and until is not None and clock() >= until:
+                break
+            step = next(self._steps, None)
+            if step is None:
+                self.done = True
+                break
+            self._keep(*step)
+            built += 1
+        return built
+
+    def _keep(self, ri: int, ai: int, evs: list[Event]) -> None:
+        """Position (round `ri`, `ai` actions in) as the replay stands there."""
+        chron, rnd = self.chron, self.rec.rounds[ri]
+        text = note = ""
+        if ai == 0:
+            self.dealt.append({})
+        else:
+            text = rnd["actions"][ai - 1]
+            act, said = self.notes.get((ri, ai - 1), ("", ""))
+            note = said if act == text else ""
         chron.replay(evs)
         line = chron.lines[-1] if chron.lines else ""
         for ev in evs:
             if ev.kind == "dealt":
-                deck = rec.rounds[ri]["deck"]
-                dealt[ri] = {s: deck[HAND_SIZE * k:HAND_SIZE * (k + 1)]
-                             for k, s in enumerate(ev.data.get("seats", []))}
+                deck = rnd["deck"]
+                self.dealt[ri] = {s: deck[HAND_SIZE * k:HAND_SIZE * (k + 1)]
+                                  for k, s in enumerate(ev.data.get("seats", []))}
         if note:
             chron.lines.append(f"  » {note}")
-        timeline.keep(st, ri, ai)
-        out.append(Position(ri, ai, timeline, len(out), len(chron.lines),
-                            dict(chron.statuses), text, note, line))
+        self.timeline.keep(self._replayer.state, ri, ai)
+        self.positions.append(Position(ri, ai, self.timeline, len(self.positions),
+                                       len(chron.lines), dict(chron.statuses), text, note,
+                                       line))
 
-    from game.engine.cards import parse_card
 
-    for ri, rnd in enumerate(rec.rounds):
-        dealt.append({})
-        keep(ri, 0, st.start_round([parse_card(c) for c in rnd["deck"]]))
-        for ai, text in enumerate(rnd.get("actions", [])):
-            evs = records.apply_recorded(st, Action.parse(text))
-            act, note = notes.get((ri, ai), ("", ""))
-            keep(ri, ai + 1, evs, text, note if act == text else "")
-    return out, chron.lines, dealt
+def build_positions(rec: records.Record, names: list[str], notes: replays.Notes
+                    ) -> tuple[list[Position], list[str], list[dict[int, list[str]]]]:
+    """Every position of the record, the narrated log they index into, and per round each
+    seat's hand as dealt (`PositionBuilder`, built whole). RecordError (round and action)
+    on the first problem, like `records.replay`."""
+    builder = PositionBuilder(rec, names, notes)
+    builder.build()
+    return builder.positions, builder.lines, builder.dealt
 
 
 def kind_words(kind: str) -> tuple[str, str]:
@@ -208,32 +261,93 @@ class ReplayScene(Scene):
         self._layout: Layout | None = None
         self._seating: Seating | None = None
         self._shown: tuple | None = None
+        self.builder: PositionBuilder | None = None  # None once every position is built
+        self._target: tuple[int, int] | None = None  # `show`: where to go once built
+        self._input = False  # an event came this frame (`process_event`)
         self._load()
 
     # --- loading --------------------------------------------------------------------
     def _load(self) -> None:
+        """Read the record and build its first positions (an ordinary game: all of them);
+        the rest are built in the frames that follow (`update`)."""
         try:
             rec = storage.read_record(self.path)
-            self.names = [clean_name(s.get("name"), _("Seat {n}").format(n=i + 1))
-                          for i, s in enumerate(rec.seats)]
-            self.kinds = [str(s.get("kind", "human")) for s in rec.seats]
-            self.positions, self.lines, self.dealt = build_positions(rec, self.names,
-                                                         replays.read_notes(self.path))
-            if not self.positions:
-                raise RecordError(_("the record holds no round"))
-            self.rec = rec
-        except (RecordError, OSError) as e:  # said in words (game.replays), details logged
-            log.info("record %s not replayed: %s", self.path, e)
-            self.error = clean_line(replays.explain(e), 600)
-        except Exception as e:  # an engine bug a file can reach: still only a message
-            log.exception("record %s could not be replayed", self.path)
-            self.error = clean_line(replays.explain(e), 600)
-        if self.error is not None:
-            self.positions = []
+        except Exception as e:  # noqa: BLE001 - every failure is a sentence (_fail_build)
+            self._fail_build(e)
             return
+        self.names = [clean_name(s.get("name"), _("Seat {n}").format(n=i + 1))
+                      for i, s in enumerate(rec.seats)]
+        self.kinds = [str(s.get("kind", "human")) for s in rec.seats]
+        try:
+            builder = PositionBuilder(rec, self.names, replays.read_notes(self.path))
+            builder.build(OPEN_POSITIONS)
+            if not builder.positions:
+                raise replays.RecordProblem(replays.Problem.EMPTY, "no round")
+        except Exception as e:  # noqa: BLE001
+            self._fail_build(e, replaying=True)
+            return
+        self.positions, self.lines, self.dealt = builder.positions, builder.lines, \
+            builder.dealt
+        self.builder = None if builder.done else builder
+        self.rec = rec
         humans = [i for i, k in enumerate(self.kinds) if k == "human"]
         self.seat = humans[0] if humans else 0
         self.tv.model = TableModel(len(self.names))
+
+    def _fail_build(self, e: Exception, replaying: bool = False) -> None:
+        """The record cannot be replayed (found at opening, or at the position the build
+        reached): the reason in words (game.replays) instead of the table, details logged.
+        `replaying`: the failure came from replaying its moves, not from reading it."""
+        if isinstance(e, (RecordError, OSError)):
+            log.info("record %s not replayed: %s", self.path, e)
+            if replaying and isinstance(e, RecordError):
+                e = replays.problem_of(e)
+        else:  # an engine bug a file can reach: still only a message
+            log.error("record %s could not be replayed", self.path, exc_info=e)
+            if replaying:
+                e = replays.RecordProblem(replays.Problem.UNPLAYABLE, str(e))
+        self.error = clean_line(replays.explain(e), 600)
+        self.positions, self.builder, self.playing = [], None, False
+
+    @property
+    def building(self) -> bool:
+        """Positions are still being built (a long record, in the frames after it opened)."""
+        return self.builder is not None
+
+    def build_more(self, until: float | None = None, count: int | None = None) -> None:
+        """Build more positions: up to `count`, or until `until` (time.perf_counter)."""
+        builder = self.builder
+        if builder is None:
+            return
+        try:
+            builder.build(count, until)
+        except Exception as e:  # noqa: BLE001 - said in words, never raised
+            self._fail_build(e, replaying=True)
+            return
+        if builder.done:
+            self.builder = None
+        self._reach_target()
+
+    def build_progress(self) -> float:
+        """The share of the record's positions built (1.0 once all are)."""
+        builder = self.builder
+        return 1.0 if builder is None else len(self.positions) / max(1, builder.total)
+
+    def show(self, rnd: int, action: int) -> None:
+        """Go to the position `action` actions into round `rnd` (the review's "Show in
+        replay"): now if it is built, else as soon as the build reaches it."""
+        self._target = (rnd, action)
+        self._reach_target()
+
+    def _reach_target(self) -> None:
+        if self._target is None or not self.positions:
+            return
+        last = self.positions[-1]
+        if (last.round, last.action) < self._target and self.building:
+            return  # not built yet
+        lo = bisect.bisect_left([(p.round, p.action) for p in self.positions], self._target)
+        self.go(min(lo, len(self.positions) - 1))
+        self._target = None
 
     def review(self) -> None:
         """The game review of this record, for the seat being watched."""
@@ -294,13 +408,15 @@ class ReplayScene(Scene):
 
     # --- moving -----------------------------------------------------------------------
     def go(self, i: int) -> None:
+        """Go to position `i`, clamped to the positions built so far; playing stops at the
+        last one only once the whole record is built (until then it waits there)."""
         if not self.positions:
             return
         i = max(0, min(len(self.positions) - 1, i))
         if i != self.i:
             self.i = i
             self._shown = None
-        if self.i == len(self.positions) - 1:
+        if self.i == len(self.positions) - 1 and not self.building:
             self.playing = False
 
     def step(self, n: int) -> None:
@@ -324,7 +440,7 @@ class ReplayScene(Scene):
     def toggle_play(self) -> None:
         if not self.positions:
             return
-        if not self.playing and self.i == len(self.positions) - 1:
+        if not self.playing and self.i == len(self.positions) - 1 and not self.building:
             self.go(0)
         self.playing = not self.playing
         self._clock = 0.0
@@ -348,6 +464,10 @@ class ReplayScene(Scene):
 
     # --- the loop ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.building:  # what is left of this frame builds more positions
+            spare = BUILD_UNTIL if self.playing or self._input else BUILD_UNTIL_STILL
+            self.build_more(until=time.perf_counter() + spare, count=BUILD_MOST)
+        self._input = False
         if not self.playing:
             return
         self._clock += dt
@@ -357,6 +477,7 @@ class ReplayScene(Scene):
             self.step(1)
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        self._input = True  # this frame answers the player: it builds less (`update`)
         if intent is Intent.BACK:
             self.close()
             return True
@@ -566,6 +687,20 @@ class ReplayScene(Scene):
         rest = (room - gaps - play) / 4
         return [round(rest), round(rest), play, round(rest), round(rest)]
 
+    def _chip_window(self, n: int, cw: int, width: int, height: int,
+                     row_h: int) -> tuple[int, int]:
+        """The rounds whose chips are drawn, [first, last): all of them when they fit in
+        `width` x `height`; else the rows that fit, around the current round's row (a
+        record of thousands of rounds: the chip of the round on screen stays in sight)."""
+        cols = max(1, (width + 4) // (cw + 4))
+        rows = max(1, (height + 4) // max(1, row_h))
+        total = -(-n // cols)
+        if total <= rows:
+            return 0, n
+        row = self.pos.round // cols
+        top = max(0, min(total - rows, row - rows // 2))
+        return top * cols, min(n, (top + rows) * cols)
+
     def _draw_controls(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         H = surface.get_height()
         small = theme.size_of("small", H)
@@ -589,20 +724,32 @@ class ReplayScene(Scene):
         y += 2
         theme.blit_text(surface, _("Rounds (PgUp/PgDn)"), small, (x0, y), theme.TEXT_DIM, True)
         y += round(small * 1.4)
+        if self.building:  # a long record: the rest is read while the player watches
+            reading = _("Reading the record: {percent}%").format(
+                percent=int(self.build_progress() * 100))
+            for part in theme.wrap(reading, small, r.w - 2 * pad):
+                theme.blit_text(surface, part, small, (x0, y), theme.GOLD)
+                y += round(small * 1.3)
+            y += 2
         self.round_rects = []
         n = len(self.rec.rounds) if self.rec else 0
+        ready = self.positions[-1].round + 1 if self.positions else 0  # rounds built
         cw = max(theme.text_width(str(n), small, True) + 12, round(small * 2.2))
+        first, last = self._chip_window(n, cw, r.right - pad - x0, r.bottom - pad - y, bh - 4)
         x = x0
-        for k in range(n):
+        for k in range(first, last):
             if x + cw > r.right - pad:
                 x, y = x0, y + bh - 4
             chip = pygame.Rect(x, y, cw, bh - 8)
             cur = k == self.pos.round
             pygame.draw.rect(surface, theme.GOLD if cur else theme.PANEL, chip, border_radius=4)
-            pygame.draw.rect(surface, theme.GOLD, chip, 1, border_radius=4)
+            pygame.draw.rect(surface, theme.GOLD if k < ready else theme.TEXT_DIM, chip, 1,
+                             border_radius=4)
             theme.blit_text(surface, str(k + 1), small, chip.center,
-                            theme.INK if cur else theme.TEXT, cur, "center")
-            self.round_rects.append((chip, k))
+                            theme.INK if cur else theme.TEXT if k < ready else theme.TEXT_DIM,
+                            cur, "center")
+            if k < ready:  # a round not read yet cannot be jumped to
+                self.round_rects.append((chip, k))
             x += cw + 4
         y += bh
         note = self.pos.note

@@ -158,6 +158,7 @@ class ResultScene(Scene):
         """The same ruleset, options and seats, a new seed. The finished game is already
         kept, so nothing is asked (game.ui.scenes.new_game asks only when the autosave
         still holds a game, as when its record could not be written)."""
+        from game.engine.rulesets import for_new_game
         from game.ui.scenes.new_game import start_new_game
         from game.ui.scenes.table import TableScene
         from game.ui.session import GameSession
@@ -166,8 +167,23 @@ class ResultScene(Scene):
         seed = random.getrandbits(48)
         while seed == s.seed:  # pragma: no cover - one chance in 2**48
             seed = random.getrandbits(48)
-        new = GameSession(s.ruleset, s.options, s.seats, seed)
-        start_new_game(self.app, lambda: self.app.stack.reset(TableScene(self.app, new)))
+        # a game an earlier version began may go past today's maximum (Hachi's points
+        # target): the new one is held to it, and the player is told which option changed
+        options, lowered = for_new_game(s.ruleset, s.options)
+        new = GameSession(s.ruleset, options, s.seats, seed)
+
+        def begin() -> None:
+            self.app.stack.reset(TableScene(self.app, new))
+            if lowered:
+                from game.ui.scenes.message import MessageScene
+                from game.ui.setup_model import option_label
+
+                self.app.stack.push(MessageScene(self.app, _("Options"), _(
+                    "A new game may not go above today's limits: {options} lowered to the "
+                    "most allowed.").format(options=", ".join(
+                        f"{option_label(k)} {options[k]}" for k in lowered))))
+
+        start_new_game(self.app, begin)
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene

@@ -171,10 +171,7 @@ class ReviewScene(Scene):
         from game.ui.scenes.replay import ReplayScene
 
         scene = ReplayScene(self.app, self.path)
-        for i, p in enumerate(scene.positions):
-            if p.round == d.round and p.action == d.index:
-                scene.go(i)
-                break
+        scene.show(d.round, d.index)  # now, or once a long record is read that far
         self.app.stack.push(scene)
 
     def try_it(self) -> None:

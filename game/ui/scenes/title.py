@@ -173,7 +173,9 @@ class TitleScene(Scene):
         self.app.stack.push(AboutScene(self.app))
 
     def quit(self) -> None:
-        self.app.running = False
+        """Quit from the menu: as the window's close button, so a finished game kept only
+        in memory is written first, or the player is asked (issue 43, item 4)."""
+        self.app.request_quit()
 
     def update(self, dt: float) -> None:
         self.t += dt
