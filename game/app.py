@@ -60,7 +60,12 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, paths=None,  # noqa: ANN001
                  settings=None, smoke: bool = False,  # noqa: ANN001
-                 language: str | None = None) -> None:
+                 language: str | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        """`clock`: the one clock every guard and pace of the window reads (`now`): the
+        key gate, the hand-over's guard, the computers' thinking time, the table's notes,
+        stamps and tooltips. time.monotonic by default; the test driver steps its own, one
+        frame at a time, so no test waits on the wall clock (issue 44, item 5)."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         # AI searches run on a worker thread and hold the GIL in bursts; a short switch
         # interval hands it back to the frame loop sooner (measured: 45 -> 59 fps while the
@@ -102,7 +107,8 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
-        self.keys = KeyGate()  # a key acts only where it went down (issue 23)
+        self.now: Callable[[], float] = clock or time.monotonic
+        self.keys = KeyGate(self.now)  # a key acts only where it went down (issue 23)
         self._card_scale, self._hand_sort = settings.card_scale, settings.hand_sort
         self.audio = Audio(settings.volume, 1.0, settings.muted,
                            music_volume=settings.music_volume, music_on=settings.music)
@@ -113,7 +119,7 @@ class App:
         if settings.fullscreen:
             self.set_fullscreen(True)
             settings.fullscreen = self.is_fullscreen()
-        from game.ui import terms
+        from game.play import terms
 
         terms.set_style(settings.term_style)  # the saved term style from the first frame
         self.warm_queue: list[int] = self.warm_plan()  # drawn after the first frame
@@ -246,7 +252,7 @@ class App:
 
     def apply_settings(self) -> None:
         from game import settings as settings_mod
-        from game.ui import terms
+        from game.play import terms
 
         s = self.settings
         self.invalidate()

@@ -15,8 +15,8 @@ import pytest
 from game import files, replays, storage
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
-from game.ui.play_driver import PlayDriver
-from game.ui.session import GameSession, SeatSpec, Step
+from game.play.driver import PlayDriver
+from game.play.session import GameSession, SeatSpec, Step
 
 COMPUTERS = [SeatSpec(n, "ai:random") for n in ("Ana", "Ren", "Yui")]
 ONE_HUMAN = [SeatSpec("You", "human"), SeatSpec("Ren", "ai:random"),
@@ -24,7 +24,7 @@ ONE_HUMAN = [SeatSpec("You", "human"), SeatSpec("Ren", "ai:random"),
 
 
 def test_the_driver_and_the_flow_import_without_pygame():
-    code = ("import sys; import game.ui.play_driver, game.ui.table_flow; "
+    code = ("import sys; import game.play.driver, game.ui.table_flow; "
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

@@ -1,4 +1,4 @@
-"""The prompt row's words (game.ui.prompt), without a window: whose turn, what the human on
+"""The prompt row's words (game.play.prompt), without a window: whose turn, what the human on
 screen is asked, hot-seat names, the sitting-out line."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from game.engine import rulesets
-from game.ui.prompt import Turn, sit_out_text, turn_prompt
-from game.ui.session import Step
+from game.play.prompt import Turn, sit_out_text, turn_prompt
+from game.play.session import Step
 
 NAMES = ["You", "Ren", "Yui"]
 

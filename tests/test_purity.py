@@ -164,9 +164,67 @@ def test_the_ais_import_only_the_engine():
 
 def test_app_level_services_never_import_the_ui():
     services = [p for p in sorted((ROOT / "game").glob("*.py")) if p.stem not in SHELL]
-    assert {"storage", "stats", "files", "settings", "replays"} <= {p.stem for p in services}
+    services += sorted((ROOT / "game" / "stats").glob("*.py"))
+    assert {"storage", "files", "settings", "replays", "record_files", "store", "counting"} \
+        <= {p.stem for p in services}
     bad = [f"{p.relative_to(ROOT)}: {name}" for p in services
-           for name in imports_of(p.read_text(encoding="utf-8"), _module_name(p))
+           for name in imports_of(p.read_text(encoding="utf-8"), _module_name(p),
+                                  p.name == "__init__.py")
            if name == "game.ui" or name.startswith("game.ui.")]
     assert bad == []  # (the UI, the shell and the tools may import anything below them)
 
+
+def _imports_of_file(path: Path) -> set[str]:
+    return imports_of(path.read_text(encoding="utf-8"), _module_name(path),
+                      path.name == "__init__.py")
+
+
+def test_storage_and_replays_do_not_import_each_other():
+    """The saved games (storage) and the review's record files (replays) were one circle,
+    each importing the other inside functions; what both need (reading and writing a record,
+    listing the records folder, the AI notes beside a record) lives in game/record_files.py,
+    so the arrow points one way: replays may use storage, storage never uses replays. A
+    function-local or TYPE_CHECKING import counts too."""
+    storage, replays = ROOT / "game" / "storage.py", ROOT / "game" / "replays.py"
+
+    def uses(path: Path, module: str) -> bool:
+        return any(name == module or name.startswith(module + ".")
+                   for name in _imports_of_file(path))
+
+    assert not uses(storage, "game.replays"), "game/storage.py imports game.replays"
+    assert uses(replays, "game.record_files")  # (and may use game.storage: one way)
+    for below in ("record_files.py", "catch_up.py"):  # what storage stands on
+        assert not uses(ROOT / "game" / below, "game.replays"), f"game/{below}"
+        assert not uses(ROOT / "game" / below, "game.storage"), f"game/{below}"
+
+
+def test_the_statistics_package_never_imports_the_ui_or_pygame():
+    """Every module of game/stats (the store, the figures, the bests, the printer) is read by
+    the command line and by the screens' worker thread alike: none imports game.ui or
+    pygame, at the top or inside a function."""
+    modules = sorted((ROOT / "game" / "stats").glob("*.py"))
+    assert {"__init__", "store", "db", "entries", "bests", "cli"} <= {p.stem for p in modules}
+    bad = [f"{p.relative_to(ROOT)}: {name}" for p in modules for name in _imports_of_file(p)
+           if name.split(".")[0] == "pygame" or name == "game.ui"
+           or name.startswith("game.ui.")]
+    assert bad == []
+
+
+STATS_ROOMS = ("values", "errors", "budget", "schema", "entries", "figures", "bests", "db",
+               "store", "counting", "cli")  # game/stats/__init__.py lists them in this order
+
+
+def test_the_statistics_rooms_import_only_the_rooms_above_them():
+    """game/stats is a stack: the checks of values at the bottom, the printer at the top, so
+    the figures can be changed without reading the damage-proofing and no room is a
+    circle."""
+    folder = ROOT / "game" / "stats"
+    assert {p.stem for p in folder.glob("*.py")} == {"__init__", *STATS_ROOMS}
+    bad = []
+    for i, room in enumerate(STATS_ROOMS):
+        for name in _imports_of_file(folder / f"{room}.py"):
+            parts = name.split(".")
+            if parts[:2] == ["game", "stats"] and len(parts) > 2 \
+                    and parts[2] not in STATS_ROOMS[:i]:
+                bad.append(f"game/stats/{room}.py: {name}")
+    assert bad == []

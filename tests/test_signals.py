@@ -35,8 +35,7 @@ def test_first_signal_ends_the_program(tmp_path, sig):
             time.sleep(0.2)
         assert proc.poll() is None, proc.stderr.read().decode(errors="replace")
         assert log is not None, "the title never started"
-        time.sleep(0.5)
-        proc.send_signal(sig)
+        proc.send_signal(sig)  # its handler is in place before the window opens
         code = proc.wait(timeout=20)
     finally:
         if proc.poll() is None:
@@ -51,8 +50,8 @@ def test_sigterm_at_the_table_saves_and_leaves_without_asking(tmp_path):
     """At the table a window-close asks "Quit the game?"; a SIGTERM must not: it saves."""
     from game import app as app_mod
     from game import storage
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.table import TableScene
-    from game.ui.session import GameSession, SeatSpec
     from tests.ui.driver import make_app, run_until
     from tests.ui.table_helpers import dismiss, my_turn
 

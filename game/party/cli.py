@@ -67,7 +67,7 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     from game.party.host import PartyHost
     from game.party.keep import load as load_links
     from game.party.net import BadBind, check_bind
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     try:
         args.bind = check_bind(args.bind)

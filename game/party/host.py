@@ -34,8 +34,8 @@ from game.party.protocol import (
     waiting_message,
 )
 from game.party.server import PartyServer
-from game.ui.play_driver import PlayDriver
-from game.ui.session import GameSession, Step
+from game.play.driver import PlayDriver
+from game.play.session import GameSession, Step
 
 log = logging.getLogger(__name__)
 

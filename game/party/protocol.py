@@ -79,8 +79,8 @@ def valid_token(token: object) -> bool:
 # --- words ---------------------------------------------------------------------------
 def _action_entry(view: PlayerView, a: Action, previews: dict[Action, object]) -> dict:
     """One legal action as the phone shows it."""
-    from game.ui.choices import choice_words
-    from game.ui.panels import label
+    from game.play.choices import choice_words
+    from game.play.decisions import label
 
     entry: dict[str, Any] = {"a": str(a), "verb": a.verb}
     if a.verb == PLAY and a.args:
@@ -101,7 +101,7 @@ def _action_entry(view: PlayerView, a: Action, previews: dict[Action, object]) -
 def _public(view: PlayerView, names: list[str],
             events: list[tuple[object, int]] | None) -> dict[str, Any]:
     """What every seat may see: the field, the captures, the counts, the scores, the log."""
-    from game.ui.terms import term
+    from game.play.terms import term
 
     return {
         "names": names,
@@ -125,8 +125,8 @@ def _public(view: PlayerView, names: list[str],
 
 def seat_line(view: PlayerView, seat: int) -> str:
     """A seat's line under its name: its total, its cards in hand, its yaku now."""
-    from game.ui.choices import money
-    from game.ui.terms import term
+    from game.play.choices import money
+    from game.play.terms import term
 
     parts = [money(view.totals[seat]) if seat < len(view.totals) else "",
              _("{n} in hand").format(n=view.hand_counts[seat])
@@ -139,7 +139,7 @@ def seat_line(view: PlayerView, seat: int) -> str:
 def log_lines(events: list[tuple[object, int]], names: list[str], last: int = 10) -> list[str]:
     """The table's log in words (the same narration as the window's log, public events
     only), its last lines."""
-    from game.ui.narrate import narrate
+    from game.play.narrate import narrate
 
     out = []
     for ev, rnd in events[-4 * last:]:
@@ -152,7 +152,7 @@ def log_lines(events: list[tuple[object, int]], names: list[str], last: int = 10
 def _you(view: PlayerView, names: list[str]) -> dict[str, Any]:
     """The phone's own seat: its name, its number (from 1, as the table counts seats) and
     its total, so the page says whose hand it is."""
-    from game.ui.choices import money
+    from game.play.choices import money
 
     me = view.seat
     return {"seat": me, "number": me + 1, "name": names[me] if me < len(names) else "",
@@ -190,8 +190,8 @@ def round_end(view: PlayerView, names: list[str]) -> dict[str, Any] | None:
     payments (reason, payer → payee, amount), each seat's net and total, and this seat's
     own net. Every amount is the engine's (the view's `results`)."""
     from game.engine.ledger import POT
-    from game.ui.numbers import amount
-    from game.ui.terms import ending_text, term
+    from game.play.numbers import amount
+    from game.play.terms import ending_text, term
 
     if not view.results:
         return None
@@ -235,8 +235,8 @@ def view_message(view: PlayerView, names: list[str], serial: int, lang: str | No
     """A phone's message: its seat's view (its own hand, its own legal actions with what each
     decision pays and what each play would take), the public table, the last round's result,
     and the words the page shows."""
-    from game.ui.hints import watch_lines
-    from game.ui.terms import card_name
+    from game.play.terms import card_name
+    from game.play.watch import watch_rows
 
     with speaking(lang):
         previews = {p.action: p for p in preview(view)} if view.legal else {}
@@ -269,7 +269,7 @@ def view_message(view: PlayerView, names: list[str], serial: int, lang: str | No
         if view.drawn >= 0:
             msg["card_names"][CARD_IDS[view.drawn]] = card_name(CARD_IDS[view.drawn])
         if hints:
-            msg["watch"] = [text for text, _colour in watch_lines(view, names)]
+            msg["watch"] = [text for text, _kind in watch_rows(view, names)]
     return msg
 
 
@@ -278,7 +278,7 @@ def table_message(view: PlayerView, names: list[str], serial: int,
                   events: list[tuple[object, int]] | None = None) -> dict[str, Any]:
     """The read-only table page's message, from the engine's public view (no seat: no
     hand, no legal action), never a hand."""
-    from game.ui.terms import card_name
+    from game.play.terms import card_name
 
     shown = set(view.field) | {*names_of(sum(view.captured_masks))}
     if view.drawn >= 0:
@@ -306,8 +306,8 @@ def over_message(view: PlayerView, names: list[str], winners: list[int], serial:
     """The game's end on a phone: the standings (place, name, total), the winner, this
     seat's own place, and what happens next (the game is kept on the host; the page can be
     closed). `window`: the host is the desktop window, whose screen offers the next game."""
-    from game.ui.numbers import amount
-    from game.ui.result_model import ranking
+    from game.play.numbers import amount
+    from game.play.standings import ranking
 
     with speaking(lang):
         me = view.seat

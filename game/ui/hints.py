@@ -15,12 +15,13 @@ import pygame
 import ai
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS
-from game.engine.view import PlayerView, YakuProgress
+from game.engine.view import PlayerView
 from game.i18n import _
-from game.ui import advice, theme
-from game.ui.advice import Facts
-from game.ui.session import AiWorker
-from game.ui.terms import card_name, term
+from game.play import advice
+from game.play.advice import Facts
+from game.play.watch import Row, watch_rows
+from game.play.worker import AiWorker
+from game.ui import theme
 
 ADVISOR = "Expert"  # the level whose player gives the advice
 
@@ -121,59 +122,15 @@ class Advisor:
 
 def watch_lines(view: PlayerView, names: list[str],
                 addressed: bool = True) -> list[tuple[str, tuple]]:
-    """(text, colour) rows of the yaku watch: per seat its made yaku, then what it can still
-    make, closest first, with where the missing cards are as the viewer knows it.
-
-    `addressed`: the view's own hand is "in your hand" (one player reads this screen); False
-    names it like any other ("Ren holds: …"), for a screen the players share (hot-seat),
-    where "your" under another seat's heading read as that seat's hand (issue 42)."""
-    you = view.seat if addressed else -1
-    rows: list[tuple[str, tuple]] = []
-    for seat in range(view.seats):
-        made = view.yaku[seat] if seat < len(view.yaku) else {}
-        progress = [p for p in (view.watch[seat] if seat < len(view.watch) else ())
-                    if not p.made and p.reachable]
-        if not made and not progress:
-            continue
-        rows.append((_name(names, seat), theme.GOLD))
-        for yid in made:
-            rows.append((f"  ✓ {term(yid)}", theme.GAIN))
-        for p in sorted(progress, key=_closeness):
-            rows.append((f"  {term(p.id)} {p.have}/{p.need} — {_where(p, you, names)}",
-                         theme.TEXT))
-    if not rows:
-        rows.append((_("No yaku in reach yet."), theme.TEXT_DIM))
-    return rows
+    """(text, colour) rows of the yaku watch (game.play.watch says them; the window colours
+    them here). `addressed`: as in `watch_rows`."""
+    return [(text, _colour(kind)) for text, kind in watch_rows(view, names, addressed)]
 
 
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else _("Seat {n}").format(n=seat + 1)
-
-
-def _closeness(p: YakuProgress) -> tuple:
-    return (p.need - p.have, -len(p.on_field), -(p.value or 0), p.id)
-
-
-def _where(p: YakuProgress, viewer: int = -1, names: list[str] | None = None) -> str:
-    """Where the missing cards are: on the field, in the viewer's hand, held by a seat
-    that revealed them for teyaku, unseen, or gone to another pile."""
-    parts = []
-    if p.on_field:
-        parts.append(_("field: {cards}").format(cards=", ".join(card_name(c)
-                                                                 for c in p.on_field)))
-    mine = [c for s, c in p.held if s == viewer]
-    if mine:
-        parts.append(_("in your hand: {cards}").format(cards=", ".join(card_name(c)
-                                                                       for c in mine)))
-    for seat in sorted({s for s, _c in p.held if s != viewer}):
-        cards = ", ".join(card_name(c) for s, c in p.held if s == seat)
-        parts.append(_("{name} holds: {cards}").format(name=_name(names or [], seat),
-                                                       cards=cards))
-    if p.unseen:
-        parts.append(_("{n} unseen").format(n=p.unseen))
-    if p.gone:
-        parts.append(_("{n} gone").format(n=p.gone))
-    return "; ".join(parts) or "—"
+def _colour(kind: Row) -> tuple:
+    """A row's colour, read from the theme now (High contrast switches it live)."""
+    return {Row.SEAT: theme.GOLD, Row.MADE: theme.GAIN, Row.NEAR: theme.TEXT,
+            Row.NONE: theme.TEXT_DIM}[kind]
 
 
 def watch_items(view: PlayerView, names: list[str], size: int, width: int,

@@ -1,17 +1,18 @@
 """Runs a game review (ai.review) off the window's thread, so the window stays responsive
 while the decisions are weighed; the review scene polls it every frame. No pygame here.
 
-A thread, like the computer players' worker (game/ui/session.py): the review is pure and
-calls back after each decision, which is where it is told to stop.
+It runs on a `game.play.worker.Background`, the one way this program works off the window's
+thread (the computer players' worker is another): the review is pure and calls back after
+each decision, which is where it is told to stop.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 
 from ai import review as reviews
 from game.engine.record import Record
+from game.play.worker import Background, Task
 
 log = logging.getLogger(__name__)
 
@@ -30,33 +31,35 @@ class ReviewWorker:
         self.total = 0
         self.result: reviews.Review | None = None
         self.error: str | None = None
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="review", daemon=True)
+        self._background = Background("review")
+        self._task: Task[None] | None = None
 
     def start(self) -> ReviewWorker:
-        self._thread.start()
+        self._task = self._background.submit(self._run)
+        self._background.shutdown()  # one review a worker: its thread ends with it
         return self
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        return self._task is not None and not self._task.done
 
     @property
     def finished(self) -> bool:
-        return not self._thread.is_alive() and (self.result is not None or
-                                                self.error is not None)
+        return (self._task is not None and self._task.done
+                and (self.result is not None or self.error is not None))
 
     def cancel(self) -> None:
-        self._stop.set()
+        if self._task is not None:
+            self._task.cancel()
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the review (tests; the window never waits)."""
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+        if self._task is not None:
+            self._task.wait(timeout)
 
     def _progress(self, done: int, total: int) -> bool:
         self.done, self.total = done, total
-        return not self._stop.is_set()
+        return not (self._task is not None and self._task.stopping)
 
     def _run(self) -> None:
         try:

@@ -1,7 +1,7 @@
 """Reads the statistics for the Statistics and History screens off the window's thread
 (issue 43, item 5), as game/ui/review_worker.py runs a review: the screen draws at once
 and fills in when the data comes, so a file another window holds locked costs one wait
-(stats.LOCK_TIMEOUT) in the background and one sentence, never a frozen window. Each
+(game.stats.store.LOCK_TIMEOUT) in the background and one sentence, never a frozen window. Each
 screen reads everything it shows in ONE use of the file (`load_statistics`,
 `load_history`), so a locked file is waited for once, not once per chart.
 
@@ -12,7 +12,6 @@ exactly these calls.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Generic, TypeVar
 
 from game import pending, stats, storage
 from game.i18n import _, ngettext
+from game.play.worker import Background, Task
 
 log = logging.getLogger(__name__)
 
@@ -136,33 +136,39 @@ def start_afresh(paths: storage.Paths) -> StatisticsData:
 
 
 class Loader(Generic[T]):
-    """One call run in a background thread: `done` once it has returned, with its
-    `result` (None only if it raised, which the functions above never do: each turns a
-    failure into its sentence; a surprise is logged)."""
+    """One call run in the background (game.play.worker, the one way this program works
+    off the window's thread): `done` once it has returned, with its `result` (None only if
+    it raised, which the functions above never do: each turns a failure into its
+    sentence; a surprise is logged)."""
 
     def __init__(self, work: Callable[[], T]) -> None:
         self._work = work
-        self.result: T | None = None
-        self._thread = threading.Thread(target=self._run, name="statistics", daemon=True)
+        self._task: Task[T] | None = None
 
     def start(self) -> Loader[T]:
-        self._thread.start()
+        background = Background("statistics")
+        self._task = background.submit(self._work)
+        background.shutdown()  # one read a loader: its thread ends with it
         return self
 
     @property
     def done(self) -> bool:
-        return self._thread.ident is not None and not self._thread.is_alive()
+        return self._task is not None and self._task.done
+
+    @property
+    def result(self) -> T | None:
+        task = self._task
+        if task is None or not task.done:
+            return None
+        if task.error is not None and not getattr(self, "_logged", False):
+            self._logged = True  # a bug: logged once, and the screen says it could not read
+            log.error("statistics loader failed", exc_info=task.error)
+        return task.value
 
     def join(self, timeout: float | None = None) -> None:
         """Wait for the result (tests; the window never waits)."""
-        if self._thread.is_alive():
-            self._thread.join(timeout)
-
-    def _run(self) -> None:
-        try:
-            self.result = self._work()
-        except Exception:  # a bug: logged, and the screen says it could not read
-            log.exception("statistics loader failed")
+        if self._task is not None:
+            self._task.wait(timeout)
 
 
 __all__ = ["CHART_GAMES", "HistoryData", "Loader", "StatisticsData", "load_history",

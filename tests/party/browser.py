@@ -129,7 +129,7 @@ def party_host(phones: int = 1, seats: int = 3, seed: int = 7, rounds: int = 1,
                think: float = 0.0, ruleset: str = "hachihachi") -> PartyHost:
     """A party game on localhost: seats 0..phones-1 on phones, the rest computers that take
     at least `think` seconds a move (so a screenshot can catch another seat's turn)."""
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     specs = [SeatSpec(f"P{i + 1}", "human") if i < phones else SeatSpec(f"C{i}", "ai:rules")
              for i in range(seats)]

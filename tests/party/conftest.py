@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from game.party.host import PartyHost
-from game.ui.session import GameSession, SeatSpec
+from game.play.session import GameSession, SeatSpec
 
 
 class Running:

@@ -32,9 +32,9 @@ def _env(home: Path) -> dict[str, str]:
     return env
 
 
-def _host(home: Path, *args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "game", "host", "--bind", "127.0.0.1",
-                             "--port", "0", *args], cwd=ROOT, env=_env(home),
+def _host(home: Path, *args: str, python: tuple[str, ...] = ()) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, *python, "-m", "game", "host", "--bind",
+                             "127.0.0.1", "--port", "0", *args], cwd=ROOT, env=_env(home),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -77,7 +77,7 @@ def test_the_headless_host_keeps_its_own_save_and_says_where_the_record_went(tmp
     window_game.write_text('{"the window": "its own game"}')
     before = window_game.read_bytes(), window_game.stat().st_mtime_ns
     proc = _host(tmp_path, "--seats", "3", "--phones", "1", "--seed", "5", "--options",
-                 '{"rounds": 1}')
+                 '{"rounds": 1}', python=("-X", "importtime"))  # every module it loads
     try:
         origin, token = _link(proc)
         assert (data / "host-autosave.json").exists()  # saved from the first moment
@@ -86,6 +86,11 @@ def test_the_headless_host_keeps_its_own_save_and_says_where_the_record_went(tmp
     finally:
         proc.kill()
     assert proc.returncode == 0, err
+    # issue 44: a whole game hosted without the window never loads pygame (nor the window)
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in err.splitlines()
+              if line.startswith("import time:")}
+    assert "game.party.host" in loaded and "game.play.session" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "pygame" or m.startswith("game.ui")}
     m = re.search(r"Record: (.+\.json)", out)
     assert m, out
     assert Path(m.group(1)).exists()

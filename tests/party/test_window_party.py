@@ -17,10 +17,10 @@ from websockets.sync.client import connect
 
 from game.engine.cards import CARD_IDS
 from game.party import keep
+from game.play.session import GameSession, SeatSpec, Step
 from game.ui.scenes.lobby import LobbyScene, open_party
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec, Step
 from game.ui.setup_model import PHONE, SetupModel
 from tests.ui.driver import click, frames, key, make_app
 

@@ -17,23 +17,44 @@ from game import storage  # noqa: E402
 from game.app import App  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
+FRAME = 1 / 60
+
+
+class StepClock:
+    """The window's clock in a test (App's `clock`): it moves only when the driver draws a
+    frame, by that frame's time, so every guard and pace (the key gate, the hand-over's
+    400 ms, a computer's thinking time, a tooltip's delay) is counted in frames, the same
+    on a loaded machine as on an idle one (issue 44, item 5)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
 
 def make_app(home: Path, size: tuple[int, int] = (1280, 720), **settings: object) -> App:
     paths = storage.default_paths(home).ensure()
     s = Settings(anim_speed="instant", ai_pace="instant", welcome_seen=True)
     for k, v in settings.items():
         setattr(s, k, v)
-    app = App(size, paths, s)
+    app = App(size, paths, s, clock=StepClock())
     pygame.event.clear()
     return app
 
 
 def frames(app: App, n: int = 1) -> None:
     """n frames, each drawn (tests read what a frame draws; an idle screen would skip it:
-    tests/ui/test_idle.py steps the app itself to check that)."""
+    tests/ui/test_idle.py steps the app itself to check that); the app's clock, when it is
+    the driver's, moves on by a frame each."""
     for _ in range(n):
         app.invalidate()
-        app.step(1 / 60)
+        if isinstance(app.now, StepClock):
+            app.now.advance(FRAME)
+        app.step(FRAME)
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:

@@ -7,8 +7,9 @@ see. Now the table decides once whose view is on screen (`TableScene.live_view`:
 seat's own view, else the engine's public view) and every part reads that or `shown_view`.
 
 This test reads the source (no pygame): a call `<...session>.view(seat)`, `<...st>.view(seat)`
-or `<...state>.view(seat)` anywhere under game/ui must be one of the places listed below,
-each with the reason it may read one seat's own view.
+or `<...state>.view(seat)` anywhere under game/ui or game/play (the game in progress the
+window drives) must be one of the places listed below, each with the reason it may read one
+seat's own view.
 """
 
 from __future__ import annotations
@@ -16,19 +17,23 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+GAME = Path(__file__).resolve().parents[2] / "game"
+UI = GAME / "ui"
 
-# (module under game/ui, enclosing function) -> why it may read a seat's own view
+# (module under game/, enclosing function) -> why it may read a seat's own view
 ALLOWED = {
-    ("session.py", "GameSession.view"): "the session's own accessor, for the callers below",
-    ("play_driver.py", "PlayDriver._computer"): "a computer thinks from its own seat's view "
+    ("play/session.py", "GameSession.view"): "the session's own accessor, for the callers "
+                                             "below",
+    ("play/driver.py", "PlayDriver._computer"): "a computer thinks from its own seat's view "
                                                 "(driver only: nothing of it is drawn)",
-    ("scenes/table.py", "TableScene.live_view"): "the table's one choice: the face-up seat's "
-                                                 "view, else the public view",
-    ("scenes/replay.py", "ReplayScene.view"): "a finished game's replay shows the seat the "
-                                              "viewer chose (a record, not a game in play)",
-    ("scenes/replay.py", "ReplayScene._sync"): "a replayed round's hands once it is over "
-                                               "(every hand is revealed at a round's end)",
+    ("ui/scenes/table_context.py", "TableContext.live_view"): "the table's one choice: the "
+                                                              "face-up seat's view, else "
+                                                              "the public view",
+    ("ui/scenes/replay.py", "ReplayScene.view"): "a finished game's replay shows the seat "
+                                                 "the viewer chose (a record, not a game in "
+                                                 "play)",
+    ("ui/scenes/replay.py", "ReplayScene._sync"): "a replayed round's hands once it is over "
+                                                  "(every hand is revealed at a round's end)",
 }
 RECEIVERS = ("session", "st", "state")
 
@@ -56,8 +61,8 @@ def _calls(path: Path) -> list[tuple[str, int, str]]:
 
 def test_only_the_listed_places_read_a_seats_own_view():
     found = {}
-    for path in sorted(UI.rglob("*.py")):
-        rel = path.relative_to(UI).as_posix()
+    for path in sorted(UI.rglob("*.py")) + sorted((GAME / "play").rglob("*.py")):
+        rel = path.relative_to(GAME).as_posix()
         for where, line, source in _calls(path):
             found.setdefault((rel, where), []).append(f"{rel}:{line}: {source}")
     stray = [line for key, lines in found.items() if key not in ALLOWED for line in lines]
@@ -73,5 +78,5 @@ def test_the_scenes_read_no_session_view():
     for path in sorted((UI / "scenes").glob("*.py")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if "session.view(" in line and not line.lstrip().startswith("#"):
-                assert path.name == "table.py" and "self.session.view(seat)" in line, (
+                assert path.name == "table_context.py" and "self.session.view(seat)" in line, (
                     f"{path.name}:{n}: {line.strip()}")

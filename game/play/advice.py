@@ -31,11 +31,12 @@ from game.engine.effects import MoveEffect, move_effect
 from game.engine.preview import ChoicePreview, preview
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
-from game.ui import panels
-from game.ui.choices import money
-from game.ui.narrate import joined
-from game.ui.numbers import amount
-from game.ui.terms import card_name, term
+from game.play.choices import money
+from game.play.decisions import DECISION_VERBS
+from game.play.decisions import short as decision_name
+from game.play.narrate import joined
+from game.play.numbers import amount
+from game.play.terms import card_name, term
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def nearest_threat(view: PlayerView) -> tuple[int, str, int] | None:
 
 def gather(view: PlayerView, action: Action, values: dict[Action, float]) -> Facts:
     """The facts of the suggested `action` (`values`: the search's expected mon per move)."""
-    decisions = [a for a in view.legal if a.verb in panels.DECISION_VERBS]
+    decisions = [a for a in view.legal if a.verb in DECISION_VERBS]
     effect = move_effect(view, action) if action.verb in (PLAY, TAKE) else None
     runner = None
     if action.verb in (PLAY, TAKE) and len(values) > 1:
@@ -81,7 +82,7 @@ def gather(view: PlayerView, action: Action, values: dict[Action, float]) -> Fac
             if a.args and (action.verb != PLAY or a.args[0] != action.args[0]):
                 runner = (CARD_IDS[a.args[0]], v)
     chosen = None
-    if action.verb in panels.DECISION_VERBS:
+    if action.verb in DECISION_VERBS:
         try:
             chosen = next((p for p in preview(view) if p.action == action), None)
         except Exception:  # noqa: BLE001 - a preview bug must not cost the hint
@@ -233,8 +234,8 @@ def reason(action: Action, phase: str, f: Facts, values: tuple[tuple[str, float]
 
 def choice_name(verb: str, phase: str) -> str:
     """A choice as its panel button names it (a play, beside a cancel: "Play on")."""
-    if verb in panels.DECISION_VERBS:
-        return panels.short(verb, phase)
+    if verb in DECISION_VERBS:
+        return decision_name(verb, phase)
     return _("Play on") if verb == PLAY else verb
 
 
@@ -266,7 +267,7 @@ def compared(action: Action, values: dict[Action, float]) -> tuple[tuple[str, fl
     cancel (offered beside the plays) the best play as "play on"."""
     if action.verb in (PLAY, TAKE) or len(values) < 2:
         return ()
-    out = [(a.verb, v) for a, v in values.items() if a.verb in panels.DECISION_VERBS]
+    out = [(a.verb, v) for a, v in values.items() if a.verb in DECISION_VERBS]
     plays = [v for a, v in values.items() if a.verb == PLAY]
     if plays:
         out.append((PLAY, max(plays)))

@@ -1,6 +1,6 @@
 """One game in the window: the engine state, the seats, the seeded chance, the AI workers.
 
-No pygame here. A front end's driver (game.ui.play_driver) asks `next_step()` what happens
+No pygame here. A front end's driver (game.play.driver) asks `next_step()` what happens
 next and calls `deal`, `chance`, `apply` or lets an `AiWorker` think. Every deck and chance
 outcome comes from a generator derived from (seed, round entry, action count), so a game
 continued from its autosave deals exactly what the uninterrupted game would have dealt.
@@ -12,7 +12,6 @@ moves that follow: a player who undoes meets the same draws and cannot fish for 
 
 from __future__ import annotations
 
-import concurrent.futures
 import copy
 import dataclasses
 import logging
@@ -30,9 +29,9 @@ from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
 from game.engine.vocab import StrEnum
 from game.i18n import _
+from game.play.narrate import joined, seat_names
+from game.play.terms import round_label
 from game.seats import clean_name, kind_problem
-from game.ui.narrate import joined, seat_names
-from game.ui.terms import round_label
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +192,7 @@ class GameSession:
         self.agents[seat] = self._agent(seat, agent)
 
     def names(self) -> list[str]:
-        """The seats' names as every screen shows them (game.ui.narrate.seat_names)."""
+        """The seats' names as every screen shows them (game.play.narrate.seat_names)."""
         return seat_names([s.name for s in self.seats], self.humans,
                           shared=len(self.humans) >= 2 or bool(self.phones))
 
@@ -344,7 +343,7 @@ class GameSession:
         v = self.st.public_view()  # the round and its ledger: public facts
         rnd = v.round
         if v.phase in ("deal", "over") and v.results:
-            from game.ui.model import round_end_view
+            from game.play.round_end import round_end_view
 
             # between rounds a continued game reopens the last ledger: its round, as the
             # ledger names it (a misdeal is not a round played: the same round is dealt
@@ -358,52 +357,4 @@ class GameSession:
             game=_(self.rs.title), round=r, names=joined(others))
 
 
-class AiWorker:
-    """Runs `agent.choose(view)` off the UI thread; the scene polls `result()` each frame.
-
-    A thread, not a process: today's agents are fast and pure Python, and a thread keeps the
-    agent's own state (its seeded generator) in this process. A long search would hold the
-    GIL; the frame loop still runs between bytecodes, and a process pool can replace this
-    class without changing its interface.
-    """
-
-    def __init__(self) -> None:
-        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1,
-                                                           thread_name_prefix="ai")
-        self._future: concurrent.futures.Future | None = None
-        self._view: PlayerView | None = None
-        self.started = 0.0
-
-    @property
-    def busy(self) -> bool:
-        return self._future is not None
-
-    def start(self, agent: object, view: PlayerView) -> None:
-        self._view = view
-        self.started = time.monotonic()
-        self._future = self._pool.submit(agent.choose, view)  # type: ignore[attr-defined]
-
-    def result(self) -> Action | None:
-        """The chosen action once ready (a failing agent falls back to its first legal)."""
-        f = self._future
-        if f is None or not f.done():
-            return None
-        self._future = None
-        try:
-            action = f.result()
-        except Exception:
-            log.exception("computer player failed; playing its first legal action")
-            action = self._view.legal[0] if self._view and self._view.legal else None
-        return action
-
-    def cancel(self) -> None:
-        if self._future is not None:
-            self._future.cancel()
-        self._future = None
-
-    def shutdown(self) -> None:
-        self.cancel()
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-__all__ = ["AiWorker", "GameSession", "SeatSpec", "Step", "Event"]
+__all__ = ["GameSession", "SeatSpec", "Step", "Event"]

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from game.engine.view import PlayerView
 from game.i18n import _
-from game.ui.narrate import joined
-from game.ui.session import Step
-from game.ui.terms import card_name, month_name, target_prompt
+from game.play.narrate import joined
+from game.play.session import Step
+from game.play.terms import card_name, month_name, target_prompt
 
 
 @dataclass(frozen=True)

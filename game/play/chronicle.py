@@ -13,9 +13,9 @@ from collections.abc import Iterable
 
 from game.engine.events import Event
 from game.i18n import N_, _, ngettext, pgettext
-from game.ui.narrate import is_you, joined, narrate
-from game.ui.numbers import amount
-from game.ui.terms import plain
+from game.play.narrate import is_you, joined, narrate
+from game.play.numbers import amount
+from game.play.terms import plain
 
 # plate statuses that last the whole round (TABLE.md §5.4: the plate says who is in)
 # (the same words as the table's stamps, so a plate never shows a status and its stamp twice)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.ui.terms import seat_role, term
+from game.play.terms import seat_role, term
 
 if TYPE_CHECKING:
     from game.engine.rulesets.base import Ruleset

@@ -16,8 +16,8 @@ from game import i18n
 from game.engine.events import Event
 from game.engine.vocab import EventKind
 from game.i18n import N_, _, pgettext
-from game.ui.numbers import amount
-from game.ui.terms import RULE_CAPTURES, card_name, ending_text, month_name, plain, term
+from game.play.numbers import amount
+from game.play.terms import RULE_CAPTURES, card_name, ending_text, month_name, plain, term
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,8 @@ from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.i18n import _
-from game.ui.session import AiWorker, GameSession, Step
+from game.play.session import GameSession, Step
+from game.play.worker import AiWorker
 
 log = logging.getLogger(__name__)
 

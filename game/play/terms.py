@@ -622,7 +622,7 @@ def guided_words(result: object, view: object, rs: object, viewer: int,
     you receive 16 mon this round." The captures' points, the par and the net come
     from the engine (view, ruleset, result); a yaku or a misdeal is said in the ending's
     words."""
-    from game.ui.numbers import amount
+    from game.play.numbers import amount
 
     net = result.net[viewer] if 0 <= viewer < len(result.net) else 0
     mine = (_("you receive {n} mon this round").format(n=amount(net)) if net > 0 else

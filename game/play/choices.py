@@ -8,8 +8,8 @@ from __future__ import annotations
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.preview import ChoicePreview
 from game.i18n import _
-from game.ui.numbers import amount
-from game.ui.terms import term
+from game.play.numbers import amount
+from game.play.terms import term
 
 
 def money(v: int) -> str:
