@@ -9,7 +9,7 @@ is added at the next start or after the next successful write, and, the statisti
 each game by its fingerprint, counted exactly once.
 
 A damaged journal is set aside like any user file, and the journal left in its place says
-so (`rebuild`): the next catch-up (storage.catch_up_pending) looks through the records
+so (`rebuild`): the next catch-up (game.catch_up.catch_up_pending) looks through the records
 folder for the finished games the statistics do not count yet, notes them here again and
 tells the player. So a damaged journal loses no game either.
 """
@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import files
-from game.stats import record_name
+from game.stats.values import record_name
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "stats-pending.json"
 FORMAT = "hachihachi-pending/1"
 MAX_ENTRIES = 1000  # games waiting: far more than any run of failures leaves
-MAX_NAME = 255  # characters in a record's file name (game.stats.record_name)
+MAX_NAME = 255  # characters in a record's file name (game.stats.values.record_name)
 # What a journal of MAX_ENTRIES entries holds at most, so the limits follow the entry count
 # (issue 43, item 2: a limit of 4 values an entry, where an entry is 5, set 802 games aside):
 # an entry is an object, two keys and two texts; the journal itself an object with its
@@ -129,6 +129,17 @@ def _save(data_dir: Path, journal: Journal) -> None:
     files.atomic_write_text(path, json.dumps(data, indent=0) + "\n")
 
 
+def _saved(data_dir: Path, journal: Journal, failing: str) -> bool:
+    """`_save`, True; or False when the journal cannot be written (logged as `failing`):
+    the caller's change is then made again at the next look, nothing is lost."""
+    try:
+        _save(data_dir, journal)
+        return True
+    except OSError as e:
+        log.warning("%s: %s", failing, e)
+        return False
+
+
 def name_of(data_dir: Path, fp: str) -> str | None:
     """The record file name this game was given, when it is waiting."""
     return next((n for n, f in load(data_dir) if f == fp), None)
@@ -141,12 +152,7 @@ def add(data_dir: Path, name: str, fp: str) -> bool:
     if (name, fp) in journal.games:
         return True
     journal.games = [(n, f) for n, f in journal.games if f != fp] + [(name, fp)]
-    try:
-        _save(data_dir, journal)
-        return True
-    except OSError as e:
-        log.warning("could not note the game as waiting for the statistics: %s", e)
-        return False
+    return _saved(data_dir, journal, "could not note the game as waiting for the statistics")
 
 
 def remove(data_dir: Path, fp: str) -> bool:
@@ -161,12 +167,7 @@ def remove_many(data_dir: Path, fps: set[str]) -> bool:
     if not any(f in fps for _n, f in journal.games):
         return True
     journal.games = [(n, f) for n, f in journal.games if f not in fps]
-    try:
-        _save(data_dir, journal)
-        return True
-    except OSError as e:
-        log.warning("could not update the waiting games: %s", e)
-        return False
+    return _saved(data_dir, journal, "could not update the waiting games")
 
 
 def rebuilt(data_dir: Path, found: list[tuple[str, str]]) -> bool:
@@ -177,12 +178,7 @@ def rebuilt(data_dir: Path, found: list[tuple[str, str]]) -> bool:
     have = {f for _n, f in journal.games}
     journal.games += [(n, f) for n, f in found if f not in have]
     journal.rebuild = None
-    try:
-        _save(data_dir, journal)
-        return True
-    except OSError as e:
-        log.warning("could not write the rebuilt list of waiting games: %s", e)
-        return False
+    return _saved(data_dir, journal, "could not write the rebuilt list of waiting games")
 
 
 __all__ = ["FILE_NAME", "Journal", "add", "journal_path", "load", "name_of", "read_journal",

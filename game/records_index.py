@@ -25,8 +25,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game import files, replays, stats
+from game import files, replays
 from game.engine.state import OVER
+from game.stats.values import is_iso_time
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,7 @@ def summarise(path: Path, size: int, mtime_ns: int) -> Summary:
                             str(s.get("kind", "human"))[:80]) for s in rec.seats)
     app = rec.app if isinstance(rec.app, dict) else {}
     when = app.get("finished_at")
-    when = when if isinstance(when, str) and stats._iso_time(when) else ""
+    when = when if isinstance(when, str) and is_iso_time(when) else ""
     finished = st.phase == OVER
     winners = tuple(st.rs.game_winners(st)) if finished else ()
     return Summary(name, size, mtime_ns, None, rec.ruleset, seats, when, len(st.results),

@@ -1,11 +1,13 @@
-"""Record files for review: the list of kept records, AI notes beside a record, export, import.
+"""Record files for review: what can be wrong with a record in words, export, import.
 
-No pygame. The AI's one-sentence explanations are kept in a sidecar file next to the record
-(``<record stem>.notes.json``), never inside it: a record stays the exact, replayable game
-(docs/rules/README.md §7) and any other program can read it. A missing or damaged sidecar is
-simply ignored, and its texts reach the screen only as drawable text (game.text). Every read
-and write goes through game.files (limits, atomic writes; an export into the player's
-folder is written whole or not at all, and a kill leaves no temporary there).
+No pygame. The list of kept records and the AI notes beside a record live in
+game.record_files (the saved games use them too); their names are offered here as well, so
+the review screens find everything about a record file in one place. Every read and write
+goes through game.files (limits, atomic writes; an export into the player's folder is
+written whole or not at all, and a kill leaves no temporary there).
+
+Imports point one way: replays stands on game.record_files and game.storage (the folders),
+and neither of them imports replays.
 """
 
 from __future__ import annotations
@@ -22,96 +24,21 @@ from game.engine import record as records
 from game.engine import rulesets
 from game.engine.errors import RecordError
 from game.i18n import N_, _
-from game.text import clean_line
+from game.record_files import (
+    NOTES_FORMAT,
+    NOTES_SUFFIX,
+    RECORD_LIMITS,
+    Notes,
+    is_record_file,
+    list_records,
+    notes_path,
+    notes_text,
+    read_notes,
+    record_text,
+    write_notes,
+)
 
 log = logging.getLogger(__name__)
-
-NOTES_SUFFIX = ".notes.json"
-NOTES_FORMAT = "hanafuda-notes/1"
-NOTES_LIMITS = files.Limits(max_bytes=2_000_000, max_depth=6, max_int_digits=12,
-                            max_str_len=2000, max_items=200_000)
-
-
-def notes_path(record_path: str | os.PathLike) -> Path:
-    """Where a record's notes live: ``game.json`` -> ``game.notes.json``."""
-    p = Path(record_path)
-    return p.with_name(p.stem + NOTES_SUFFIX) if p.suffix == ".json" else \
-        p.with_name(p.name + NOTES_SUFFIX)
-
-
-def is_record_file(p: Path) -> bool:
-    return p.suffix == ".json" and not p.name.endswith(NOTES_SUFFIX) and p.is_file()
-
-
-def list_records(folder: Path) -> list[Path]:
-    """The record files in ``folder``, newest first (an unreadable folder lists nothing)."""
-    try:
-        found = [p for p in folder.iterdir() if is_record_file(p)]
-    except OSError:
-        return []
-
-    def when(p: Path) -> float:
-        try:
-            return p.stat().st_mtime
-        except OSError:
-            return 0.0
-
-    return sorted(found, key=lambda p: (when(p), p.name), reverse=True)
-
-
-# --- notes -----------------------------------------------------------------------------
-Notes = dict[tuple[int, int], tuple[str, str]]  # (round index, action index) -> (action, text)
-
-
-def write_notes(record_path: str | os.PathLike, notes: Notes) -> Path | None:
-    """Write a record's AI notes beside it; None (logged) when it fails: the notes are a
-    comfort, the record is what matters. No notes: the sidecar is removed (so an older
-    game's notes never pass for this one's)."""
-    if not notes:
-        try:
-            notes_path(record_path).unlink(missing_ok=True)
-        except OSError as e:
-            log.warning("could not remove %s: %s", notes_path(record_path), e)
-        return None
-    path = notes_path(record_path)
-    try:
-        files.atomic_write_text(path, notes_text(notes))
-        return path
-    except OSError as e:
-        log.warning("could not write the AI notes %s: %s", path, e)
-        return None
-
-
-def notes_text(notes: Notes) -> str:
-    """The sidecar's JSON text for `notes`."""
-    import json
-
-    items = [{"round": r, "action": a, "text": act, "note": note}
-             for (r, a), (act, note) in sorted(notes.items())]
-    return json.dumps({"format": NOTES_FORMAT, "notes": items}, ensure_ascii=False,
-                      indent=0) + "\n"
-
-
-def read_notes(record_path: str | os.PathLike) -> Notes:
-    """A record's AI notes; empty when the sidecar is missing or damaged (never an error)."""
-    try:
-        data = files.read_json(notes_path(record_path), NOTES_LIMITS)
-    except (FileNotFoundError, files.FileRejected):
-        return {}
-    out: Notes = {}
-    if not isinstance(data, dict) or data.get("format") != NOTES_FORMAT \
-            or not isinstance(data.get("notes"), list):
-        return {}
-    for item in data["notes"]:
-        if not isinstance(item, dict):
-            continue
-        r, a, act, note = (item.get(k) for k in ("round", "action", "text", "note"))
-        if all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (r, a)) \
-                and isinstance(act, str) and isinstance(note, str):
-            note = clean_line(note, 300)  # a NUL or a lone surrogate never reaches the font
-            if note:
-                out[(r, a)] = (act[:80], note)
-    return out
 
 
 # --- what can be wrong with a record, in words ----------------------------------------------
@@ -193,9 +120,9 @@ def _format_problem(data: object) -> Problem | None:
 
 def read_record(path: str | os.PathLike) -> records.Record:
     """The record file at `path`, bounded and shape-checked (not replayed): RecordProblem
-    saying why in words otherwise (game.storage's limits; the engine's shape checks)."""
+    saying why in words otherwise (game.record_files' limits; the engine's shape checks)."""
     try:
-        data = files.read_json(path, storage.RECORD_LIMITS)
+        data = files.read_json(path, RECORD_LIMITS)
     except FileNotFoundError:
         raise RecordProblem(Problem.MISSING, f"{path}: no such file") from None
     except IsADirectoryError:  # Windows opens no folder: the same answer as elsewhere
@@ -225,7 +152,7 @@ def _rejected_kind(path: str | os.PathLike) -> Problem:
         return Problem.UNREADABLE
     if not stat_mod.S_ISREG(st.st_mode):
         return Problem.NOT_A_FILE
-    if st.st_size > storage.RECORD_LIMITS.max_bytes:
+    if st.st_size > RECORD_LIMITS.max_bytes:
         return Problem.TOO_LARGE
     if not os.access(path, os.R_OK):
         return Problem.UNREADABLE
@@ -282,7 +209,7 @@ def _copy(src: Path, folder: Path, rec: records.Record) -> Path:
     """The record (and its notes) as new files in `folder`, never over another file; each
     written whole or not at all, and nothing left behind by a kill (files.write_new_file)."""
     stem = src.stem if src.suffix == ".json" else src.name
-    dest = files.write_new_file(folder, stem, ".json", storage.record_text(rec))
+    dest = files.write_new_file(folder, stem, ".json", record_text(rec))
     notes = read_notes(src)
     if notes:
         text = notes_text(notes)
@@ -313,7 +240,7 @@ def export_record_as(src: str | os.PathLike, dest: str | os.PathLike,
     beside it when there are any. RecordProblem for a bad record, OSError for the disk."""
     src, dest = Path(src), Path(dest).expanduser()
     rec = check_record(src)
-    text = storage.record_text(rec)
+    text = record_text(rec)
     if replace:
         try:  # never write "over" a pipe or a folder of that name
             files.check_regular(dest)
@@ -347,7 +274,7 @@ def import_record(paths: storage.Paths, src: str | os.PathLike) -> Path:
     return _copy(src, paths.records_dir, rec)
 
 
-__all__ = ["NOTES_SUFFIX", "Notes", "Problem", "RecordProblem", "check_record", "explain",
-           "export_record", "export_record_as", "import_record", "is_record_file",
-           "list_records", "notes_path", "problem_of", "problem_words", "read_notes",
-           "read_record", "replay_checked", "write_notes"]
+__all__ = ["NOTES_FORMAT", "NOTES_SUFFIX", "Notes", "Problem", "RecordProblem", "check_record",
+           "explain", "export_record", "export_record_as", "import_record", "is_record_file",
+           "list_records", "notes_path", "notes_text", "problem_of", "problem_words",
+           "read_notes", "read_record", "replay_checked", "write_notes"]

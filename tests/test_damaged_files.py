@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -233,10 +232,10 @@ def test_a_full_disk_is_told_and_the_game_is_kept_until_its_record_is_written(tm
     written). With space again, the next start writes the record and then drops the save."""
     import errno
 
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.result import ResultScene
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
-    from game.ui.session import GameSession, SeatSpec
 
     app = make_app(tmp_path)
     app.stack.push(TitleScene(app))
@@ -401,16 +400,26 @@ def test_simulate_options_at_their_maximum_finish(tmp_path):
 
 
 # --- defect 8: long names in linear time -------------------------------------------------
-def test_fitting_and_wrapping_a_long_name_is_fast(tmp_path):
+def test_fitting_and_wrapping_a_long_name_is_fast(tmp_path, monkeypatch):
+    """Linear work, counted (not timed, issue 44 item 5): the characters measured to fit
+    and wrap a name grow as the name does, about ten per character, never its square."""
     from game.ui import theme
 
     app = make_app(tmp_path)  # fonts
+    measured = [0]
+    real = theme._text
+
+    def counting(s: str, *args: object, **kw: object):  # noqa: ANN202 - a Surface
+        measured[0] += len(s)
+        return real(s, *args, **kw)
+
+    monkeypatch.setattr(theme, "_text", counting)
     for n in (1000, 20000):
         s = "W" * n
-        t0 = time.perf_counter()
+        measured[0] = 0
         out = theme.fit(s, 18, 200)
         lines = theme.wrap(s, 18, 400)
-        assert time.perf_counter() - t0 < 2.0, n
+        assert measured[0] <= 12 * n, (n, measured[0])
         assert out.endswith("…") and theme.text_width(out, 18) <= 200
         assert all(theme.text_width(line, 18) <= 400 for line in lines)
         assert "".join(lines) == s
@@ -427,10 +436,8 @@ def test_a_saved_seat_name_of_a_thousand_characters_is_capped(tmp_path):
     app.paths.autosave.write_text(json.dumps(rec), encoding="utf-8")
     app.stack.push(TitleScene(app))
     frames(app, 2)
-    t0 = time.perf_counter()
     click(app, app.stack.top.group.buttons[0].rect.center)
-    frames(app, 10)
+    frames(app, 10)  # the table, drawn ten times over: the name's length costs nothing more
     assert app.stack.find(TableScene) is not None and not app.errors
     assert len(app.stack.find(TableScene).session.seats[1].name) <= 16
-    assert time.perf_counter() - t0 < 10
     app.close()

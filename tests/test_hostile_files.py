@@ -9,7 +9,6 @@ import os
 import signal
 import stat
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -41,18 +40,41 @@ def no_file(path: Path, kind: str) -> None:
 KINDS = ["fifo", "device", "folder"]
 
 
+def _opens(monkeypatch: pytest.MonkeyPatch, paths: list[Path]) -> list[int]:
+    """The flags of every os.open of one of `paths` from now on: a FIFO or a device opened
+    for reading without O_NONBLOCK would wait for ever (the guard counted, not timed)."""
+    flags: list[int] = []
+    real = os.open
+    watched = {str(p) for p in paths}
+
+    def spy(path, how, *args, **kw):  # noqa: ANN001, ANN202
+        if str(path) in watched:
+            flags.append(how)
+        return real(path, how, *args, **kw)
+
+    monkeypatch.setattr(os, "open", spy)
+    return flags
+
+
+def _never_waits(flags: list[int]) -> bool:
+    return all(f & os.O_NONBLOCK for f in flags)
+
+
 @pytest.mark.parametrize("kind", KINDS)
-def test_settings_autosave_and_learn_that_are_no_files_never_block(tmp_path, kind):
+def test_settings_autosave_and_learn_that_are_no_files_never_block(tmp_path, kind,
+                                                                     monkeypatch):
     paths = storage.default_paths(tmp_path).ensure()
-    for p in (settings_mod.settings_path(paths), paths.autosave, progress.progress_path(paths)):
+    watched = [settings_mod.settings_path(paths), paths.autosave,
+               progress.progress_path(paths)]
+    for p in watched:
         no_file(p, kind)
-    t0 = time.perf_counter()
+    opened = _opens(monkeypatch, watched)
     loaded, msg = settings_mod.load(paths)
     assert msg and "set aside" in msg
     assert progress.load(paths) == set()
     rec, msg = storage.load_autosave(paths)
     assert rec is None and msg and "set aside" in msg
-    assert time.perf_counter() - t0 < 5
+    assert _never_waits(opened), opened
     for p in (settings_mod.settings_path(paths), paths.autosave, progress.progress_path(paths)):
         assert not (p.exists() or p.is_symlink()), p  # moved aside: told once
 
@@ -71,7 +93,7 @@ def test_the_program_starts_with_a_fifo_as_settings_and_autosave(tmp_path):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
+def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind, monkeypatch):
     """The chooser never lists a FIFO or a device, and a path that is no file (reached
     anyway) is refused in words by Import and by Open, without blocking."""
     from game.ui.scenes.file_chooser import FileChooserScene
@@ -83,7 +105,7 @@ def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
     scene = RecordsScene(app)
     app.stack.push(scene)
     scene.chooser_folder = tmp_path
-    t0 = time.perf_counter()
+    opened = _opens(monkeypatch, [target])
     scene.import_file()
     chooser = app.stack.top
     assert isinstance(chooser, FileChooserScene)
@@ -96,7 +118,7 @@ def test_records_open_and_import_refuse_a_path_that_is_no_file(tmp_path, kind):
     chooser = app.stack.top
     said = chooser.on_choose(target, False)
     frames(app, 2)
-    assert time.perf_counter() - t0 < 5
+    assert _never_waits(opened), opened
     assert said and "not a file" in said and app.stack.top is chooser and not app.errors
     app.close()
 

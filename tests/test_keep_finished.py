@@ -22,6 +22,7 @@ import pytest
 from game import files, pending, replays, stats, storage
 from game.engine import record as records
 from game.simulate import simulate
+from game.stats import counting, store
 from tests.forking import FORKS
 
 KILL_POINTS = int(os.environ.get("KILL_POINTS", "36"))  # 0: every line
@@ -89,8 +90,8 @@ def test_a_locked_database_at_the_end_counts_the_game_at_the_next_start(tmp_path
     stats.record_game(paths.stats_db, finished(4))  # an earlier game: the file exists
     other = sqlite3.connect(paths.stats_db, isolation_level=None)  # a second window writes
     other.execute("BEGIN EXCLUSIVE")
-    monkeypatch.setattr(stats, "LOCK_TIMEOUT", 0.1)
-    stats._told.clear()
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.1)
+    counting._told.clear()
     kept = storage.keep_finished(paths, rec, source=paths.autosave, save_first=True)
     assert kept.path is not None and kept.problem is None
     assert kept.told and "locked" in kept.told and "next time the program starts" in kept.told
@@ -108,7 +109,7 @@ def test_the_next_successful_write_also_counts_a_waiting_game(tmp_path, monkeypa
     stats.record_game(paths.stats_db, finished(4))
     other = sqlite3.connect(paths.stats_db, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
-    monkeypatch.setattr(stats, "LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.1)
     storage.keep_finished(paths, first, source=paths.autosave, save_first=True)
     other.execute("ROLLBACK")
     other.close()

@@ -48,4 +48,4 @@ def test_a_4_mb_record_of_thousands_of_rounds_opens_in_a_few_hundred_mb():
     figures = dict(w.split("=", 1) for w in out.stdout.split() if "=" in w)
     assert figures["error"] == "None", out.stdout
     assert int(figures["peak_mb"]) < 250, out.stdout  # a clone per position: 393 MB
-    assert float(figures["cpu_seconds"]) < 30, out.stdout
+    # (its time is the benchmark's to print, never a test's to assert: issue 44, item 5)

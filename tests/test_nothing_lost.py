@@ -31,12 +31,8 @@ _FULL: list[pytest.MonkeyPatch] = []  # full disks a failing test left: emptied 
 
 
 @pytest.fixture(autouse=True)
-def fresh_memory(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+def fresh_memory(fresh_keeper):  # noqa: ANN001, ANN201
     """Each test is a run of its own: nothing kept in memory or set aside by another."""
-    monkeypatch.setattr(storage, "_in_memory", {})
-    monkeypatch.setattr(storage, "_finished_autosave", {})
-    monkeypatch.setattr(storage, "_stale", {}, raising=False)
-    monkeypatch.setattr(storage, "_news", [])
     yield
     while _FULL:
         _FULL.pop().undo()
@@ -158,8 +154,8 @@ def test_the_quit_dialog_on_a_full_disk_offers_try_again_and_quit_tries_once_mor
 
 def test_quitting_a_game_whose_autosave_failed_saves_its_latest_moves_first(
         tmp_path):
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.table import TableScene
-    from game.ui.session import GameSession, SeatSpec
 
     app = make_app(tmp_path, confirm_quit=False)
     session = GameSession("hachi", {}, [SeatSpec("You", "human"),
@@ -181,7 +177,7 @@ def test_quitting_a_game_whose_autosave_failed_saves_its_latest_moves_first(
 
 # --- item 4: a stale autosave is never offered --------------------------------------------
 def test_the_autosave_of_a_game_that_went_on_in_memory_is_never_offered(
-        tmp_path):
+        tmp_path, fresh_keeper):
     """The disk filled after the deal; the game ended in memory. The title, in this run
     and after a restart that lost the game, never offers to continue it from its deal."""
     paths = storage.default_paths(tmp_path).ensure()
@@ -192,8 +188,7 @@ def test_the_autosave_of_a_game_that_went_on_in_memory_is_never_offered(
     game, _told = storage.start_up(paths)
     assert game is None and storage.load_autosave(paths) == (None, None)
     full.undo()
-    storage._in_memory.clear()  # the player quit anyway: the next run knows nothing of it
-    storage._stale.clear()
+    fresh_keeper()  # the player quit anyway: the next run knows nothing of it
     game, _told = storage.start_up(paths)
     assert game is None, "no Continue at the deal of a game that had moved on"
     stale = list(paths.data_dir.glob(f"autosave.json{storage.STALE_MARK}*"))

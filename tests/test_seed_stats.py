@@ -11,7 +11,7 @@ MAX_SEED = 2**64 - 1
 
 
 def test_a_game_with_a_seed_from_2_63_is_recorded_and_counted(tmp_path):
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     paths = storage.default_paths(tmp_path).ensure()
     seats = [SeatSpec("You", "human"), SeatSpec("B", "ai:random"), SeatSpec("C", "ai:random")]

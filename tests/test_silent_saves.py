@@ -52,9 +52,9 @@ def test_a_setting_changed_on_a_full_disk_is_told_once(tmp_path, monkeypatch):
 
 
 def _finish_a_tier(app, tier: int) -> object:  # noqa: ANN001
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.result import ResultScene
     from game.ui.scenes.table import TableScene
-    from game.ui.session import GameSession, SeatSpec
 
     seats = [SeatSpec(n, "ai:random") for n in ("A", "B", "C")]
     app.stack.reset(TableScene(app, GameSession("curriculum", {"tier": tier, "rounds": 1},

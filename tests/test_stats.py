@@ -10,7 +10,6 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from game import stats, storage
 from game.engine import record as records
 from game.simulate import simulate
+from game.stats import counting, store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -164,7 +164,7 @@ def test_migration_from_an_empty_file_and_rollback_on_failure(tmp_path: Path) ->
 def test_unwritable_folder_is_one_sentence_told_once(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    stats._told.clear()
+    counting._told.clear()
     first = stats.record_game(blocker / "stats.sqlite3", finished(8))
     assert first and first.startswith("The statistics could not be opened")
     assert stats.record_game(blocker / "stats.sqlite3", finished(8)) is None
@@ -184,6 +184,8 @@ WRITER = textwrap.dedent("""
         i += 1
         base.fingerprint = f"game-{i}"
         db.add(base)
+        if i % 25 == 0:
+            print(i, flush=True)
 """)
 
 
@@ -194,7 +196,9 @@ def test_kill_9_during_writes_leaves_a_valid_database(tmp_path: Path) -> None:
                             stdout=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-        time.sleep(1.5)  # many games written, one surely in flight
+        # counted, not timed: killed once 100 games are written, the 101st in flight
+        while int(proc.stdout.readline().strip() or 0) < 100:
+            pass
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -266,8 +270,8 @@ def test_a_locked_database_is_not_taken_for_a_damaged_one(tmp_path: Path,
     stats.record_game(path, finished(11))
     other = sqlite3.connect(path, isolation_level=None)  # a second window, mid-write
     other.execute("BEGIN EXCLUSIVE")
-    monkeypatch.setattr(stats, "LOCK_TIMEOUT", 0.1)
-    stats._told.clear()
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.1)
+    counting._told.clear()
     msg = stats.record_game(path, finished(12))
     assert msg and "locked" in msg
     assert not list(tmp_path.glob("*.corrupt-*")), "a busy file is never set aside"

@@ -10,7 +10,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -18,6 +17,7 @@ import pytest
 
 from game import cli, stats
 from game.simulate import simulate
+from game.stats import budget
 from tests.ui.driver import frames, key, loaded, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,9 +81,7 @@ def read_all(path: Path) -> tuple[list, list, list, int]:
 @pytest.mark.parametrize("sql", ROW_DAMAGE)
 def test_a_damaged_row_is_left_out_and_the_rest_still_count(tmp_path, sql):
     path = damaged(tmp_path, sql)
-    t0 = time.perf_counter()
-    figs, hist, line, n = read_all(path)
-    assert time.perf_counter() - t0 < 3
+    figs, hist, line, n = read_all(path)  # the reads' work is bounded: see the budget test
     assert n >= 1 and len(hist) >= 1 and len(line) >= 1
     for h in hist:
         assert h.record_file is None or "/" not in h.record_file
@@ -100,9 +98,7 @@ def test_a_damaged_row_is_left_out_and_the_rest_still_count(tmp_path, sql):
 @pytest.mark.parametrize("sql", SCHEMA_DAMAGE)
 def test_a_database_not_of_our_schema_is_set_aside_and_a_new_one_started(tmp_path, sql):
     path = damaged(tmp_path, sql)
-    t0 = time.perf_counter()
     msg = stats.record_game(path, game(3))
-    assert time.perf_counter() - t0 < 5
     assert msg and "set aside" in msg
     assert len(list(tmp_path.glob("stats.sqlite3.corrupt-*"))) == 1
     figs, hist, line, n = read_all(path)
@@ -141,9 +137,7 @@ def test_a_database_that_is_no_file_is_set_aside_without_blocking(tmp_path, kind
         path.symlink_to("/dev/zero")
     else:
         path.mkdir()
-    t0 = time.perf_counter()
-    msg = stats.record_game(path, game(4))
-    assert time.perf_counter() - t0 < 5
+    msg = stats.record_game(path, game(4))  # returns: a FIFO is never opened to read
     assert msg and "set aside" in msg
     assert path.is_file() and read_all(path)[3] == 1
 
@@ -153,7 +147,7 @@ def test_a_query_that_needs_endless_work_is_stopped(tmp_path, monkeypatch):
     stopped once it has used the budget, on a fast machine or a slow one alike."""
     path = tmp_path / "stats.sqlite3"
     two_games(path)
-    monkeypatch.setattr(stats, "WORK", 5_000_000)
+    monkeypatch.setattr(budget, "WORK", 5_000_000)
     db, _ = stats.open_db(path)
     with db:
         db._budget()
@@ -230,7 +224,7 @@ def test_statistics_and_history_open_on_a_damaged_database(tmp_path, sql):
             key(app, pygame.K_RETURN)
         assert app.stack.top.name in ("statistics", "history") and not app.errors, app.errors
     history = app.stack.top
-    history.index = 0
+    history.cursor.choose(0)
     history.open_selected()
     frames(app, 2)
     assert not app.errors, app.errors

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from game import cli, pending, stats, storage
 from game.engine import record as records
 from game.simulate import simulate
+from game.stats import counting, schema, store, values
 
 NEWER = 99  # a schema version from the future
 
@@ -40,7 +41,7 @@ def game(seed: int = 3, name: str = "Ren") -> records.Record:
 
 
 def home(tmp_path: Path) -> storage.Paths:
-    stats._told.clear()  # each test is a new run of the program
+    counting._told.clear()  # each test is a new run of the program
     return storage.default_paths(tmp_path).ensure()
 
 
@@ -132,7 +133,7 @@ def test_a_damaged_journal_over_a_locked_file_is_rebuilt_at_a_later_start(tmp_pa
     pending.journal_path(paths.data_dir).write_bytes(b"\xff\xfe not a journal")
     other = sqlite3.connect(paths.stats_db, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
-    monkeypatch.setattr(stats, "LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.1)
     try:
         assert storage.catch_up_pending(paths) is None  # the rebuild waits for the file
     finally:
@@ -158,7 +159,7 @@ def test_a_game_finished_over_a_newer_file_is_told_what_truly_happens(tmp_path):
     assert paths.stats_db.read_bytes() == before  # kept as it is
     assert pending.load(paths.data_dir) == [(kept.path.name, stats.fingerprint(rec))]
     # the next start says what becomes of the games waiting, and still touches nothing
-    stats._told.clear()
+    counting._told.clear()
     _rec, told = storage.start_up(paths)
     assert told and "1 finished game waits to be counted until you update the game" in told
     assert paths.stats_db.read_bytes() == before
@@ -325,11 +326,11 @@ def test_an_upgraded_file_has_the_figures_of_the_same_games_counted_now(tmp_path
 
 
 def python_int_list(text: str) -> bool:
-    return stats._int_list(text) is not None
+    return values.int_list(text) is not None
 
 
 def sql_int_list(conn: sqlite3.Connection, text: object) -> bool:
-    return bool(conn.execute(f"SELECT {stats._int_list_sql('?1', 0)}", (text,)).fetchone()[0])
+    return bool(conn.execute(f"SELECT {schema.int_list_sql('?1', 0)}", (text,)).fetchone()[0])
 
 
 LISTS = st.one_of(
