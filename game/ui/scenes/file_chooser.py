@@ -5,7 +5,10 @@ The folder's entries come from game.ui.file_browser (pygame-free, safe on hostil
 Keys: ↑/↓ (PageUp/PageDown, Home/End) choose, Enter or → goes into a folder or chooses a
 file, Backspace or ← goes up a folder, Tab reaches the name field (Export) and the buttons
 (Up, Home, Records folder, the .json filter, Choose, Cancel), Esc cancels. The mouse: a
-click chooses a row, a second click (or a double click) opens it, the wheel scrolls.
+click chooses a row, a second click (or a double click) opens it, the wheel scrolls. The
+list's choice, its window and the double click (counted by the app's clock) are
+game.ui.list_focus's; the input is read by source, as pygame_gui's file dialog does it:
+the mouse (`_click`), the name field (`_typing`), the list and the buttons (`_list_keys`).
 
 The scene chooses; the caller acts. `on_choose(path, replace)` returns None when done (the
 chooser closes) or a sentence, shown in the chooser, which stays open. Export never writes
@@ -27,11 +30,12 @@ from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.file_browser import Browser, Entry, Kind, clean_file_name, typed_name_problem
 from game.ui.intents import Intent
-from game.ui.scene import Scene
+from game.ui.list_focus import ListFocus, cycle
+from game.ui.page_layout import button_grid
+from game.ui.scenes.page import ListPage, jump_of, keys_line
 from game.ui.text_field import TextField
 
 Choose = Callable[[Path, bool], "str | None"]
-DOUBLE_CLICK_MS = 400
 
 
 class Mode(enum.Enum):
@@ -39,7 +43,7 @@ class Mode(enum.Enum):
     SAVE = "save"  # choose a folder and type a name
 
 
-class FileChooserScene(Scene):
+class FileChooserScene(ListPage):
     name = "file_chooser"
 
     def __init__(self, app, title: str, mode: Mode, start: Path,  # noqa: ANN001 - App
@@ -52,14 +56,11 @@ class FileChooserScene(Scene):
         self.records_dir = records_dir
         self.action = action
         self.browser = Browser(start)
-        self.index = 0
-        self.top = 0
-        self.rows = 8
+        self.cursor = ListFocus(rows=8)  # the chosen entry and the entries on screen
         self.row_rects: list[tuple[pygame.Rect, int]] = []
         self.name_field = TextField(_("File name"), name, limit=200)
         self.focus: TextField | None = None
         self.status = self.browser.error or ""
-        self._last_click = (-1, 0)
         self.group = ButtonGroup(self._buttons(), vertical=False)
         self._select_first_file()
 
@@ -78,14 +79,12 @@ class FileChooserScene(Scene):
         buttons += [Button(_("Show: records (.json)") if only else _("Show: all files"),
                            self.toggle_filter),
                     Button(self._action_words(), self.choose, "primary"),
-                    Button(pgettext("button", "Cancel"), self.close, "danger")]
+                    Button(pgettext("button", "Cancel"), self.back, "danger")]
         return buttons
 
     def relabel(self) -> None:
         self.name_field.label = _("File name")
-        index, shown = self.group.index, self.group.show_focus
-        self.group.set(self._buttons())
-        self.group.index, self.group.show_focus = index, shown
+        self.group.set(self._buttons())  # the focus ring stays where it was
 
     def editing(self) -> bool:
         """A text field has the keys (Ctrl+- erases nothing, it is not the UI scale)."""
@@ -105,18 +104,18 @@ class FileChooserScene(Scene):
         kinds = [e.kind for e in self.entries]
         want = Kind.FILE if self.mode is Mode.OPEN and Kind.FILE in kinds else None
         if want is None:
-            self.index = 1 if len(kinds) > 1 and kinds[0] is Kind.PARENT else 0
+            index = 1 if len(kinds) > 1 and kinds[0] is Kind.PARENT else 0
         else:
-            self.index = kinds.index(want)
-        self.top = 0
+            index = kinds.index(want)
+        self.cursor.reset(len(kinds), index)
 
     def _went(self, ok: bool, came_from: str | None = None) -> None:
         self.status = "" if ok else (self.browser.error or "")
         if ok:
             self._select_first_file()
             if came_from is not None:  # back up: the folder we left stays chosen
-                self.index = next((i for i, e in enumerate(self.entries)
-                                   if e.name == came_from), self.index)
+                self.cursor.choose(next((i for i, e in enumerate(self.entries)
+                                         if e.name == came_from), self.index))
             self.group.set(self._buttons())
 
     def up(self) -> None:
@@ -181,14 +180,7 @@ class FileChooserScene(Scene):
             self._went(self.browser.go(self.browser.folder))  # what is there now
             self.status = problem
             return
-        self.close()
-
-    def close(self) -> None:
-        self.app.stack.pop(self)
-
-    def move(self, step: int) -> None:
-        if self.entries:
-            self.index = max(0, min(len(self.entries) - 1, self.index + step))
+        self.back()
 
     # --- input -------------------------------------------------------------------------
     def _cycle(self, step: int) -> None:
@@ -197,80 +189,96 @@ class FileChooserScene(Scene):
             regions.insert(1, self.name_field)
         now = self.focus if self.focus is not None else (
             self.group if self.group.show_focus else None)
-        nxt = regions[(regions.index(now) + step) % len(regions)]
+        nxt = cycle(regions, now, step)
         self.focus = nxt if isinstance(nxt, TextField) else None
         self.group.show_focus = nxt is self.group
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.mode is Mode.SAVE and self.name_field.rect.collidepoint(event.pos):
-                self.focus = self.name_field
-                self.group.show_focus = False
-                return True
-            for rect, i in self.row_rects:
-                if rect.collidepoint(event.pos):
-                    now = pygame.time.get_ticks()
-                    again = self._last_click[0] == i and (
-                        i == self.index and self.focus is None
-                        or now - self._last_click[1] < DOUBLE_CLICK_MS)
-                    self.index, self.focus = i, None
-                    self.group.show_focus = False
-                    self._last_click = (i, now)
-                    if again:
-                        self._last_click = (-1, 0)
-                        self.open_entry(self.entries[i])
-                    return True
-            self.focus = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self._click(event.pos):
+            return True
         if event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(max(0, len(self.entries) - self.rows), self.top - event.y))
+            self.cursor.wheel(event.y)
             return True
         if intent in (Intent.NEXT_REGION, Intent.PREV_REGION):
             self._cycle(1 if intent is Intent.NEXT_REGION else -1)
             return True
         if self.focus is not None:
-            if intent is Intent.BACK:
-                self.focus = None
-                return True
-            if intent is Intent.CONFIRM and event.key != pygame.K_SPACE:
-                self.choose()
-                return True
-            if self.focus.handle_key(event):
-                return True
-            return event.type == pygame.KEYDOWN  # typing never reaches other keys
+            return self._typing(event, intent)
         if intent is Intent.BACK:
-            self.close()
+            self.back()
             return True
+        return self._list_keys(event, intent)
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        """A click on the name field (Export), or on a row: it chooses the row, and a second
+        click on it opens it (game.ui.list_focus). A click anywhere else leaves the name
+        field, and may press a button (False)."""
+        if self.mode is Mode.SAVE and self.name_field.rect.collidepoint(pos):
+            self.focus = self.name_field
+            self.group.show_focus = False
+            return True
+        for rect, i in self.row_rects:
+            if rect.collidepoint(pos):
+                opens = self.cursor.click(i, self.app.now(), armed=self.focus is None)
+                self.focus = None
+                self.group.show_focus = False
+                if opens:
+                    self.open_entry(self.entries[i])
+                return True
+        self.focus = None
+        return False
+
+    def _typing(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """The name field has the keys: Esc leaves it, Enter chooses, the rest types; no
+        other key reaches the page while it is there."""
+        if intent is Intent.BACK:
+            self.focus = None
+            return True
+        if intent is Intent.CONFIRM and event.key != pygame.K_SPACE:
+            self.choose()
+            return True
+        if self.focus is not None and self.focus.handle_key(event):
+            return True
+        return event.type == pygame.KEYDOWN
+
+    def _list_keys(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """The buttons first when their focus ring shows (↑/↓ go back to the list); typing
+        in the list starts the name (Export); then the list's keys, then the buttons'
+        clicks. Letters never fall through to the page behind while a name is asked."""
         if self.group.show_focus:
             if intent in (Intent.UP, Intent.DOWN):
                 self.group.show_focus = False
-            elif self.group.handle(event, intent):
-                self.app.audio.play("button")
+            elif self.press(event, intent):
                 return True
         if event.type == pygame.TEXTINPUT and self.mode is Mode.SAVE \
                 and not self.group.show_focus:
             self.focus = self.name_field  # typing in the list starts the name
             return self.name_field.handle_key(event)
-        if intent in (Intent.UP, Intent.DOWN):
-            self.move(-1 if intent is Intent.UP else 1)
-            return True
-        if event.type == pygame.KEYDOWN:
-            pages = {pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows,
-                     pygame.K_HOME: -len(self.entries), pygame.K_END: len(self.entries)}
-            if event.key in pages:
-                self.move(pages[event.key])
-                return True
-            if event.key == pygame.K_BACKSPACE or intent is Intent.LEFT:
-                self.up()
-                return True
-        if intent in (Intent.CONFIRM, Intent.RIGHT) and self.selected is not None:
-            if intent is Intent.RIGHT and self.selected.kind is not Kind.FOLDER:
-                return True
-            self.open_entry(self.selected)
-            return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
+        if self._browse(event, intent) or self.press(event, intent):
             return True
         return event.type == pygame.KEYDOWN and self.mode is Mode.SAVE  # letters: the name
+
+    def _browse(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """↑/↓ and the page keys choose; Backspace or ← up a folder; Enter opens the chosen
+        entry, → only a folder."""
+        if intent in (Intent.UP, Intent.DOWN):
+            self.cursor.move(-1 if intent is Intent.UP else 1)
+            return True
+        jump = jump_of(event)
+        if jump is not None:
+            self.cursor.jump(jump)
+            return True
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_BACKSPACE
+                                             or intent is Intent.LEFT):
+            self.up()
+            return True
+        entry = self.selected
+        if intent in (Intent.CONFIRM, Intent.RIGHT) and entry is not None:
+            if intent is Intent.CONFIRM or entry.kind is Kind.FOLDER:
+                self.open_entry(entry)
+            return True
+        return False
 
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -292,23 +300,40 @@ class FileChooserScene(Scene):
             self.name_field.rect = pygame.Rect(x, bottom + round(small * 1.5) + 4, tw, fh)
         lh = round(body * 1.6)
         list_rect = pygame.Rect(x, y, tw, max(lh, bottom - y - 6))
+        self._draw_list(surface, list_rect, lh, body, small)
+        if self.mode is Mode.SAVE:
+            self.name_field.draw(surface, body, self.focus is self.name_field)
+        y = (self.name_field.rect.bottom if self.mode is Mode.SAVE else list_rect.bottom) + 6
+        for part in status_lines:
+            theme.blit_text(surface, part, small, (x, y), theme.TEXT)
+            y += round(small * 1.35)
+        by = rect.bottom - 14 - round(small * 1.5) - button_rows * (btn_h + 8) + 8
+        for b, box in zip(self.group.buttons, button_grid(n, per_row, x, by, tw, btn_h),
+                          strict=True):
+            b.rect = pygame.Rect(box)
+        self.group.draw(surface, body)
+        hint = (_("↑/↓ choose · Enter open · Backspace up a folder · Tab: name and buttons · "
+                  "Esc cancel") if self.mode is Mode.SAVE else
+                _("↑/↓ choose · Enter open · Backspace up a folder · Tab: buttons · "
+                  "Esc cancel"))
+        keys_line(surface, hint, small, (x, rect.bottom - 10), tw, "bottomleft")
+
+    def _draw_list(self, surface: pygame.Surface, list_rect: pygame.Rect, lh: int, body: int,
+                   small: int) -> None:
+        """The entries that fit, the chosen one outlined, folders in gold; what an empty
+        folder means; and that a huge folder was listed only in part."""
         pygame.draw.rect(surface, (0x10, 0x16, 0x13), list_rect, border_radius=5)
-        self.rows = max(1, list_rect.h // lh)
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + self.rows:
-            self.top = self.index - self.rows + 1
+        shown = self.cursor.fit(list_rect.h // lh)
         self.row_rects = []
         if len(self.entries) <= (1 if self.entries and self.entries[0].kind is Kind.PARENT
                                  else 0):
             theme.blit_text(surface, _("No record files here.") if self.browser.only_json
                             else _("This folder is empty."), body,
                             (list_rect.x + 10, list_rect.bottom - lh), theme.TEXT_DIM)
-        for k, i in enumerate(range(self.top, min(len(self.entries), self.top + self.rows))):
+        for k, i in enumerate(shown):
             e = self.entries[i]
             r = pygame.Rect(list_rect.x, list_rect.y + k * lh, list_rect.w, lh)
-            chosen = i == self.index
-            if chosen:
+            if i == self.index:
                 pygame.draw.rect(surface, theme.PANEL_LINE, r.inflate(-4, -4), border_radius=4)
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(-4, -4), 1, border_radius=4)
             color = theme.GOLD if e.kind is not Kind.FILE else theme.TEXT
@@ -319,24 +344,6 @@ class FileChooserScene(Scene):
             theme.blit_text(surface, _("Only the first {n} entries are listed.").format(
                 n=len(self.entries)), small, (list_rect.right - 8, list_rect.bottom - 4),
                 theme.TEXT_DIM, False, "bottomright")
-        if self.mode is Mode.SAVE:
-            self.name_field.draw(surface, body, self.focus is self.name_field)
-        y = (self.name_field.rect.bottom if self.mode is Mode.SAVE else list_rect.bottom) + 6
-        for part in status_lines:
-            theme.blit_text(surface, part, small, (x, y), theme.TEXT)
-            y += round(small * 1.35)
-        by = rect.bottom - 14 - round(small * 1.5) - button_rows * (btn_h + 8) + 8
-        bw = (tw - 8 * (per_row - 1)) // per_row
-        for i, b in enumerate(self.group.buttons):
-            row, col = divmod(i, per_row)
-            b.rect = pygame.Rect(x + col * (bw + 8), by + row * (btn_h + 8), bw, btn_h)
-        self.group.draw(surface, body)
-        hint = (_("↑/↓ choose · Enter open · Backspace up a folder · Tab: name and buttons · "
-                  "Esc cancel") if self.mode is Mode.SAVE else
-                _("↑/↓ choose · Enter open · Backspace up a folder · Tab: buttons · "
-                  "Esc cancel"))
-        theme.blit_text(surface, theme.fit(hint, small, tw), small, (x, rect.bottom - 10),
-                        theme.TEXT_DIM, False, "bottomleft")
 
 
 __all__ = ["FileChooserScene", "Mode"]

@@ -1,7 +1,9 @@
 """History (issue 14): your finished games, newest first, filtered by game; Enter or a click
 opens the game's replay (game.ui.scenes.replay.ReplayScene) from its record file.
 
-Keys: ↑/↓ choose a game, ←/→ change the filter, Enter open, Esc back. The rows come from
+Keys: ↑/↓ (PageUp/PageDown, Home/End) choose a game, ←/→ change the filter, Enter open,
+Esc back; the wheel scrolls, a click on a row opens it (game.ui.list_focus keeps the
+choice on screen). The rows come from
 game.stats, read in a background thread (game/ui/stats_worker.py) each time the filter
 changes, so the list draws at once and fills in (issue 43, item 5); `row_words` turns one
 into the words on screen (pure, tested). Damaged games left out are counted above the list.
@@ -20,7 +22,8 @@ from game.i18n import _, ngettext, pgettext
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
-from game.ui.scene import Scene
+from game.ui.list_focus import ListFocus
+from game.ui.scenes.page import ListPage, jump_of, keys_line
 from game.ui.scenes.statistics import game_title, opponents_words
 from game.ui.stats_worker import HistoryData, Loader, load_history
 
@@ -58,7 +61,7 @@ def row_words(h: stats.HistoryItem) -> tuple[str, str, str]:
     return left, " · ".join(marks), result
 
 
-class HistoryScene(Scene):
+class HistoryScene(ListPage):
     name = "history"
 
     def __init__(self, app) -> None:  # noqa: ANN001
@@ -66,15 +69,14 @@ class HistoryScene(Scene):
         self.filters: list[str | None] = [None]
         self.filter_i = 0
         self.items: list[stats.HistoryItem] = []
-        self.index = 0
-        self.top = 0
+        self.cursor = ListFocus()  # the chosen game and the games on screen
         self.damaged = 0
         self.message: str | None = None  # told once, in a message (a file set aside)
         self.problem: str | None = None  # why nothing could be read, said on the page
         self._told = True
         self.loader: Loader[HistoryData] | None = None
         self._asked: str | None = None  # the filter being read
-        self.rows: list[pygame.Rect] = []
+        self.rows: list[pygame.Rect] = []  # the games on screen, top first
         self.group = ButtonGroup(self._buttons(), vertical=False)
         self.load()
 
@@ -86,9 +88,7 @@ class HistoryScene(Scene):
                 Button(pgettext("button", "Back"), self.back)]
 
     def relabel(self) -> None:
-        index, shown = self.group.index, self.group.show_focus
-        self.group.set(self._buttons())
-        self.group.index, self.group.show_focus = index, shown
+        self.group.set(self._buttons())  # the focus ring stays where it was
         self._filter_label()
 
     def _filter_label(self) -> None:
@@ -127,7 +127,7 @@ class HistoryScene(Scene):
         self.damaged, self.problem = data.damaged, data.problem
         if data.message:
             self.message, self._told = data.message, False
-        self.index = min(self.index, max(0, len(self.items) - 1))
+        self.cursor.resize(len(self.items))
         self._filter_label()
 
     def _tell(self) -> None:
@@ -141,7 +141,7 @@ class HistoryScene(Scene):
 
     def next_filter(self, step: int = 1) -> None:
         self.filter_i = (self.filter_i + step) % len(self.filters)
-        self.index = self.top = 0
+        self.cursor.reset()
         self._filter_label()
         self.load(self.filters[self.filter_i])
 
@@ -209,23 +209,17 @@ class HistoryScene(Scene):
 
         self.app.stack.replace(StatisticsScene(self.app))
 
-    def back(self) -> None:
-        self.app.stack.pop(self)
-
-    def move(self, step: int) -> None:
-        if self.items:
-            self.index = max(0, min(len(self.items) - 1, self.index + step))
-
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
-            return True
+    def page_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """The list: ↑/↓ and the page keys choose, ←/→ the game, Enter opens the chosen
+        game (unless a button's focus ring shows: then Enter presses it), the wheel
+        scrolls, a click on a row opens it."""
         if intent in (Intent.UP, Intent.DOWN):
             self.group.show_focus = False  # Enter opens the chosen game again
-            self.move(-1 if intent is Intent.UP else 1)
+            self.cursor.move(-1 if intent is Intent.UP else 1)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.move(-10 if event.key == pygame.K_PAGEUP else 10)
+        jump = jump_of(event)
+        if jump is not None:
+            self.cursor.jump(jump)
             return True
         if intent in (Intent.LEFT, Intent.RIGHT):
             self.next_filter(-1 if intent is Intent.LEFT else 1)
@@ -234,17 +228,14 @@ class HistoryScene(Scene):
             self.open_selected()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self.move(-event.y)
+            self.cursor.wheel(event.y)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in enumerate(self.rows):
                 if r.collidepoint(event.pos):
-                    self.index = self.top + i
+                    self.cursor.choose(self.cursor.top + i)
                     self.open_selected()
                     return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
         return False
 
     # --- drawing -------------------------------------------------------------------------
@@ -279,21 +270,33 @@ class HistoryScene(Scene):
         y += round(head * 1.6)
         btn_h = round(body * 2.1)
         list_bottom = rect.bottom - 16 - btn_h - round(small * 2.4)
-        lh = round(body * 1.25 + small * 1.35 + 10)
-        rows = max(1, (list_bottom - y) // lh)
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + rows:
-            self.top = self.index - rows + 1
-        self.rows = []
         if not self.items:
             for line in self._empty_lines(f, body, tw):
                 theme.blit_text(surface, line, body, (x, y), theme.TEXT_DIM)
                 y += round(body * 1.4)
-        for i, h in enumerate(self.items[self.top:self.top + rows]):
+        self._draw_rows(surface, x, y, tw, list_bottom, body, small)
+        span = self.cursor.span_words()
+        if span is not None:
+            theme.blit_text(surface, _("{first}–{last} of {n}").format(
+                                first=span[0], last=span[1], n=len(self.items)), small,
+                            (x + tw, list_bottom), theme.TEXT_DIM, False, "topright")
+        keys_line(surface, _("↑/↓ choose · Enter replay · ←/→ game · Esc back"), small,
+                  (x, list_bottom), tw)
+        self.place_buttons(x, rect.bottom - 16 - btn_h, tw, btn_h)
+        self.group.draw(surface, body)
+
+    def _draw_rows(self, surface: pygame.Surface, x: int, y: int, tw: int, list_bottom: int,
+                   body: int, small: int) -> None:
+        """The games that fit between `y` and `list_bottom`, the chosen one outlined: the
+        game, its result in colour, and below them the players and the marks."""
+        lh = round(body * 1.25 + small * 1.35 + 10)
+        shown = self.cursor.fit((list_bottom - y) // lh)
+        self.rows = []
+        for i in shown:
+            h = self.items[i]
             r = pygame.Rect(x - 8, y - 4, tw + 16, lh - 4)
             self.rows.append(r)
-            chosen = self.top + i == self.index
+            chosen = i == self.index
             if chosen:
                 pygame.draw.rect(surface, theme.PANEL_LINE, r, border_radius=6)
                 pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=6)
@@ -308,15 +311,3 @@ class HistoryScene(Scene):
             theme.blit_text(surface, theme.fit(sub, small, tw), small,
                             (x, y + round(body * 1.3)), theme.TEXT_DIM)
             y += lh
-        if len(self.items) > rows:
-            theme.blit_text(surface, _("{first}–{last} of {n}").format(
-                                first=self.top + 1, last=min(len(self.items), self.top + rows),
-                                n=len(self.items)), small, (x + tw, list_bottom),
-                            theme.TEXT_DIM, False, "topright")
-        theme.blit_text(surface, _("↑/↓ choose · Enter replay · ←/→ game · Esc back"), small,
-                        (x, list_bottom), theme.TEXT_DIM)
-        n = len(self.group.buttons)
-        bw = (tw - 10 * (n - 1)) // n
-        for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(x + i * (bw + 10), rect.bottom - 16 - btn_h, bw, btn_h)
-        self.group.draw(surface, body)

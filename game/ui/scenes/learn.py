@@ -12,7 +12,8 @@ from game.i18n import _, pgettext
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
-from game.ui.scene import Scene
+from game.ui.list_focus import ListFocus
+from game.ui.scenes.page import PageScene
 
 
 def tier_card(tier: int) -> tuple[str, str]:
@@ -35,7 +36,7 @@ def next_tier_words(tier: int) -> str | None:
     return _("Next: tier {n} adds {name}").format(n=tier + 1, name=_(TIER_NAMES[tier + 1]))
 
 
-class LearnScene(Scene):
+class LearnScene(PageScene):
     name = "learn"
 
     def __init__(self, app) -> None:  # noqa: ANN001
@@ -47,7 +48,9 @@ class LearnScene(Scene):
         # reached with the keyboard (the title showed its focus ring): show ours at once
         below = getattr(app.stack.top, "group", None)
         self.group.show_focus = bool(getattr(below, "show_focus", False))
-        self.first = 0  # the first tier shown when the nine rows do not fit (large UI scale)
+        # the tiers on screen when the nine rows do not fit (large UI scale): the focused
+        # tier always among them, the wheel scrolls them (game.ui.list_focus)
+        self.window = ListFocus(len(TIER_NAMES))
         self.more = False  # some tiers are out of view: say how to reach them
 
     def resume(self) -> None:
@@ -68,17 +71,14 @@ class LearnScene(Scene):
 
         start_tier(self.app, tier)
 
-    def back(self) -> None:
-        self.app.stack.pop(self)
-
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
-            return True
-        if event.type == pygame.MOUSEWHEEL:  # the rows that do not fit scroll
-            self.first = max(0, min(len(TIER_NAMES) - 1, self.first - event.y))
-            return True
-        return self.group.handle(event, intent)
+    def page_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """The wheel scrolls the rows that do not fit; a focused tier comes along."""
+        if event.type != pygame.MOUSEWHEEL:
+            return False
+        self.window.wheel(event.y)
+        if 0 <= self.group.index < len(TIER_NAMES):
+            self.group.index = self.window.index
+        return True
 
     def rows(self, W: int, H: int) -> list[tuple[pygame.Rect, str, list[str]]]:
         """(row rect, title, practise lines) per tier: a practise line too long for its row
@@ -106,16 +106,13 @@ class LearnScene(Scene):
         # rows that do not fit (large UI scale) are shown a window at a time, the focused
         # tier always in it; the others get no place on screen (issue 15)
         fit = max(1, (room - small_h) // (base + gap)) if used > room else len(texts)
-        focus = self.group.index if 0 <= self.group.index < len(texts) else self.first
-        self.first = max(0, min(self.first, len(texts) - fit))
-        if focus < self.first:
-            self.first = focus
-        elif focus >= self.first + fit:
-            self.first = focus - fit + 1
+        if 0 <= self.group.index < len(texts):  # Back focused: the window stays
+            self.window.choose(self.group.index)
+        shown = self.window.fit(fit)
         out, y = [], top
         for i, ((title, _w), ls) in enumerate(zip(texts, lines, strict=True)):
             h = base + small_h * (len(ls) - 1) + extra
-            if not self.first <= i < self.first + fit:
+            if i not in shown:
                 out.append((pygame.Rect(-10 * W, -10 * H, W - 2 * x0, h), title, ls))
                 continue
             out.append((pygame.Rect(x0, y, W - 2 * x0, h), title, ls))

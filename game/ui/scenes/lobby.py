@@ -18,8 +18,7 @@ from game.i18n import _
 from game.party import keep, net
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
-from game.ui.intents import Intent
-from game.ui.scene import Scene
+from game.ui.scenes.page import PageScene
 from game.ui.setup_model import DEFAULT_AI
 
 log = logging.getLogger(__name__)
@@ -69,10 +68,11 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     app.stack.reset(LobbyScene(app, session, host, resumed=resumed))
 
 
-class LobbyScene(Scene):
+class LobbyScene(PageScene):
     """Before the game: the whole screen. During it (`table` given): over the table."""
 
     name = "lobby"
+    modal = True  # over the table, nothing falls through to it
 
     def __init__(self, app, session, host, *, table=None, resumed: bool = False) -> None:  # noqa: ANN001
         super().__init__(app)
@@ -180,15 +180,6 @@ class LobbyScene(Scene):
                 self.group.show_focus, tuple(b.hover for b in self.group.buttons),
                 self.app.screen.get_size())
 
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
-            return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
-
     def relabel(self) -> None:
         self.start_button.label = _("Play on") if self.resumed else _("Start")
         self.back_button.label = _("Close") if self.table is not None else _("Back")
@@ -250,11 +241,8 @@ class LobbyScene(Scene):
                                               bottom - y - 24), body, small)
         bottoms = [self.back_button] if self.table is not None else [self.start_button,
                                                                       self.back_button]
-        bw = min(260, (W - 2 * margin - 12) // 2)
-        bx = W - margin - len(bottoms) * (bw + 12) + 12
-        for b in bottoms:
-            b.rect = pygame.Rect(bx, bottom, bw, btn_h)
-            bx += bw + 12
+        self.place_buttons(margin, bottom, W - 2 * margin, btn_h, gap=12, most=260, slots=2,
+                           right=True, buttons=bottoms)
         if self.table is None and not self.start_button.enabled:
             theme.blit_text(surface, _("Waiting for every phone…"), small,
                             (margin, bottom + btn_h // 2), theme.TEXT_DIM, False, "midleft")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import secrets
-import threading
 from collections.abc import Callable
 
 import pygame
@@ -19,14 +18,15 @@ from game import practice
 from game.engine.actions import PLAY, Action
 from game.engine.cards import CARD_IDS, names_of
 from game.i18n import _, ngettext, pgettext
+from game.play.numbers import amount
+from game.play.terms import card_name, term
+from game.play.worker import Background
 from game.ui import review_words as words
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.cards import card_height
 from game.ui.intents import Intent, select_number
-from game.ui.numbers import amount
-from game.ui.scene import Scene
-from game.ui.terms import card_name, term
+from game.ui.scenes.page import PageScene
 
 log = logging.getLogger(__name__)
 
@@ -52,26 +52,33 @@ def tell_unsaved(app) -> None:  # noqa: ANN001 - App
 
 
 class _Loader:
-    """Makes a puzzle in a thread (a generated one takes about a second), polled by the
-    scene each frame."""
+    """Makes a puzzle in the background (a generated one takes about a second; the one way
+    to work off the window's thread, game.play.worker), polled by the scene each frame."""
 
     def __init__(self, make: Callable[[], object]) -> None:
-        self.result: object = None
-        self.failed = False
-        self.done = False
-        self._make = make
-        threading.Thread(target=self._run, name="practice", daemon=True).start()
+        background = Background("practice")
+        self._task = background.submit(make)
+        background.shutdown()  # one puzzle a loader: its thread ends with it
 
-    def _run(self) -> None:
-        try:
-            self.result = self._make()
-        except Exception:  # a puzzle that cannot be made is said, never raised
-            log.exception("practice puzzle failed")
-            self.failed = True
-        self.done = True
+    @property
+    def done(self) -> bool:
+        return self._task.done
+
+    @property
+    def result(self) -> object:
+        return self._task.value
+
+    @property
+    def failed(self) -> bool:
+        """The puzzle could not be made (said, never raised; the cause is logged once)."""
+        error = self._task.error
+        if error is not None and not getattr(self, "_logged", False):
+            self._logged = True
+            log.error("practice puzzle failed", exc_info=error)
+        return self._task.done and error is not None
 
 
-class PracticeScene(Scene):
+class PracticeScene(PageScene):
     """The Practice menu: three exercises and their scores."""
 
     name = "practice"
@@ -93,9 +100,7 @@ class PracticeScene(Scene):
                 Button(pgettext("button", "Back"), self.back)]
 
     def relabel(self) -> None:
-        index, shown = self.group.index, self.group.show_focus
-        self.group.set(self._buttons())
-        self.group.index, self.group.show_focus = index, shown
+        self.group.set(self._buttons())  # the focus ring stays where it was
 
     def resume(self) -> None:
         self.progress, message = self._load()
@@ -107,18 +112,6 @@ class PracticeScene(Scene):
             self.app.stack.push(DrillScene(self.app))
         else:
             self.app.stack.push(PuzzleScene(self.app, kind))
-
-    def back(self) -> None:
-        self.app.stack.pop(self)
-
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
-            return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
-        return False
 
     def score_line(self, kind: str) -> str:
         got, tried = self.progress.scores.get(kind, [0, 0])
@@ -161,7 +154,7 @@ class PracticeScene(Scene):
                             (x, rect.bottom - 20), theme.TEXT_DIM, False, "bottomleft")
 
 
-class PuzzleScene(Scene):
+class PuzzleScene(PageScene):
     """One position at a time: choose a play (a card, then its target when it has several),
     then see the verdict, the better choice and every choice's value."""
 
@@ -252,34 +245,35 @@ class PuzzleScene(Scene):
             tell_unsaved(self.app)
         self.group.set(self._buttons())
 
-    def back(self) -> None:
-        self.app.stack.pop(self)
+    def escape(self) -> None:
+        """Esc puts a picked-up card back first; then it leaves."""
+        if self.picked is not None:
+            self.picked = None
+        else:
+            self.back()
 
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            if self.picked is not None:
-                self.picked = None
-            else:
-                self.back()
-            return True
-        if intent is Intent.SELECT:  # numbers choose cards, never a button
+    def page_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """A number chooses a card of the hand (or, a card picked, its target), never a
+        button; a click on one does the same."""
+        if intent is Intent.SELECT:
             n = select_number(event)
             if self.puzzle is not None and self.answer is None and n is not None:
                 pool = self.targets() if self.picked else [c for _r, c in self.hand_rects]
                 if 1 <= n <= len(pool):
-                    (self.choose_target if self.picked else self.choose_card)(pool[n - 1])
+                    self._take_card(pool[n - 1])
             return True
-        if self.puzzle is not None and self.answer is None:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                rects = self.field_rects if self.picked else self.hand_rects
-                for r, c in rects:
-                    if r.collidepoint(event.pos) and (not self.picked or c in self.targets()):
-                        (self.choose_target if self.picked else self.choose_card)(c)
-                        return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
+        if self.puzzle is not None and self.answer is None \
+                and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            rects = self.field_rects if self.picked else self.hand_rects
+            for r, c in rects:
+                if r.collidepoint(event.pos) and (not self.picked or c in self.targets()):
+                    self._take_card(c)
+                    return True
         return False
+
+    def _take_card(self, card: str) -> None:
+        """The card chosen: the play's target when a card is picked up, else a hand card."""
+        (self.choose_target if self.picked else self.choose_card)(card)
 
     # --- drawing -----------------------------------------------------------------------
     def _title(self) -> str:
@@ -300,11 +294,7 @@ class PuzzleScene(Scene):
             theme.blit_text(surface, _("Finding a position…"), body, (x, y), theme.TEXT_DIM)
         else:
             self._draw_position(surface, x, y, tw, bottom, body, small)
-        n = len(self.group.buttons)
-        bw = min(260, (tw - 10 * (n - 1)) // n)
-        for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(x + tw - n * bw - (n - 1) * 10 + i * (bw + 10),
-                                 rect.bottom - 16 - btn_h, bw, btn_h)
+        self.place_buttons(x, rect.bottom - 16 - btn_h, tw, btn_h, most=260, right=True)
         self.group.draw(surface, body)
 
     def _row(self, surface: pygame.Surface, cards: list[str], x: int, y: int, w: int,
@@ -405,7 +395,7 @@ class PuzzleScene(Scene):
                             (x, y), theme.TEXT_DIM)
 
 
-class DrillScene(Scene):
+class DrillScene(PageScene):
     """A hand or a capture pile and four answers; the engine's answer after each."""
 
     name = "drill"
@@ -449,27 +439,19 @@ class DrillScene(Scene):
             tell_unsaved(self.app)
         self.group.set(self._buttons())
 
-    def back(self) -> None:
-        self.app.stack.pop(self)
-
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
-            return True
-        if intent is Intent.SELECT:  # numbers answer; never a button (a double tap would
-            n = select_number(event)   # skip past the engine's answer)
+    def page_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """A number answers, never a button (a double tap would skip past the engine's
+        answer); a click on an answer does the same."""
+        if intent is Intent.SELECT:
+            n = select_number(event)
             if self.chosen is None and n is not None:
                 self.pick(n - 1)
             return True
-        if self.chosen is None:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                for i, r in enumerate(self.answer_rects):
-                    if r.collidepoint(event.pos):
-                        self.pick(i)
-                        return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
+        if self.chosen is None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in enumerate(self.answer_rects):
+                if r.collidepoint(event.pos):
+                    self.pick(i)
+                    return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -514,11 +496,7 @@ class DrillScene(Scene):
             theme.blit_text(surface, _("Click an answer, or press 1–4."), small, (x, y),
                             theme.TEXT_DIM)
         btn_h = round(body * 2.1)
-        n = len(self.group.buttons)
-        bw = min(240, (tw - 10 * (n - 1)) // n)
-        for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(x + tw - n * bw - (n - 1) * 10 + i * (bw + 10),
-                                 rect.bottom - 16 - btn_h, bw, btn_h)
+        self.place_buttons(x, rect.bottom - 16 - btn_h, tw, btn_h, most=240, right=True)
         self.group.draw(surface, body)
 
 

@@ -9,9 +9,12 @@ game.ui.records_model. Every file operation is game.replays' (checked, atomic, n
 another file without asking); what goes wrong is one sentence in words
 (`replays.explain`), never a traceback. A file that is not a record is a row saying so.
 
-Keys: ↑/↓ (PageUp/PageDown) choose, Enter open, ←/→ the game filter, S the order, Ctrl+F or
-Tab the player search, Tab the buttons, Esc back. The mouse: click a row to choose it, click
-it again to open it, the wheel scrolls.
+Keys: ↑/↓ (PageUp/PageDown, Home/End) choose, Enter open, ←/→ the game filter, S the order,
+Ctrl+F or Tab the player search, Tab the buttons, Esc back. The mouse: click a row to choose
+it, click it again to open it, the wheel scrolls. The list's choice, its window and the
+double click are game.ui.list_focus's; the input is read by source, as pygame_gui's file
+dialog does it: the mouse (`_click`), Tab and Ctrl+F (`_regions`), the search field
+(`_typing`), the list and its buttons (`_list_keys`).
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from game.text import file_name_words
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
+from game.ui.list_focus import Jump, ListFocus, cycle
 from game.ui.records_model import RecordsModel, Row
-from game.ui.scene import Scene
+from game.ui.scenes.page import ListPage, jump_of, keys_line
 from game.ui.text_field import TextField
 
 log = logging.getLogger(__name__)
@@ -37,16 +41,14 @@ WORK_PER_FRAME = 0.025  # seconds of summarising per frame while a folder is fir
 SHOW_EVERY = 0.25  # seconds between two updates of the rows while it is read
 
 
-class RecordsScene(Scene):
+class RecordsScene(ListPage):
     name = "records"
 
     def __init__(self, app) -> None:  # noqa: ANN001 - App
         super().__init__(app)
         self.model = RecordsModel()
         self.catalogue: records_index.Catalogue | None = None
-        self.index = 0
-        self.top = 0
-        self.rows = 6
+        self.cursor = ListFocus(rows=6)  # the chosen row and the rows on screen
         self.row_rects: list[tuple[pygame.Rect, int]] = []
         self.search = TextField(_("Find a player"), limit=40)
         self.focus: TextField | None = None
@@ -56,7 +58,6 @@ class RecordsScene(Scene):
         self._select_name: str | None = None
         self.chooser_folder: Path | None = None  # where the chooser opens next time
         self._since_shown = 0.0
-        self._clicked: int | None = None  # the row the last click chose
         self.refresh()
 
     # --- buttons -------------------------------------------------------------------------
@@ -69,7 +70,7 @@ class RecordsScene(Scene):
                 Button(_("Open a file…"), self.open_file),
                 Button(_("Import…"), self.import_file),
                 Button(_("Export…"), self.export_selected),
-                Button(pgettext("button", "Back"), self.close, "danger")]
+                Button(pgettext("button", "Back"), self.back, "danger")]
 
     def _label_filters(self) -> None:
         self.filters.buttons[0].label = self.model.order_words()
@@ -80,10 +81,8 @@ class RecordsScene(Scene):
 
     def relabel(self) -> None:
         self.search.label = _("Find a player")
-        for group, make in ((self.group, self._buttons), (self.filters, self._filter_buttons)):
-            index, shown = group.index, group.show_focus
-            group.set(make())
-            group.index, group.show_focus = index, shown
+        self.group.set(self._buttons())  # the focus ring stays where it was
+        self.filters.set(self._filter_buttons())
         self.model.forget_words()
         self._label_filters()
 
@@ -111,11 +110,12 @@ class RecordsScene(Scene):
 
     def _select(self, name: str | None) -> None:
         rows = self.model.rows
+        self.cursor.resize(len(rows))
         if name is not None:
             found = next((i for i, r in enumerate(rows) if r.summary.file == name), None)
             if found is not None:
-                self.index, self._select_name = found, None
-        self.index = max(0, min(self.index, len(rows) - 1))
+                self.cursor.choose(found)
+                self._select_name = None
         self._label_filters()
 
     def update(self, dt: float) -> None:
@@ -143,13 +143,13 @@ class RecordsScene(Scene):
     def next_game(self, step: int = 1) -> None:
         self.status = ""
         self.model.next_game(step)
-        self.index = self.top = 0
+        self.cursor.reset()
         self._select(None)
 
     def _searched(self) -> None:
         self.status = ""
         self.model.set_search(self.search.text)
-        self.index = self.top = 0
+        self.cursor.reset()
         self._select(None)
 
     # --- actions -------------------------------------------------------------------------
@@ -242,81 +242,98 @@ class RecordsScene(Scene):
                       name=file_name_words(row.summary.file, 200),
                       action=pgettext("button", "Export"))
 
-    def close(self) -> None:
-        self.app.stack.pop(self)
-
     # --- input ---------------------------------------------------------------------------
-    def move(self, step: int) -> None:
-        self._clicked = None
+    def move(self, step: int | Jump) -> None:
+        """↑/↓ by a row, the page keys by a screenful or to an end."""
         self.status = ""  # it spoke of the record just left
-        if self.model.rows:
-            self.index = max(0, min(len(self.model.rows) - 1, self.index + step))
+        if self.cursor.jump(step) if isinstance(step, Jump) else self.cursor.move(step):
             self._label_filters()
+
+    def _focus_search(self) -> None:
+        self.focus = self.search
+        self.group.show_focus = self.filters.show_focus = False
 
     def _cycle(self, step: int) -> None:
         """Tab / Shift+Tab: the list, the search, the sort and game buttons, the action
         buttons, so every part of the page is reached by keys alone."""
-        regions: list[object] = [None, self.search, self.filters, self.group]
         now = self.focus if self.focus is not None else next(
             (g for g in (self.filters, self.group) if g.show_focus), None)
-        nxt = regions[(regions.index(now) + step) % len(regions)]
+        nxt = cycle([None, self.search, self.filters, self.group], now, step)
         self.focus = nxt if isinstance(nxt, TextField) else None
         self.filters.show_focus = nxt is self.filters
         self.group.show_focus = nxt is self.group
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.search.rect.collidepoint(event.pos):
-                self.focus = self.search
-                self.group.show_focus = self.filters.show_focus = False
-                return True
-            for rect, i in self.row_rects:
-                if rect.collidepoint(event.pos):
-                    # a second click on the same row opens it (the first only chooses,
-                    # even on the row already chosen)
-                    again = self._clicked == i and i == self.index and self.focus is None
-                    self.index, self.focus, self._clicked = i, None, i
-                    self._label_filters()
-                    if again:
-                        self._clicked = None
-                        self.open_selected()
-                    return True
-            self.focus = None
-        if event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(max(0, len(self.model.rows) - self.rows),
-                                  self.top - event.y))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self._click(event.pos):
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.cursor.wheel(event.y)
+            return True
+        if self._regions(event, intent):
+            return True
+        if self.focus is not None:
+            return self._typing(event, intent)
+        if intent is Intent.BACK:
+            self.back()
+            return True
+        return self._list_keys(event, intent)
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        """A click on the search field, or on a row: it chooses the row, and a second click
+        on the chosen row opens it (the first only chooses, even on the row already chosen).
+        A click anywhere else leaves the search, and may press a button (False)."""
+        if self.search.rect.collidepoint(pos):
+            self._focus_search()
+            return True
+        for rect, i in self.row_rects:
+            if rect.collidepoint(pos):
+                opens = self.cursor.click(i, self.app.now(), armed=self.focus is None)
+                self.focus = None
+                self._label_filters()
+                if opens:
+                    self.open_selected()
+                return True
+        self.focus = None
+        return False
+
+    def _regions(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """Tab and Shift+Tab go round the page's parts; Ctrl+F (⌘F) to the search."""
         if intent in (Intent.NEXT_REGION, Intent.PREV_REGION):
             self._cycle(1 if intent is Intent.NEXT_REGION else -1)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f \
                 and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.focus = self.search
-            self.group.show_focus = self.filters.show_focus = False
+            self._focus_search()
             return True
-        if self.focus is not None:
-            if intent is Intent.BACK or (intent is Intent.CONFIRM
-                                         and event.key != pygame.K_SPACE):
-                self.focus = None
-                return True
-            if self.focus.handle_key(event):
-                self._searched()
-                return True
-            return event.type == pygame.KEYDOWN  # typing never reaches other keys
-        if intent is Intent.BACK:
-            self.close()
+        return False
+
+    def _typing(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """The search field has the keys: Esc or Enter leave it, typing searches at once;
+        no other key reaches the page while it is there."""
+        if intent is Intent.BACK or (intent is Intent.CONFIRM and event.key != pygame.K_SPACE):
+            self.focus = None
             return True
-        for group in (self.filters, self.group):
-            if group.show_focus and intent not in (Intent.UP, Intent.DOWN):
-                if group.handle(event, intent):
-                    self.app.audio.play("button")
-                    return True
+        if self.focus is not None and self.focus.handle_key(event):
+            self._searched()
+            return True
+        return event.type == pygame.KEYDOWN
+
+    def _list_keys(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """A row of buttons with its focus ring shown takes its keys first (but ↑/↓, which
+        go back to the list); then the list's keys: ↑/↓ and the page keys choose, S the
+        order, ←/→ the game, Enter opens; then the buttons' clicks."""
+        groups = (self.filters, self.group)
+        if intent not in (Intent.UP, Intent.DOWN) and any(
+                self.press(event, intent, g) for g in groups if g.show_focus):
+            return True
         if intent in (Intent.UP, Intent.DOWN):
             self.group.show_focus = self.filters.show_focus = False
             self.move(-1 if intent is Intent.UP else 1)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.move(-self.rows if event.key == pygame.K_PAGEUP else self.rows)
+        jump = jump_of(event)
+        if jump is not None:
+            self.move(jump)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             self.next_order()
@@ -327,37 +344,18 @@ class RecordsScene(Scene):
         if intent is Intent.CONFIRM:
             self.open_selected()
             return True
-        for group in (self.filters, self.group):
-            if group.handle(event, intent):
-                self.app.audio.play("button")
-                return True
-        return False
+        return any(self.press(event, intent, g) for g in groups)
 
     # --- drawing -------------------------------------------------------------------------
-    def _layout_buttons(self, group: ButtonGroup, x: int, y: int, w: int, h: int) -> None:
-        n = len(group.buttons)
-        bw = (w - 8 * (n - 1)) // n
-        for i, b in enumerate(group.buttons):
-            b.rect = pygame.Rect(x + i * (bw + 8), y, bw, h)
-
     def draw(self, surface: pygame.Surface) -> None:
         rect, x, y, tw, head, body, small = theme.framed_page(surface, _("Replays & records"))
         self._label_filters()
-        c = self.catalogue
-        count = self.model.count_words()
-        if c is not None and not c.done:
-            count = _("Reading records… {n} left").format(n=len(c.pending))
-        elif len(self.model.rows) > self.rows:  # which part of a long list is on screen
-            count = _("{count} · {first}–{last}").format(
-                count=count, first=self.top + 1,
-                last=min(len(self.model.rows), self.top + self.rows))
-        theme.blit_text(surface, count, small, (x + tw, y + head - small), theme.TEXT_DIM,
-                        False, "topright")
+        count_at = (x + tw, y + head - small)
         y += round(head * 1.5)
         # the controls: order, game, player search
         ch = round(body * 1.9)
         half = (tw - 16) // 2
-        self._layout_buttons(self.filters, x, y, half, ch)
+        self.place_buttons(x, y, half, ch, gap=8, buttons=self.filters.buttons)
         self.search.rect = pygame.Rect(x + half + 16, y, tw - half - 16, ch)
         self.filters.draw(surface, body)
         self.search.draw(surface, body, self.focus is self.search, label_above=False,
@@ -368,41 +366,54 @@ class RecordsScene(Scene):
         bottom = rect.bottom - 12 - round(small * 1.5) - btn_h - 8 \
             - len(status) * round(small * 1.35)
         list_rect = pygame.Rect(x - 6, y, tw + 12, max(20, bottom - y))
+        self._draw_list(surface, list_rect, body, small)
+        theme.blit_text(surface, self._count_words(), small, count_at, theme.TEXT_DIM, False,
+                        "topright")
+        sy = list_rect.bottom + 4
+        for part in status:
+            theme.blit_text(surface, part, small, (x, sy), theme.TEXT)
+            sy += round(small * 1.35)
+        self.place_buttons(x, rect.bottom - 12 - round(small * 1.5) - btn_h, tw, btn_h, gap=8)
+        self.group.draw(surface, body)
+        keys_line(surface, _("↑/↓ choose · Enter open · ←/→ game · S sort · Tab: search and "
+                             "buttons · Esc back"), small, (x, rect.bottom - 8), tw,
+                  "bottomleft")
+
+    def _count_words(self) -> str:
+        """The line at the top right: how many records, which of them are on screen, or how
+        many are still being read."""
+        c = self.catalogue
+        if c is not None and not c.done:
+            return _("Reading records… {n} left").format(n=len(c.pending))
+        count = self.model.count_words()
+        span = self.cursor.span_words()
+        if span is None:
+            return count
+        return _("{count} · {first}–{last}").format(count=count, first=span[0], last=span[1])
+
+    def _draw_list(self, surface: pygame.Surface, list_rect: pygame.Rect, body: int,
+                   small: int) -> None:
+        """The rows that fit, the chosen one outlined; or what an empty list means."""
         pygame.draw.rect(surface, (0x10, 0x16, 0x13), list_rect, border_radius=5)
         lh = round(body * 1.3 + small * 1.4 + 12)
-        self.rows = max(1, list_rect.h // lh)
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + self.rows:
-            self.top = self.index - self.rows + 1
-        self.top = max(0, min(self.top, max(0, len(self.model.rows) - self.rows)))
+        shown = self.cursor.fit(list_rect.h // lh)
         self.row_rects = []
         if not self.model.rows:
+            c = self.catalogue
             words = (_("No record yet: every finished game is kept here.")
                      if not self.model.summaries else _("No record matches."))
             if c is not None and c.unreadable:
                 words = _("The records folder cannot be read.")
             theme.blit_text(surface, words, body, (list_rect.x + 12, list_rect.y + 10),
                             theme.TEXT_DIM)
-        for k, i in enumerate(range(self.top, min(len(self.model.rows), self.top + self.rows))):
-            row = self.model.rows[i]
+        for k, i in enumerate(shown):
             r = pygame.Rect(list_rect.x + 2, list_rect.y + k * lh + 2, list_rect.w - 4, lh - 4)
             chosen = i == self.index
             if chosen:
                 pygame.draw.rect(surface, theme.PANEL_LINE, r, border_radius=5)
                 pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=5)
-            self._draw_row(surface, row, r, body, small, chosen)
+            self._draw_row(surface, self.model.rows[i], r, body, small, chosen)
             self.row_rects.append((r, i))
-        sy = list_rect.bottom + 4
-        for part in status:
-            theme.blit_text(surface, part, small, (x, sy), theme.TEXT)
-            sy += round(small * 1.35)
-        self._layout_buttons(self.group, x, rect.bottom - 12 - round(small * 1.5) - btn_h,
-                             tw, btn_h)
-        self.group.draw(surface, body)
-        theme.blit_text(surface, theme.fit(_("↑/↓ choose · Enter open · ←/→ game · S sort · "
-                                             "Tab: search and buttons · Esc back"), small, tw),
-                        small, (x, rect.bottom - 8), theme.TEXT_DIM, False, "bottomleft")
 
     def _draw_row(self, surface: pygame.Surface, row: Row, r: pygame.Rect, body: int,
                   small: int, chosen: bool) -> None:

@@ -25,7 +25,7 @@ from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.review_worker import ReviewWorker
-from game.ui.scene import Scene
+from game.ui.scenes.page import PageScene
 from game.ui.scenes.statistics import game_title
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def review_seat(record: Record, seat: int | None = None) -> int:
     return humans[0] if humans else 0
 
 
-class ReviewScene(Scene):
+class ReviewScene(PageScene):
     name = "review"
 
     def __init__(self, app, path: str | Path | None, seat: int | None = None, *,  # noqa: ANN001
@@ -195,6 +195,7 @@ class ReviewScene(Scene):
         self.app.stack.push(TableScene(self.app, session, trial=True))
 
     def back(self) -> None:
+        """Leave (Esc, Back, Stop the review): a review still running stops."""
         if self.worker is not None:
             self.worker.cancel()
         self.app.stack.pop(self)
@@ -203,24 +204,21 @@ class ReviewScene(Scene):
         if self.worker is not None:
             self.worker.cancel()
 
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
+    def page_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
+        """Once weighed: ←/→ the marked decisions, ↑/↓ every decision, a click on the
+        timeline the decision nearest to it."""
+        if self.result is None:
+            return False
+        if intent in (Intent.LEFT, Intent.RIGHT):
+            self.jump_stop(-1 if intent is Intent.LEFT else 1)
             return True
-        if self.result is not None:
-            if intent in (Intent.LEFT, Intent.RIGHT):
-                self.jump_stop(-1 if intent is Intent.LEFT else 1)
-                return True
-            if intent in (Intent.UP, Intent.DOWN):
-                self.step(-1 if intent is Intent.UP else 1)
-                return True
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                    and self.timeline_rect.collidepoint(event.pos) and self.points:
-                x = event.pos[0]
-                self.sel = min(range(len(self.points)), key=lambda i: abs(self.points[i][0] - x))
-                return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
+        if intent in (Intent.UP, Intent.DOWN):
+            self.step(-1 if intent is Intent.UP else 1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.timeline_rect.collidepoint(event.pos) and self.points:
+            x = event.pos[0]
+            self.sel = min(range(len(self.points)), key=lambda i: abs(self.points[i][0] - x))
             return True
         return False
 
@@ -244,7 +242,8 @@ class ReviewScene(Scene):
             self._draw_progress(surface, x, y, tw, body, small)
         else:
             self._draw_result(surface, x, y, tw, bottom, body, small)
-        self._draw_buttons(surface, rect, x, tw, btn_h, body)
+        self.place_buttons(x, rect.bottom - 16 - btn_h, tw, btn_h)
+        self.group.draw(surface, body)
 
     def _draw_progress(self, surface: pygame.Surface, x: int, y: int, tw: int, body: int,
                        small: int) -> None:
@@ -389,14 +388,6 @@ class ReviewScene(Scene):
                             (x + tw, y), theme.TEXT if mine else theme.TEXT_DIM, mine,
                             "topright")
             y += lh
-
-    def _draw_buttons(self, surface: pygame.Surface, rect: pygame.Rect, x: int, tw: int,
-                      btn_h: int, body: int) -> None:
-        n = len(self.group.buttons)
-        bw = (tw - 10 * (n - 1)) // n
-        for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(x + i * (bw + 10), rect.bottom - 16 - btn_h, bw, btn_h)
-        self.group.draw(surface, body)
 
 
 __all__ = ["ReviewScene", "review_seat"]

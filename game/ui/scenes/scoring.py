@@ -16,14 +16,9 @@ from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
 from game.i18n import _, pgettext
-from game.settings import AUTO_CONTINUE_SECONDS, PARTY_LEDGER_SECONDS
-from game.ui import theme
-from game.ui.buttons import Button, ButtonGroup
-from game.ui.intents import Intent
-from game.ui.narrate import is_you, joined
-from game.ui.numbers import amount
-from game.ui.scene import Scene
-from game.ui.terms import (
+from game.play.narrate import is_you, joined
+from game.play.numbers import amount
+from game.play.terms import (
     basis_text,
     ending_text,
     guided_words,
@@ -32,6 +27,11 @@ from game.ui.terms import (
     sections,
     term,
 )
+from game.settings import AUTO_CONTINUE_SECONDS, PARTY_LEDGER_SECONDS
+from game.ui import ledger_layout, theme
+from game.ui.buttons import Button, ButtonGroup
+from game.ui.intents import Intent
+from game.ui.scene import Scene
 
 AUTO = 2.5
 
@@ -151,7 +151,7 @@ class ScoringScene(Scene):
         for the viewer, every number from the engine (the view's par, the card points of the
         viewer's captures, the round's net); "" in any other game or round."""
         session = self.table.session
-        if not getattr(session, "guided_stop", 0) or len(self.view.results) != 1 \
+        if not session.guided_stop or len(self.view.results) != 1 \
                 or not session.humans or self.me is None:
             return ""
         return guided_words(self.result, self.view, session.rs, self.me, self.names)
@@ -259,187 +259,130 @@ class ScoringScene(Scene):
         return self.me is not None and self.me in seats
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Lay the ledger out (game.ui.ledger_layout, pure), then paint it part by part."""
         W, H = surface.get_size()
         theme.dim(surface, 120)
-        body = theme.size_of("body", H)
-        small = theme.size_of("small", H)
-        head = theme.size_of("heading", H)
+        body, small = theme.size_of("body", H), theme.size_of("small", H)
         # at a large UI scale the ledger takes the whole window (issue 15: nothing cut)
-        big = theme.effective_scale() > 125
-        rect = pygame.Rect(0, 0, round(W * (0.98 if big else 0.86)),
-                           round(H * (0.98 if big else 0.86)))
-        rect.center = (W // 2, H // 2)
+        rect = pygame.Rect(ledger_layout.panel_box(W, H, theme.effective_scale() > 125))
         theme.panel(surface, rect, alpha=245, line=theme.GOLD)
-        r = self.result
+        top = self._paint_headline(surface, rect, theme.size_of("heading", H), body)
+        seats, extra, guided = self.seat_lines(), self.agari_line(), self.guided_line()
+        plan = ledger_layout.plan(
+            tuple(rect), top, self.rows() or [("note", _("No payments this round."))],
+            body=body, small=small, seats=len(seats), notes=bool(extra) + bool(guided),
+            scroll=self.scroll, m=theme, heads=(_("Reason"), _("From → To")))
+        self.scroll = plan.scroll
+        self._paint_rows(surface, plan, body, small)
+        y = self._paint_totals(surface, rect, plan, body)
+        y = self._paint_bars(surface, rect, plan, y, seats, small)
+        x = rect.x + 20
+        if extra:
+            for line in theme.wrap(extra, small, rect.w - 40)[:1]:
+                theme.blit_text(surface, line, small, (x, y + 4), theme.TEXT_DIM)
+            y += plan.line
+        if guided:
+            theme.blit_text(surface, theme.fit(guided, body, rect.w - 40), body, (x, y + 4),
+                            theme.GOLD, True)
+        buttons = self.group.buttons  # Next at the right, then Reveal, then Review
+        boxes = ledger_layout.button_boxes(tuple(rect), [b.label for b in buttons], body, theme)
+        for b, box in zip(buttons, boxes, strict=True):
+            b.rect = pygame.Rect(box)
+        if self.reveal:
+            self._draw_reveal(surface, pygame.Rect(rect.x + 20, top + 8, rect.w - 40,
+                                                   rect.h // 2))
+        self.group.draw(surface, body)
+
+    def _paint_headline(self, surface: pygame.Surface, rect: pygame.Rect, head: int,
+                        body: int) -> int:
+        """The headline, shrinking (down to the body size) before it takes a second line;
+        the y below it."""
         x, y = rect.x + 20, rect.y + 14
-        # the headline shrinks (down to the body size) before it takes a second line
         hsz, hlines = theme.fit_label(self.headline(), head, rect.w - 40, max_lines=2,
                                       bold=True, minimum=body)
         for line in hlines:
             theme.blit_text(surface, line, hsz, (x, y), theme.TEXT, True)
             y += round(hsz * 1.25)
-        y += round(hsz * 0.25)
-        top_y = y
-        rows = self.rows() or [("note", _("No payments this round."))]
-        # the columns fit their words: reason and payer → payee as wide as the widest
-        reasons = [row[2] for row in rows if row[0] == "row"] + [_("Reason")]
-        whos = [row[3] for row in rows if row[0] == "row"] + [_("From → To")]
+        return y + round(hsz * 0.25)
 
-        def cols_for(sz: int) -> list[int]:
-            c1 = x + max(round(rect.w * 0.05), theme.text_width("00", sz) + 12)
-            rw = min(round(rect.w * 0.42), max(theme.text_width(t, sz) for t in reasons) + 14)
-            ww = min(round(rect.w * 0.3), max(theme.text_width(t, sz) for t in whos) + 14)
-            return [x, c1, c1 + rw, c1 + rw + ww, rect.right - 24]
-
-        head_y = y
-        y += round(small * 1.6)
-        lh = round(body * 1.4)
-        seats = self.seat_lines()
-        extra = self.agari_line()
-        guided = self.guided_line()
-        bar_h = round(small * 1.5)
-        btn_h = round(body * 2.1)
-
-        def footer(bar_rows: int) -> int:
-            """Totals (names, this round, totals), bars, notes and the buttons' height."""
-            return 3 * lh + 14 + bar_h * bar_rows + (lh if extra else 0) \
-                + (lh if guided else 0) + btn_h + 28
-
-        # at least three payment rows stay in view: the bars go two to a line before that
-        bar_cols = 1
-        if (rect.bottom - footer(len(seats)) - y) // lh < 4 and len(seats) > 1:
-            bar_cols = 2
-        footer_h = footer(-(-len(seats) // bar_cols))
-        # a reason or basis too long for its column takes two lines (never cut at 200 %);
-        # the rows take the small size when fewer than three payments would show
-        avail = rect.bottom - footer_h - y
-        for rsz in (body, small):
-            cols = cols_for(rsz)
-            laid, lstep, sstep, _lh = self._lay_rows(rows, cols, rsz, small)
-            fit_n, used = 0, 0
-            for row, *_l, h in laid:
-                if used + h > avail - lh:
-                    break
-                used += h
-                fit_n += row[0] == "row"
-            if fit_n >= min(3, sum(row[0] == "row" for row in rows)):
-                break
-        body_row = rsz
-        theme.blit_text(surface, "#", small, (cols[0], head_y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("Reason"), small, (cols[1], head_y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("From → To"), small, (cols[2], head_y), theme.TEXT_DIM,
-                        True)
-        theme.blit_text(surface, _("Basis"), small, (cols[3], head_y), theme.TEXT_DIM, True)
-        theme.blit_text(surface, _("Amount (mon)"), small, (cols[4], head_y), theme.TEXT_DIM,
-                        True, "topright")
-        if sum(h for *_r, h in laid) > avail:  # the scroll hint takes the last line
-            avail -= lh
-            tail, last = 0, len(laid)
-            while last > 0 and tail + laid[last - 1][3] <= avail:
-                last -= 1
-                tail += laid[last][3]
-            self.scroll = min(self.scroll, last)
-            more = True
-        else:
-            self.scroll, more = 0, False
-        used = 0
-        for row, rl, bl, h in laid[self.scroll:]:
-            if used + h > avail and used:
-                break
-            used += h
+    def _paint_rows(self, surface: pygame.Surface, plan: ledger_layout.LedgerPlan, body: int,
+                    small: int) -> None:
+        """The column headings, the rows on screen (a section's title, a note, a payment)
+        and, when some rows are not, the line that says how to see them."""
+        cols, hy = plan.cols, plan.head_y
+        for col, words in zip(cols, ("#", _("Reason"), _("From → To"), _("Basis")),
+                              strict=False):
+            theme.blit_text(surface, words, small, (col, hy), theme.TEXT_DIM, True)
+        theme.blit_text(surface, _("Amount (mon)"), small, (cols[4], hy), theme.TEXT_DIM, True,
+                        "topright")
+        for laid, y in plan.shown:
+            row = laid.row
             if row[0] == "section":
                 theme.blit_text(surface, row[1], small, (cols[1], y + 4), theme.GOLD, True)
             elif row[0] == "note":
                 theme.blit_text(surface, row[1], body, (cols[1], y), theme.TEXT_DIM)
             else:
-                _kind, n, _reason, who, mon, _basis, pair = row
-                mine = self.is_mine(pair)
-                color = theme.MATCH if mine else theme.TEXT
-                theme.blit_text(surface, n, body_row, (cols[0], y), theme.TEXT_DIM)
-                for k, part in enumerate(rl):
-                    theme.blit_text(surface, part, body_row, (cols[1], y + k * lstep), color)
-                theme.blit_text(surface, theme.fit(who, body_row, cols[3] - cols[2] - 10),
-                                body_row, (cols[2], y), color)
-                for k, part in enumerate(bl):
-                    theme.blit_text(surface, part, small,
-                                    (cols[3], y + max(0, body_row - small) // 2 + k * sstep),
-                                    theme.TEXT_DIM)
-                theme.blit_text(surface, mon, body_row, (cols[4], y), color, True, "topright")
-            y += h
-        if more:
+                self._paint_payment(surface, plan, laid, y, small)
+        if plan.more_y is not None:
             theme.blit_text(surface, _("↑/↓ or wheel: more rows"), small,
-                            (rect.right - 24, y + lh - 4), theme.TEXT_DIM, False,
-                            "bottomright")
-        y = rect.bottom - footer_h + 6
+                            (cols[4], plan.more_y), theme.TEXT_DIM, False, "bottomright")
+
+    def _paint_payment(self, surface: pygame.Surface, plan: ledger_layout.LedgerPlan,
+                       laid: ledger_layout.LaidRow, y: int, small: int) -> None:
+        """One payment: its number, reason, payer → payee, basis and amount; the viewer's
+        own rows in the match colour."""
+        _kind, n, _reason, who, mon, _basis, pair = laid.row
+        cols, sz = plan.cols, plan.size
+        color = theme.MATCH if self.is_mine(pair) else theme.TEXT
+        theme.blit_text(surface, n, sz, (cols[0], y), theme.TEXT_DIM)
+        for k, part in enumerate(laid.reason):
+            theme.blit_text(surface, part, sz, (cols[1], y + k * plan.reason_step), color)
+        theme.blit_text(surface, theme.fit(who, sz, cols[3] - cols[2] - 10), sz, (cols[2], y),
+                        color)
+        for k, part in enumerate(laid.basis):
+            theme.blit_text(surface, part, small,
+                            (cols[3], y + max(0, sz - small) // 2 + k * plan.basis_step),
+                            theme.TEXT_DIM)
+        theme.blit_text(surface, mon, sz, (cols[4], y), color, True, "topright")
+
+    def _paint_totals(self, surface: pygame.Surface, rect: pygame.Rect,
+                      plan: ledger_layout.LedgerPlan, body: int) -> int:
+        """The rule, the seats' names, this round's nets with "Σ = 0" (every mon paid is a
+        mon received) and the totals; the y below them."""
+        r = self.result
+        x, y = rect.x + 20, plan.footer_y
         pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (rect.right - 20, y))
         y += 8
         pairs = ((_("This round"), r.net), (_("Totals"), self.view.totals))
-        # one column per seat under its name (a name and an amount on one line do not fit
-        # four seats at 200 %); the columns start after the longer label, end before "Σ = 0"
-        cx = x + max(round(rect.w * 0.16),
-                     max(theme.text_width(lab, body, True) for lab, _v in pairs) + 16)
-        sigma_w = theme.text_width(f"Σ = {amount(sum(r.net))}", body, True) + 16
-        n_seats = max(1, len(r.net))
-        step = (rect.right - 20 - sigma_w - cx) // n_seats
-        for i, name in enumerate(self.names[:n_seats]):
+        sigma = f"Σ = {amount(sum(r.net))}"
+        cx, step = ledger_layout.totals_columns(tuple(rect), [lab for lab, _v in pairs], sigma,
+                                                len(r.net), body, theme)
+        for i, name in enumerate(self.names[:max(1, len(r.net))]):
             theme.blit_text(surface, theme.fit(name, body, step - 10, True), body,
                             (cx + i * step, y), theme.TEXT_DIM, True)
-        y += lh
+        y += plan.line
         for label, values in pairs:
             theme.blit_text(surface, label, body, (x, y), theme.TEXT_DIM, True)
             for i, v in enumerate(values):
                 theme.blit_text(surface, theme.fit(theme.signed(v), body, step - 10, True), body,
                                 (cx + i * step, y), theme.signed_color(v), True)
-            if values is r.net:  # every mon paid is a mon received
-                theme.blit_text(surface, f"Σ = {amount(sum(values))}", body,
-                                (rect.right - 24, y), theme.TEXT_DIM, True, "topright")
-            y += lh
-        bar_w = (rect.w - 40 - 20 * (bar_cols - 1)) // bar_cols
-        per = -(-len(seats) // bar_cols)
-        for k in range(bar_cols):
-            self._draw_bars(surface, seats[k * per:(k + 1) * per],
-                            pygame.Rect(x + k * (bar_w + 20), y, bar_w, bar_h), small,
-                            seats)
-        y += bar_h * per
-        if extra:
-            for line in theme.wrap(extra, small, rect.w - 40)[:1]:
-                theme.blit_text(surface, line, small, (x, y + 4), theme.TEXT_DIM)
-            y += lh
-        if guided:
-            theme.blit_text(surface, theme.fit(guided, body, rect.w - 40), body, (x, y + 4),
-                            theme.GOLD, True)
-        buttons = self.group.buttons  # Next at the right, then Reveal, then Review
-        bw = max(220, round(rect.w * 0.22),
-                 *(theme.text_width(b.label, body, True) + 2 * body for b in buttons))
-        bw = min(bw, (rect.w - 40 - 12 * (len(buttons) - 1)) // len(buttons))
-        right = rect.right - 20
-        for b in buttons:
-            b.rect = pygame.Rect(0, 0, bw, btn_h)
-            b.rect.bottomright = (right, rect.bottom - 14)
-            right = b.rect.x - 12
-        if self.reveal:
-            self._draw_reveal(surface, pygame.Rect(rect.x + 20, top_y + 8,
-                                                   rect.w - 40, rect.h // 2))
-        self.group.draw(surface, body)
+            if values is r.net:
+                theme.blit_text(surface, sigma, body, (rect.right - 24, y), theme.TEXT_DIM,
+                                True, "topright")
+            y += plan.line
+        return y
 
-    def _lay_rows(self, rows: list, cols: list[int], rsz: int,
-                  small: int) -> tuple[list, int, int, int]:
-        """(row, reason lines, basis lines, height) of each ledger row at type size `rsz`,
-        with the line steps: a reason or basis too long for its column wraps, never cut."""
-        lh = round(rsz * 1.4)
-        mw = max([theme.text_width(row[4], rsz, True) for row in rows if row[0] == "row"]
-                 + [0]) + 16
-        lstep, sstep = round(rsz * 1.15), round(small * 1.2)
-        laid: list = []
-        for row in rows:
-            if row[0] != "row":
-                laid.append((row, [], [], lh))
-                continue
-            rl = theme.wrap(row[2], rsz, cols[2] - cols[1] - 10)
-            bl = theme.wrap(row[5], small, cols[4] - cols[3] - mw) if row[5] else []
-            laid.append((row, rl, bl, max(lh, len(rl) * lstep + (lh - lstep),
-                                          len(bl) * sstep + (lh - lstep))))
-        return laid, lstep, sstep, lh
+    def _paint_bars(self, surface: pygame.Surface, rect: pygame.Rect,
+                    plan: ledger_layout.LedgerPlan, y: int, seats: list, small: int) -> int:
+        """The capture bars, one column or two (the plan's); the y below them."""
+        cols = plan.bar_cols
+        bar_w = (rect.w - 40 - 20 * (cols - 1)) // cols
+        per = -(-len(seats) // cols)
+        for k in range(cols):
+            self._draw_bars(surface, seats[k * per:(k + 1) * per],
+                            pygame.Rect(rect.x + 20 + k * (bar_w + 20), y, bar_w, plan.bar_h),
+                            small, seats)
+        return y + plan.bar_h * per
 
     def _draw_bars(self, surface: pygame.Surface, seats: list, row: pygame.Rect,
                    small: int, every: list | None = None) -> None:

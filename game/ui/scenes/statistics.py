@@ -21,12 +21,11 @@ import pygame
 from game import stats
 from game.engine import rulesets
 from game.i18n import N_, _, ngettext, pgettext
+from game.play.terms import term
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
-from game.ui.intents import Intent
-from game.ui.scene import Scene
+from game.ui.scenes.page import PageScene, keys_line
 from game.ui.stats_worker import CHART_GAMES, Loader, StatisticsData, load_statistics
-from game.ui.terms import term
 
 log = logging.getLogger(__name__)
 # column starts as fractions of the table's width: label, games, won, avg, best, undos, yaku
@@ -133,7 +132,7 @@ def draw_accuracy(surface: pygame.Surface, rect: pygame.Rect, values: list[float
                            for (x, _y), a in zip(pts, avg, strict=True)], 2)
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(PageScene):
     name = "statistics"
 
     def __init__(self, app) -> None:  # noqa: ANN001
@@ -202,10 +201,7 @@ class StatisticsScene(Scene):
         return buttons
 
     def relabel(self) -> None:
-        index, shown = self.group.index, self.group.show_focus
-        self.group.set(self._buttons())
-        self.group.index = min(index, len(self.group.buttons) - 1)
-        self.group.show_focus = shown
+        self.group.set(self._buttons())  # the focus ring stays where it was
 
     def ask_afresh(self) -> None:
         """A newer version's file: ask before starting new statistics beside it."""
@@ -230,18 +226,6 @@ class StatisticsScene(Scene):
         from game.ui.scenes.history import HistoryScene
 
         self.app.stack.replace(HistoryScene(self.app))
-
-    def back(self) -> None:
-        self.app.stack.pop(self)
-
-    def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        if intent is Intent.BACK:
-            self.back()
-            return True
-        if self.group.handle(event, intent):
-            self.app.audio.play("button")
-            return True
-        return False
 
     # --- drawing -----------------------------------------------------------------------
     def _subtitle(self) -> str:
@@ -354,12 +338,9 @@ class StatisticsScene(Scene):
 
     def _draw_buttons(self, surface: pygame.Surface, rect: pygame.Rect, x: int, tw: int,
                       btn_h: int, body: int, small: int) -> None:
-        n = len(self.group.buttons)
-        bw = min(260, (tw - 10 * (n - 1)) // max(n, 2))
-        left = x + tw - n * bw - (n - 1) * 10
-        for i, b in enumerate(self.group.buttons):
-            b.rect = pygame.Rect(left + i * (bw + 10), rect.bottom - 16 - btn_h, bw, btn_h)
+        """The buttons against the right edge, the keys line at their left."""
+        left = self.place_buttons(x, rect.bottom - 16 - btn_h, tw, btn_h, most=260, slots=2,
+                                  right=True)
         self.group.draw(surface, body)
-        theme.blit_text(surface, theme.fit(_("←/→ choose · Enter open · Esc back"), small,
-                                           left - x - 12), small,
-                        (x, rect.bottom - 16 - btn_h // 2), theme.TEXT_DIM, False, "midleft")
+        keys_line(surface, _("←/→ choose · Enter open · Esc back"), small,
+                  (x, rect.bottom - 16 - btn_h // 2), left - x - 12, "midleft")
