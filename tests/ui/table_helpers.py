@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, idle, key, run_until
 
 
@@ -109,3 +109,22 @@ def open_setup(app, ruleset: str, options: dict | None = None, seats: int = 3,  
     scene.build()
     frames(app, 2)
     return scene
+
+
+def choice_session(names: tuple[str, ...] = ("Ana", "Ren", "Yui")) -> GameSession:
+    """Seat 0 (a human) to play with a real choice: its Cherry ribbon takes the Curtain or
+    the chaff, its Moon matches nothing; Ren holds a Peony ribbon (tests/ui/test_card_info.py,
+    test_table_alone.py)."""
+    from game.engine import rulesets
+    from game.engine.state import State
+
+    st = State.from_position(
+        rulesets.get("hachihachi"), 3, dealer=0,
+        hands={0: "cherry_ribbon pine_chaff_1 iris_chaff_1 moon",
+               1: "plum_chaff_1 iris_chaff_2 peony_chaff_1 clover_chaff_1",
+               2: "peony_chaff_2 clover_chaff_2 lightning boar"},
+        field="cherry_chaff_1 curtain pine_ribbon crane",
+        pile="pine_chaff_2 plum_chaff_2 susuki_chaff_2 cherry_chaff_2",
+        captured={1: "peony_ribbon"}, to_move=0)
+    return GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
+                                         for i, n in enumerate(names)], 1, 0, st)

@@ -8,29 +8,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import rulesets
 from game.engine.cardinfo import card_facts
-from game.engine.state import State
+from game.play.terms import card_name, term
 from game.ui import card_info
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
-from game.ui.terms import card_name, term
 from tests.ui.driver import click, frames, key, make_app
+from tests.ui.table_helpers import choice_session
 
 NAMES = ["Ana", "Ren", "Yui"]
 
 
 def _table(app) -> TableScene:  # noqa: ANN001
-    st = State.from_position(
-        rulesets.get("hachihachi"), 3, dealer=0,
-        hands={0: "cherry_ribbon pine_chaff_1 iris_chaff_1 moon",
-               1: "plum_chaff_1 iris_chaff_2 peony_chaff_1 clover_chaff_1",
-               2: "peony_chaff_2 clover_chaff_2 lightning boar"},
-        field="cherry_chaff_1 curtain pine_ribbon crane",
-        pile="pine_chaff_2 plum_chaff_2 susuki_chaff_2 cherry_chaff_2",
-        captured={1: "peony_ribbon"}, to_move=0)
-    session = GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
-                                             for i, n in enumerate(NAMES)], 1, 0, st)
+    session = choice_session(tuple(NAMES))
     table = TableScene(app, session)
     app.stack.reset(table)
     frames(app, 3)

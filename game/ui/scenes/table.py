@@ -2,7 +2,7 @@
 
 A wiring of parts; what goes where:
 
-- `game.ui.play_driver.PlayDriver` paces the game (deals, chance, the computers with their
+- `game.play.driver.PlayDriver` paces the game (deals, chance, the computers with their
   thinking time and fast-forward, the human's actions, undo, autosave, the finished game);
   no pygame, so another front end can drive a session the same way.
 - `game.ui.table_flow` names the table's phases and decides the next one (`decide`); this
@@ -13,6 +13,11 @@ A wiring of parts; what goes where:
   `table_hints.TableHints` (advisor, yaku watch), `table_cues.TableCues` (the game's own
   cues), `table_info.CardInfoPopover` (a card's popover): each owns its state.
 - `TableView` draws and animates; `TableModel` holds what the table shows; `Chronicle` the log.
+- The parts share a `table_context.TableContext` (the app, the session, the view, the panel
+  and whose hand is face up) and call one another by name, never through this scene; what
+  they ask of the table itself is `TableVerbs` (act, undo, open a screen).
+- Two adapters hold the two kinds of table that differ: `table_party` (the phones of a
+  party game, or none) and `table_trial` (a game kept, or a round tried from the review).
 
 The scene itself keeps whose view is on screen (`shown_view`), feeds the engine's events to
 the view one by one, and places the cards for the window's layout. `shown_view` is the private
@@ -25,7 +30,6 @@ named or shown, and "you" is always the face-up seat (issue 42).
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,41 +38,47 @@ from game.engine.actions import TAKE, Action
 from game.engine.cards import INDEX
 from game.engine.events import Event
 from game.engine.view import PlayerView
+from game.engine.vocab import EventKind
 from game.i18n import N_, _
+from game.play.chronicle import Chronicle
+from game.play.driver import PlayDriver
+from game.play.present import seat_infos
+from game.play.prompt import Turn, sit_out_text, turn_prompt
+from game.play.round_end import round_end_view
+from game.play.session import GameSession, Step
 from game.ui import theme
-from game.ui.chronicle import Chronicle
 from game.ui.cues import cue_for
 from game.ui.layout import Layout
-from game.ui.model import Seating, TableModel, round_end_view, sits_out
+from game.ui.model import Seating, TableModel
 from game.ui.moments import LASTING
 from game.ui.panels import DecisionPanel, draw_sit_out
-from game.ui.play_driver import PlayDriver
-from game.ui.present import seat_infos
-from game.ui.prompt import Turn, sit_out_text, turn_prompt
 from game.ui.scene import Scene
 from game.ui.scenes.table_chrome import TableChrome
+from game.ui.scenes.table_context import TableContext
 from game.ui.scenes.table_cues import TableCues
 from game.ui.scenes.table_hints import TableHints
 from game.ui.scenes.table_info import CardInfoPopover
 from game.ui.scenes.table_input import TableInput
 from game.ui.scenes.table_moments import TableMoments
+from game.ui.scenes.table_party import NoPhones, phones_for
 from game.ui.scenes.table_stage import TableStage
-from game.ui.session import GameSession, Step
+from game.ui.scenes.table_trial import keeping_for
 
 if TYPE_CHECKING:
     from game.party.host import PartyHost
+from game.play.terms import plain, round_label
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
 from game.ui.table_view import TableInfo, TableView
-from game.ui.terms import plain, round_label
 
-# seconds at Normal speed (TABLE.md §8)
-DURATIONS = {"dealt": 0.22, "played": 0.26, "placed": 0.08, "captured": 0.32, "drew": 0.15,
-             "reshuffle": 0.3, "teyaku": 0.2}
-HOLDS = {"captured": 0.12, "drew": 0.3}
-STAMPS = {"sage": N_("下げ Sage!"), "shoubu": N_("勝負 Shoubu!"), "cancel": N_("取消 Cancel!"),
-          "mizuten": N_("不見転 Mizuten!"), "join": N_("Joined ✓"), "drop": N_("Dropped"),
-          "swap": N_("Swapped hands"), "forced_out": N_("Forced out"),
-          "blank": N_("Blank card"), "walkover": N_("Walkover")}  # shown with _()
+K = EventKind
+# seconds at Normal speed (TABLE.md §8), by the engine's event kinds
+DURATIONS = {K.DEALT: 0.22, K.PLAYED: 0.26, K.PLACED: 0.08, K.CAPTURED: 0.32, K.DREW: 0.15,
+             K.RESHUFFLE: 0.3, K.TEYAKU: 0.2}
+HOLDS = {K.CAPTURED: 0.12, K.DREW: 0.3}
+STAMPS = {K.SAGE: N_("下げ Sage!"), K.SHOUBU: N_("勝負 Shoubu!"), K.CANCEL: N_("取消 Cancel!"),
+          K.MIZUTEN: N_("不見転 Mizuten!"), K.JOIN: N_("Joined ✓"), K.DROP: N_("Dropped"),
+          K.SWAP: N_("Swapped hands"), K.FORCED_OUT: N_("Forced out"),
+          K.BLANK: N_("Blank card"), K.WALKOVER: N_("Walkover")}  # shown with _()
 THINKING_AFTER = 0.4
 
 
@@ -81,39 +91,39 @@ class TableScene(Scene):
         self.session = session
         # a "Try it" from the game review (issue 27): this round only, and nothing written
         # (no autosave, record or statistics): its end goes back to the review
-        self.trial = trial
-        self.driver = PlayDriver(session, None if trial else app.paths, tell=self._tell,
-                                 min_think=lambda: app.settings.ai_min_time)
+        self.keeping = keeping_for(trial)
+        self.driver = PlayDriver(session, self.keeping.paths(app.paths), tell=self._tell,
+                                 min_think=lambda: app.settings.ai_min_time, clock=app.now)
         self.worker = self.driver.worker  # the plates' "thinking" reads it
         # a party game (issue 28): the phones play their seats through the host, which this
         # table drives with its own driver; the window never shows a phone's hand
-        self.party = party
-        if party is not None:
-            party.attach(self.driver)
-        self.phase = TablePhase.START
+        self.phones: NoPhones = phones_for(party, self.driver,
+                                           app.paths.autosave if app.paths else None)
         self.tv = TableView(app.renderer)
         self.tv.model = TableModel(len(session.seats))
+        self.panel = DecisionPanel()
+        self.panel.on_choose = self.act
+        self.ctx = TableContext(app, session, self.tv, self.panel, speed=lambda: self.speed,
+                                trial=trial)
+        self._phase = TablePhase.START
         self.pending: list[Event] = []  # events fed and not shown yet
         self.dirty = False  # events were fed: the view is read again once they are shown
         self.chronicle = Chronicle(session.names(), session.rs.carry_rule is not None)
         self.log = self.chronicle.lines
         self.statuses = self.chronicle.statuses
-        humans = session.local_humans  # the humans at this screen (not the phones)
-        self.hotseat = len(humans) >= 2
-        self.viewer = humans[0] if humans else 0
-        self.confirmed = not self.hotseat  # hot-seat: the viewer confirmed the hand-over
         self.stamps: dict[int, tuple[str, float]] = {}  # seat -> (stamp, shown until)
-        self.panel = DecisionPanel()
-        self.panel.on_choose = self.act
-        self.input = TableInput(self)
-        self.chrome = TableChrome(self)
-        self.hints = TableHints(self)
-        self.cues = TableCues(self)
-        self.moments = TableMoments(self)  # cut-ins, stamps, the round-end beat (issue 26)
-        self.card_info = CardInfoPopover(self)
+        ctx = self.ctx  # the parts, each given the context and the peers it calls
+        self.stage = TableStage(ctx)
+        self.cues = TableCues(ctx, self)
+        self.moments = TableMoments(ctx)  # cut-ins, stamps, the round-end beat (issue 26)
+        self.hints = TableHints(ctx, self.stage, self.cues)
+        self.input = TableInput(ctx, self, self.stage, self.hints)
+        self.card_info = CardInfoPopover(ctx, self.input, self.hints)
+        self.chrome = TableChrome(ctx, self, self.stage, self.input, self.card_info)
+        self.input.wire(self.chrome, self.card_info)
+        self.stage.docked = self.chrome.needs_dock
         self.ledgers_seen = len(session.st.results)  # rounds whose ledger was dismissed
         self._in_round: PlayerView | None = None  # the round's last view, for its ledger
-        self.stage = TableStage(self)
         if session.st.history:  # a continued game: the log, the plates, the open ledger
             self.chronicle.replay(session.past_events)
             if session.next_step() is Step.DEAL and session.st.results:
@@ -122,27 +132,66 @@ class TableScene(Scene):
         if session.st.history:  # show the table as it stands
             self.tv.model.sync(self.shown_view, self._show_hand_of())
 
+    # --- the state the parts share (kept in the context) ----------------------------
+    @property
+    def shown_view(self) -> PlayerView:
+        return self.ctx.shown_view  # type: ignore[return-value]
+
+    @shown_view.setter
+    def shown_view(self, view: PlayerView) -> None:
+        self.ctx.shown_view = view
+
+    @property
+    def viewer(self) -> int:
+        return self.ctx.viewer
+
+    @viewer.setter
+    def viewer(self, seat: int) -> None:
+        self.ctx.viewer = seat
+
+    @property
+    def confirmed(self) -> bool:
+        return self.ctx.confirmed
+
+    @confirmed.setter
+    def confirmed(self, value: bool) -> None:
+        self.ctx.confirmed = value
+
+    @property
+    def hotseat(self) -> bool:
+        return self.ctx.hotseat
+
+    @property
+    def trial(self) -> bool:
+        return self.keeping.trial
+
+    @property
+    def phase(self) -> TablePhase:
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: TablePhase) -> None:
+        self._phase = phase
+        self.ctx.handing_over = phase is TablePhase.HANDOVER
+
+    @property
+    def party(self) -> PartyHost | None:
+        """The party host whose phones play here (the pause menu's Phones), or None."""
+        return self.phones.host
+
     # --- whose view is on screen -----------------------------------------------------
     def face_up_seat(self) -> int | None:
-        """The seat whose hand is face up on this screen now, or None. It is the one human
-        at the screen, or in hot-seat the human who confirmed the hand-over, until the hand
-        passes on; never a phone's or a computer's seat (nobody here: None throughout). What
-        the table says to "you" is this seat's; with None it draws public facts only."""
-        if not self.session.local_humans:  # computers and phones only: every hand hidden
-            return None
-        return self.viewer if self.confirmed else None
+        """The seat whose hand is face up here (TableContext.face_up_seat)."""
+        return self.ctx.face_up_seat()
 
     def _show_hand_of(self) -> int | None:
         """The seat whose hand the model shows face up (`face_up_seat`; tests read it)."""
         return self.face_up_seat()
 
     def live_view(self) -> PlayerView:
-        """The game as it stands now, as the table may show it: the face-up seat's own view,
-        else the engine's public view (seat -1: no hand, no legal action, a yaku watch that
-        places only revealed teyaku). The one place the table asks the engine for a view;
+        """The game as it stands now, as the table may show it (TableContext.live_view);
         `shown_view` is this view as of the last event shown."""
-        seat = self.face_up_seat()
-        return self.session.public_view() if seat is None else self.session.view(seat)
+        return self.ctx.live_view()
 
     def _view(self) -> PlayerView:
         v = self.live_view()
@@ -153,13 +202,8 @@ class TableScene(Scene):
         return v
 
     def human_to_move(self) -> bool:
-        """The human on screen may act now: their turn, their hand face up, and the table
-        past any hand-over (a click that arrives in the frame a hand-over is confirmed,
-        before the flow is back in play, must not move the game: the next hand-over would
-        then never open)."""
-        return (self.session.next_step() is Step.HUMAN and self.confirmed
-                and self.session.st.to_move == self.viewer
-                and self.phase is not TablePhase.HANDOVER)
+        """The human on screen may act now (TableContext.human_to_move)."""
+        return self.ctx.human_to_move()
 
     def relabel(self) -> None:
         """The language changed: the log is told again in the new words (issue 23)."""
@@ -182,8 +226,7 @@ class TableScene(Scene):
     def shutdown(self) -> None:
         self.driver.shutdown()
         self.hints.shutdown()
-        if self.party is not None:  # the server listens only while the party game is open
-            self.party.stop()
+        self.phones.stop()  # the server listens only while the party game is open
 
     @property
     def finished(self) -> bool:
@@ -203,7 +246,7 @@ class TableScene(Scene):
         return self.tv.anim.running or bool(self.pending) or self.moments.active
 
     def sitting_out(self) -> bool:
-        return sits_out(self.live_view(), self.session.humans)  # public facts: who is active
+        return self.ctx.sitting_out()
 
     def fast_forward(self) -> None:
         """Play the round the humans sit out to its ledger with instant animations."""
@@ -227,6 +270,16 @@ class TableScene(Scene):
 
         self.app.stack.push(PauseScene(self.app, self))
 
+    def open_inspect(self) -> None:
+        """C, or a click on a capture row: every captured card, by seat."""
+        from game.ui.scenes.inspect import InspectScene
+
+        self.app.stack.push(InspectScene(self.app, self))
+
+    def on_top(self) -> bool:
+        """No overlay over the table now."""
+        return self.app.stack.top is self
+
     def process_event(self, event: pygame.event.Event, intent: object) -> bool:
         self._sync_panel()
         if self.moments.handle(event):  # a press that finishes a moment does nothing else
@@ -243,8 +296,7 @@ class TableScene(Scene):
         (also when there are none: a pass changes the view without any event)."""
         self.pending.extend(events)
         self.dirty = True
-        if self.party is not None:
-            self.party.note(events)  # the phones' log
+        self.phones.note(events)  # the phones' log
 
     def _animate_pending(self) -> None:
         """Apply pending events to the model until one needs motion, then animate it."""
@@ -255,10 +307,11 @@ class TableScene(Scene):
             if self._note(ev):
                 return  # a moment plays first; the rest waits for it (update)
             dur = DURATIONS.get(ev.kind, 0.0)
-            if ev.kind == "dealt":
+            if ev.kind == K.DEALT:
                 n = max(1, len(model.deal_order))
                 step = min(0.06, 1.4 / n) * self.speed
-                self.stage.retarget(DURATIONS["dealt"], stagger=model.deal_order, stagger_step=step)
+                self.stage.retarget(DURATIONS[K.DEALT], stagger=model.deal_order,
+                                    stagger_step=step)
                 return
             if dur:
                 self.stage.retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
@@ -273,24 +326,23 @@ class TableScene(Scene):
     def _note(self, ev: Event) -> bool:
         """Log line, sound, stamps and moments for one event; play's start and the round's
         end are cues for the flow (the reveal, the ledger). True when a moment starts."""
-        first_turn = ev.kind == "turn" and not self.chronicle.play_started
+        first_turn = ev.kind == K.TURN and not self.chronicle.play_started
         self.chronicle.note(ev)
         sound = cue_for(ev)
         if sound:
             self.app.audio.play(sound)
         if ev.kind in STAMPS and ev.seat >= 0 and ev.kind not in LASTING:
-            self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), time.monotonic() + 1.2)
+            self.stamps[ev.seat] = (plain(_(STAMPS[ev.kind])), self.app.now() + 1.2)
         moment = self.moments.note(ev)  # a lasting call is stamped there
         if first_turn:
             self._advance(Cue.FIRST_TURN)
-        elif ev.kind == "round_end":
+        elif ev.kind == K.ROUND_END:
             self._advance(Cue.ROUND_END)
         return moment
 
     # --- the flow -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.party is not None:
-            self.party.sync()  # the phones see every move at once, animated here or not
+        self.phones.sync()  # the phones see every move at once, animated here or not
         self.tv.anim.update(dt)
         self.moments.update(dt)
         self.hints.update()
@@ -354,8 +406,8 @@ class TableScene(Scene):
         if self.phase is not TablePhase.PLAY:
             return
         events = self.driver.advance()
-        if events is None and self.party is not None and self.session.next_step() is Step.PHONE:
-            events = self.party.take()  # a phone's move, taken when the table is still
+        if events is None and self.session.next_step() is Step.PHONE:
+            events = self.phones.take()  # a phone's move, taken when the table is still
         if events is not None:
             self.feed(events)
         elif self.session.next_step() is Step.HUMAN:
@@ -422,7 +474,7 @@ class TableScene(Scene):
         dealer and round the engine already holds (or to the result)."""
         self.ledgers_seen = len(self.session.st.results)
         self.moments.ledger_closed()
-        if self.trial:  # the tried round is over: back to the review
+        if self.keeping.leaves_after_round():  # the tried round is over: back to the review
             self.app.stack.pop(self)
             return
         self._advance(Cue.LEDGER_CLOSED)
@@ -435,15 +487,12 @@ class TableScene(Scene):
         from game.ui.scenes.message import MessageScene
         from game.ui.scenes.result import ResultScene
 
-        if self.trial:  # never a result screen for a tried round
+        if self.keeping.leaves_at_end():  # never a result screen for a tried round
             self.app.stack.pop(self)
             return
         kept = self.driver.finish()
         self.app.last_record_path = kept.path
-        if self.party is not None and self.app.paths is not None:
-            from game.party import keep
-
-            keep.forget(self.app.paths.autosave)  # the game is over: its links with it
+        self.phones.game_over()  # the game is over: its links with it
         self.app.stack.reset(ResultScene(self.app, self.session, kept.path))
         if kept.problem:
             self.app.stack.push(MessageScene(self.app, _("Record not saved"), kept.problem))
@@ -454,15 +503,8 @@ class TableScene(Scene):
     def phones_changed(self) -> None:
         """A phone seat went to a computer (the lobby's Computer plays): its plate says so
         at once; with no phone left, the server closes and its links are forgotten."""
-        party = self.party
-        if party is None or party.phones:
-            return
-        party.stop()
-        self.party = None
-        if self.app.paths is not None:
-            from game.party import keep
-
-            keep.forget(self.app.paths.autosave)
+        if self.phones.seat_left():
+            self.phones = NoPhones()
 
     def open_lobby(self) -> None:
         """The pause menu's Phones: the links, who is here, a new link, a computer."""
@@ -526,16 +568,21 @@ class TableScene(Scene):
         self.app.stack.push(MessageScene(self.app, title, text))
 
     # --- drawing ------------------------------------------------------------------------
+    def info(self) -> TableInfo:
+        """What the top bar, the plates and the log show now (drawn, and read by the
+        chrome's log drawer)."""
+        return self._info()
+
     def _info(self) -> TableInfo:
         v = self.shown_view
         rs = self.session.rs
-        now = time.monotonic()
-        thinking = (self.worker.busy and now - self.worker.started > THINKING_AFTER)
+        now = self.app.now()
+        thinking = self.driver.thinking(THINKING_AFTER)  # by the driver's clock: the app's
         specs = self.session.seats
         stamped = self.moments.stamp_words()  # a stamped call is not said twice on its plate
         statuses = {s: w for s, w in self.statuses.items() if stamped.get(s) != w}
-        if self.party is not None:  # a phone whose page is closed: its plate says so
-            statuses.update({s: _("phone away") for s in self.party.away()})
+        # a phone whose page is closed: its plate says so
+        statuses.update({s: _("phone away") for s in self.phones.away()})
         seats = seat_infos(v, self._names(), [s.describe() for s in specs], rs, statuses,
                            {i: w for i, (w, until) in self.stamps.items() if until > now},
                            v.to_move if thinking else None, [s.describe_short() for s in specs])
@@ -560,7 +607,7 @@ class TableScene(Scene):
             self.session.next_step(), st.to_move, self.viewer, self.human_to_move(),
             self.hotseat, thinking, len(self.input.candidates()), self.input.selected,
             model.reveal if model else None,
-            self.party is not None and st.to_move in self.party.away()))
+            st.to_move in self.phones.away()))
 
     def draw(self, surface: pygame.Surface) -> None:
         with theme.table_text(self.current_layout()[0].text):  # as its layout holds it

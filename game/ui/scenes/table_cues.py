@@ -28,15 +28,15 @@ from game.engine.cues import (
 from game.engine.rulesets.curriculum import TIER_NAMES, TIER_PRACTICE
 from game.engine.vocab import CaptureRule
 from game.i18n import N_, _, pgettext
+from game.play.narrate import joined
+from game.play.terms import month_word, term
 from game.ui import theme
 from game.ui.buttons import Button
-from game.ui.narrate import joined
 from game.ui.scenes.overlay import OverlayScene
-from game.ui.terms import month_word, term
 
 if TYPE_CHECKING:
     from game.ui.layout import Layout
-    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.table_context import TableContext, TableVerbs
 
 # the capture rule, as the top bar says it (the rule's full text is in the rules help)
 RULE_CHIPS = {CaptureRule.MONTH_SUM: N_("takes month sums ending in 3 or 8")}
@@ -53,18 +53,18 @@ def month_table_lines(rs: object) -> list[str]:
 class TableCues:
     """The game's own cues at the table; holds where the month table popover was drawn."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, ctx: TableContext, verbs: TableVerbs) -> None:
+        self.ctx, self.verbs = ctx, verbs
         self.rule_popover: pygame.Rect | None = None  # Hachi's month table, as last drawn
 
     def title(self) -> str:
         """The game's name in the top bar, with its cues: tier, capture rule, target."""
-        rs = self.table.session.rs
+        rs = self.ctx.session.rs
         parts = [_(rs.title)]
-        if self.table.trial:  # a "Try it" from the game review
+        if self.ctx.trial:  # a "Try it" from the game review
             parts.insert(0, _("Try it"))
-        tier = getattr(rs, "tier", None)
-        if rs.name == "curriculum" and tier in TIER_NAMES:
+        tier = rs.tier
+        if tier in TIER_NAMES:
             parts.append(_("Tier {n} · {name}").format(n=tier, name=_(TIER_NAMES[tier])))
         rule = rs.capture_rule
         if rule in RULE_CHIPS:
@@ -79,7 +79,7 @@ class TableCues:
         """Hachi's agari progress for the prompt row: "Agari: Ana 0 · Ren 1 (2 to win) ·
         Ren: one more win by 20+ is an agari" (Ren won the last round decisively); None
         without agari."""
-        table = self.table
+        table = self.ctx
         rs = table.session.rs
         goal = agari_goal(rs)
         v = table.shown_view
@@ -95,7 +95,7 @@ class TableCues:
 
     def title_rect(self, L: Layout) -> pygame.Rect | None:
         """Where the game's name stands in the top bar (after the menu button)."""
-        menu = self.table.tv.top_buttons.get("pause")
+        menu = self.ctx.tv.top_buttons.get("pause")
         if menu is None:
             return None
         size = theme.size_of("body", L.window.h)
@@ -105,13 +105,13 @@ class TableCues:
     def draw(self, surface: pygame.Surface, L: Layout) -> None:
         """Nuki's missing months in their slots; Hachi's month table while the title is
         hovered."""
-        rs = self.table.session.rs
+        rs = self.ctx.session.rs
         small = theme.size_of("small", L.window.h)
         for m in missing_months(rs):
             _shade_slot(surface, L, L.slots[m - 1], small)
         if rs.capture_rule in RULE_CHIPS:
             rect = self.title_rect(L)
-            if rect is not None and rect.collidepoint(self.table.tv.mouse):
+            if rect is not None and rect.collidepoint(self.ctx.tv.mouse):
                 from game.ui.card_info import draw_popover
 
                 lines = [(_("Which months a card takes"), theme.GOLD, True)] + [
@@ -122,15 +122,15 @@ class TableCues:
     def update(self) -> None:
         """Open the tier card once, when a new curriculum game with a human starts (not a
         continued one, not the guided game, whose tour teaches tier 1)."""
-        table = self.table
+        table = self.ctx
         session = table.session
         rs = session.rs
-        if (rs.name != "curriculum" or session.tier_card_shown or not session.humans
+        if (rs.tier is None or session.tier_card_shown or not session.humans
                 or session.past_events or session.guided_stop
                 or session.st.rounds_played or session.st.history):
             return
         session.tier_card_shown = True
-        if getattr(rs, "tier", None) in TIER_NAMES and table.app.stack.top is table:
+        if rs.tier in TIER_NAMES and self.verbs.on_top():
             table.app.stack.push(TierCardScene(table.app, rs.tier))
 
 

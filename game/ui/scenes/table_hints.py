@@ -10,7 +10,6 @@ button lays it over the table.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,7 +31,9 @@ from game.ui.intents import Intent
 if TYPE_CHECKING:
     from game.ui.buttons import Button
     from game.ui.layout import Layout
-    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.table_context import TableContext
+    from game.ui.scenes.table_cues import TableCues
+    from game.ui.scenes.table_stage import TableStage
 
 
 TEACHING_TIERS = range(1, 4)  # Learn tiers 1–3 (the guided game is tier 1): advisor on
@@ -52,8 +53,8 @@ def off_words() -> str:
 class TableHints:
     """The advisor, the yaku watch, the Hint and Watch buttons and the hint notes."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, ctx: TableContext, stage: TableStage, cues: TableCues) -> None:
+        self.ctx, self.stage, self.cues = ctx, stage, cues
         self.advisor: Advisor | None = None  # made at the first question
         self.show_watch = False  # narrow windows: the watch laid over the table (W)
         self.watch_drawn: pygame.Rect | None = None  # where the watch was drawn last frame
@@ -71,14 +72,14 @@ class TableHints:
         A teaching game (the guided first game and Learn tiers 1–3) has the advisor on for
         that game only: the player's own setting is never rewritten, and it applies again in
         every other game (issue 23, major 3)."""
-        rs = self.table.session.rs
-        if rs.name == "curriculum" and getattr(rs, "tier", 0) in TEACHING_TIERS:
+        rs = self.ctx.session.rs
+        if rs.tier in TEACHING_TIERS:
             return "advisor"
         return None
 
     def teaching(self) -> bool:
         """True when the advisor is on because of this game, not because of the setting."""
-        s = self.table.app.settings
+        s = self.ctx.app.settings
         return self.game_level() is not None and not (
             hasattr(s, "hints_at_least") and s.hints_at_least("advisor"))
 
@@ -86,7 +87,7 @@ class TableHints:
         """The setting's level, raised to the game's own (levels are cumulative)."""
         from game.settings import HINT_LEVELS
 
-        s = self.table.app.settings
+        s = self.ctx.app.settings
         if hasattr(s, "hints_at_least") and s.hints_at_least(level):
             return True
         floor = self.game_level()
@@ -96,7 +97,7 @@ class TableHints:
     def has_yaku(self) -> bool:
         """The engine's catalogue has capture combinations to watch (curriculum tier 1 has
         none: then the table shows no watch at all, not an empty one)."""
-        return any(e.is_card_set for e in self.table.session.rs.entries)
+        return any(e.is_card_set for e in self.ctx.session.rs.entries)
 
     def watching(self) -> bool:
         return self.allows("watch") and self.has_yaku()
@@ -112,15 +113,15 @@ class TableHints:
 
     def scroll_watch(self, lines: int) -> None:
         """Scroll the sidebar watch down (positive) or up, by whole rows."""
-        tv = self.table.tv
+        tv = self.ctx.tv
         tv.watch_scroll = max(0, min(self.watch_max, tv.watch_scroll + lines))
 
     # --- input ------------------------------------------------------------------------
     def key(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         """H: a suggestion for the viewer's decision; W: the yaku watch on or off (narrow
         windows); the wheel over the sidebar watch scrolls it."""
-        table = self.table
-        L = table.stage.layout
+        table = self.ctx
+        L = self.stage.layout
         over_watch = (L is not None and L.sidebar is not None
                       and table.tv.watch_rect.collidepoint(table.tv.mouse))
         if event.type == pygame.MOUSEWHEEL and over_watch:
@@ -153,14 +154,14 @@ class TableHints:
 
     def get_advisor(self) -> Advisor:
         if self.advisor is None:
-            self.advisor = Advisor(int(self.table.session.seed or 0))
+            self.advisor = Advisor(int(self.ctx.session.seed or 0))
         return self.advisor
 
     def ask(self) -> bool:
         """Ask for advice on the viewer's own decision (counted once per decision). When
         there is none to give, the table says why in a short note instead of doing
         nothing."""
-        table = self.table
+        table = self.ctx
         if not self.allows("advisor"):
             self.note(off_words())
             return False
@@ -178,16 +179,16 @@ class TableHints:
 
     def note(self, text: str) -> None:
         """A short message at the table (where the hint bubble shows), for a few seconds."""
-        self.note_text = (text, time.monotonic() + NOTE_SECONDS)
+        self.note_text = (text, self.ctx.app.now() + NOTE_SECONDS)
 
     def current_note(self) -> str | None:
         text, until = self.note_text
-        return text if text and time.monotonic() < until else None
+        return text if text and self.ctx.app.now() < until else None
 
     def update(self) -> None:
         if self.advisor is not None:
             self.advisor.poll()
-        table = self.table
+        table = self.ctx
         session = table.session
         if self.teaching() and not session.teaching_told and table.human_to_move():
             session.teaching_told = True  # said once a game, at the player's first turn
@@ -195,7 +196,7 @@ class TableHints:
                         "suggested move. Your Settings still apply to your other games."))
 
     def current(self) -> Suggestion | None:
-        table = self.table
+        table = self.ctx
         if self.advisor is None or not self.allows("advisor") or not table.human_to_move():
             return None
         return self.advisor.current(table.live_view())
@@ -217,10 +218,10 @@ class TableHints:
         s = self.current()
         if s is not None and s.card is None:
             self._mark_button(surface, s, size)
-        names = self.table.session.names()
+        names = self.ctx.session.names()
         lines = suggestion_text(s, names) if s is not None else (
             [_("Hint: thinking…")] if self.advisor is not None and self.advisor.thinking
-            and self.allows("advisor") and self.table.human_to_move() else [])
+            and self.allows("advisor") and self.ctx.human_to_move() else [])
         told = self.current_note()
         if told and not lines:
             lines = [told]
@@ -229,7 +230,7 @@ class TableHints:
 
     def _draw_watch(self, surface: pygame.Surface, L: Layout, size: int) -> None:
         """The watch in the sidebar (wide windows) or laid over the table (W)."""
-        table = self.table
+        table = self.ctx
         self.watch_drawn = None
         # the view on screen: the face-up seat's, else the public one (no hand to list);
         # a shared screen (hot-seat) names the face-up hand instead of "your hand"
@@ -265,14 +266,14 @@ class TableHints:
         top of the event log; else at the foot of the field band, above the capture row."""
         from game.ui.model import own_caps_rect
 
-        table = self.table
+        table = self.ctx
         line_h = round(size * 1.3)
 
         def height(w: int) -> int:
             return sum(len(theme.wrap(x, size, w - 20)) for x in lines) * line_h + 10
 
         caps = own_caps_rect(L)
-        seat = table.stage.seating.bottom if table.stage.seating is not None else table.viewer
+        seat = self.stage.seating.bottom if self.stage.seating is not None else table.viewer
         model = table.tv.model
         mine = model.captured[seat] if model is not None and seat < len(model.captured) else []
         right = max((table.tv.card_rects[c].right for c in mine if c in table.tv.card_rects),
@@ -292,7 +293,7 @@ class TableHints:
     def _mark_button(self, surface: pygame.Surface, s: Suggestion, size: int) -> None:
         """The decision panel's suggested button: a hint-blue frame and a "Suggested"
         tag."""
-        panel = self.table.panel
+        panel = self.ctx.panel
         if not panel.visible:
             return
         for b in panel.group.buttons:  # found by its verb, never by its words
@@ -320,11 +321,11 @@ class TableHints:
     def _phase_text(self, L: Layout, size: int) -> str:
         """The phase line for the prompt row (the drop-out window's, else Hachi's agari
         progress), fitted to at most 62 % of the row; "" when there is none."""
-        from game.ui.panels import dropout_line
+        from game.play.decisions import dropout_line
 
-        table = self.table
+        table = self.ctx
         line = dropout_line(table.shown_view, table.session.names()) or \
-            table.cues.agari_line()
+            self.cues.agari_line()
         return theme.fit(line, size, round(L.prompt.w * 0.62)) if line else ""
 
     def _wanted(self, L: Layout) -> list[tuple[str, str]]:
@@ -345,7 +346,7 @@ class TableHints:
         wanted = self._wanted(L)
         right = L.prompt.right - 4
         h = min(L.prompt.h - 2, round(size * 1.7))
-        mine = self.table.human_to_move()
+        mine = self.ctx.human_to_move()
         for name, label in wanted:
             w = theme.text_width(label, size) + 18
             rect = pygame.Rect(right - w, L.prompt.centery - h // 2, w, h)

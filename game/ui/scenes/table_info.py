@@ -19,7 +19,9 @@ from game.ui.intents import Intent
 
 if TYPE_CHECKING:
     from game.ui.layout import Layout
-    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.table_context import TableContext
+    from game.ui.scenes.table_hints import TableHints
+    from game.ui.scenes.table_input import TableInput
 
 FOLLOW = (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN, Intent.NEXT_REGION,
           Intent.PREV_REGION)
@@ -28,8 +30,8 @@ FOLLOW = (Intent.LEFT, Intent.RIGHT, Intent.UP, Intent.DOWN, Intent.NEXT_REGION,
 class CardInfoPopover:
     """The open popover: which card, opened by mouse or key, and where it was drawn."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, ctx: TableContext, input_: TableInput, hints: TableHints) -> None:
+        self.ctx, self.input, self.hints = ctx, input_, hints
         self.card: str | None = None  # the card whose popover is open
         self.source = ""  # "mouse" or "key" (a popover opened by key follows the focus)
         self.rect: pygame.Rect | None = None  # where it was drawn last frame
@@ -47,8 +49,8 @@ class CardInfoPopover:
 
     def focused_card(self) -> str | None:
         """The card the keyboard focus is on (hand or candidates), else the hovered card."""
-        table = self.table
-        inp = table.input
+        table = self.ctx
+        inp = self.input
         if inp.show_focus and inp.focus_i >= 0:
             items = inp.hand_cards() if inp.row == "hand" else (
                 inp.candidates() if inp.row == "targets" else [])
@@ -63,8 +65,8 @@ class CardInfoPopover:
         consumed."""
         info = self.card
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            card = self.table.input.card_at(event.pos)
-            if card is not None and is_visible(self.table.shown_view, card):
+            card = self.input.card_at(event.pos)
+            if card is not None and is_visible(self.ctx.shown_view, card):
                 self.open_for(card, "mouse")
                 return True
             if info:
@@ -97,7 +99,7 @@ class CardInfoPopover:
         elif card is not None:
             self.open_for(card, "key")
         else:
-            self.table.hints.note(_("Choose a card first (its number key, or ←/→), then "
+            self.hints.note(_("Choose a card first (its number key, or ←/→), then "
                                     "press I to see what it is worth here."))
 
     def draw(self, surface: pygame.Surface, L: Layout) -> None:
@@ -106,7 +108,7 @@ class CardInfoPopover:
         card = self.card
         if not card:
             return
-        table = self.table
+        table = self.ctx
         if self.source == "key":  # opened from the keyboard: it follows the focus
             now = self.focused_card()
             if now is not None and now != card:

@@ -21,7 +21,11 @@ from game.ui.cards import CardState
 from game.ui.intents import Intent, select_number
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.table_chrome import TableChrome
+    from game.ui.scenes.table_context import TableContext, TableVerbs
+    from game.ui.scenes.table_hints import TableHints
+    from game.ui.scenes.table_info import CardInfoPopover
+    from game.ui.scenes.table_stage import TableStage
 
 # keys that reach their usual handlers while the table is still moving (others skip ahead)
 WHILE_BUSY = (Intent.BACK, Intent.HELP, Intent.MUTE, Intent.FULLSCREEN)
@@ -31,8 +35,11 @@ ROW_KEYS = (Intent.UP, Intent.DOWN, Intent.NEXT_REGION, Intent.PREV_REGION)
 class TableInput:
     """Focus, selection and hover at the table, and the choices they lead to."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, ctx: TableContext, verbs: TableVerbs, stage: TableStage,
+                 hints: TableHints) -> None:
+        self.ctx, self.verbs, self.stage, self.hints = ctx, verbs, stage, hints
+        self.chrome: TableChrome | None = None  # wired once built (they call each other)
+        self.card_info: CardInfoPopover | None = None
         self.selected: str | None = None  # the hand card whose target is being chosen
         self.row = "hand"  # keyboard focus row: hand, targets, panel
         self.focus_i = -1  # no hand card focused: the first number key only focuses
@@ -41,6 +48,10 @@ class TableInput:
         self.keys_in_use = False  # the hand cards show their number keys (issue 23)
         self.numbers: dict[str, int] = {}  # each hand card's number key, kept while it stays
         self.ff_rect: pygame.Rect | None = None  # the sitting-out banner's button, as drawn
+
+    def wire(self, chrome: TableChrome, card_info: CardInfoPopover) -> None:
+        """The two parts the input calls that call it too (built after it)."""
+        self.chrome, self.card_info = chrome, card_info
 
     def reset(self) -> None:
         """A new turn starts unfocused, with nothing selected."""
@@ -51,7 +62,7 @@ class TableInput:
     # --- what the human may choose ------------------------------------------------------
     def hand_cards(self) -> list[str]:
         """The face-up cards of the hand at the bottom, left to right."""
-        m, seat = self.table.tv.model, self.table.stage.seating
+        m, seat = self.ctx.tv.model, self.stage.seating
         if m is None or seat is None:
             return []
         return [c for c in m.hands[seat.bottom] if c is not None]
@@ -68,7 +79,7 @@ class TableInput:
 
     def plays(self) -> dict[str, list[str]]:
         """Each playable hand card and the field cards it may take (a real choice each)."""
-        table = self.table
+        table = self.ctx
         out: dict[str, list[str]] = {}
         for a in table.shown_view.legal if table.human_to_move() else ():
             if a.verb == PLAY:
@@ -81,12 +92,12 @@ class TableInput:
     def _distinct(self, cards: list[str]) -> list[str]:
         """Targets that are a real choice (the engine says which cards are interchangeable:
         two plain chaff of one month are never asked about)."""
-        return [CARD_IDS[c] for c in self.table.session.rs.distinct(INDEX[t] for t in cards)]
+        return [CARD_IDS[c] for c in self.ctx.session.rs.distinct(INDEX[t] for t in cards)]
 
     def candidates(self) -> list[str]:
         """The cards to choose between now: what the drawn card or the selected card may
         take; [] when there is no such choice."""
-        table = self.table
+        table = self.ctx
         if not table.human_to_move():
             return []
         if table.shown_view.phase == "take":
@@ -99,41 +110,41 @@ class TableInput:
     def choose_card(self, card: str) -> None:
         """Play a hand card; with a choice of targets, select it and ask which."""
         plays = self.plays()
-        table = self.table
+        table = self.ctx
         if card not in plays:
             table.app.audio.play("refuse")
             return
         if not plays[card]:
-            table.act(Action(table.viewer, PLAY, (INDEX[card],)))
+            self.verbs.act(Action(table.viewer, PLAY, (INDEX[card],)))
             return
         if len(plays[card]) == 1:  # the engine offers one target: nothing to ask
-            table.act(Action(table.viewer, PLAY, (INDEX[card], INDEX[plays[card][0]])))
+            self.verbs.act(Action(table.viewer, PLAY, (INDEX[card], INDEX[plays[card][0]])))
             return
         self.selected = card
         self.row = "targets"
         self.focus_i = 0
 
     def choose_target(self, target: str) -> None:
-        table = self.table
+        table = self.ctx
         if table.shown_view.phase == "take":
-            table.act(Action(table.viewer, TAKE, (INDEX[target],)))
+            self.verbs.act(Action(table.viewer, TAKE, (INDEX[target],)))
         elif self.selected is not None:
-            table.act(Action(table.viewer, PLAY, (INDEX[self.selected], INDEX[target])))
+            self.verbs.act(Action(table.viewer, PLAY, (INDEX[self.selected], INDEX[target])))
 
     def rows(self) -> list[str]:
         """The focus rows there are now, in Tab order."""
         rows = []
-        if self.hand_cards() and self.table.shown_view.phase == "play":
+        if self.hand_cards() and self.ctx.shown_view.phase == "play":
             rows.append("hand")
         if self.candidates():
             rows.append("targets")
-        if self.table.panel.visible:
+        if self.ctx.panel.visible:
             rows.append("panel")
         return rows or ["hand"]
 
     def card_at(self, pos: tuple[int, int]) -> str | None:
         """The topmost card drawn at `pos`."""
-        for key, rect in reversed(list(self.table.tv.card_rects.items())):
+        for key, rect in reversed(list(self.ctx.tv.card_rects.items())):
             if rect.collidepoint(pos):
                 return key
         return None
@@ -143,7 +154,7 @@ class TableInput:
         """Each marked card's state: the candidates, the selection, the focus or the
         hovered hand card with the field cards it would take, the advisor's suggestion."""
         states: dict[str, CardState] = {}
-        if not self.table.human_to_move():
+        if not self.ctx.human_to_move():
             return states
         hand = self.hand_cards()
         cands = self.candidates()
@@ -159,14 +170,14 @@ class TableInput:
         probe = focus_card or (self.hover if self.hover in hand else None)
         if probe and not cands:
             self._matches(states, probe, probe == focus_card)
-        self.table.hints.mark(states)
+        self.hints.mark(states)
         return states
 
     def _matches(self, states: dict[str, CardState], probe: str, focused: bool) -> None:
         """The field cards the focused or hovered hand card would take, the others dimmed
         (when the hints setting shows matches)."""
-        table = self.table
-        if table.shown_view.phase != "play" or not table.hints.allows("matches"):
+        table = self.ctx
+        if table.shown_view.phase != "play" or not self.hints.allows("matches"):
             return
         rs = table.session.rs
         for c in table.tv.model.field_cards if table.tv.model else []:
@@ -178,36 +189,36 @@ class TableInput:
         """F, or a click on the sitting-out banner's button (also under the reveal)."""
         clicked = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                    and self.ff_rect is not None and self.ff_rect.collidepoint(event.pos))
-        return (intent is Intent.FAST_FORWARD or clicked) and self.table.sitting_out()
+        return (intent is Intent.FAST_FORWARD or clicked) and self.ctx.sitting_out()
 
     def handle(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         """The table's input, in order: undo, the keys of every table state (log, help,
         Inspect), hover, fast-forward, the card popover and the hints, a skip while things
         move, then clicks and keys on the cards and the panel. True when consumed."""
-        table = self.table
+        table = self.ctx
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and \
                 event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            table.undo()
+            self.verbs.undo()
             return True
-        if table.chrome.global_input(event, intent):
+        if self.chrome.global_input(event, intent):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.card_at(event.pos)
             table.panel.group.handle(event, None)
             return False
         if self.asks_fast_forward(event, intent):
-            table.fast_forward()
+            self.verbs.fast_forward()
             return True
-        if table.card_info.key(event, intent) or table.hints.key(event, intent):
+        if self.card_info.key(event, intent) or self.hints.key(event, intent):
             return True
-        if table.busy() and (event.type == pygame.MOUSEBUTTONDOWN or (
+        if self.verbs.busy() and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and intent not in WHILE_BUSY)):
-            table.skip()
+            self.verbs.skip()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             return self.click(event)
         if intent is Intent.HELP:
-            table.chrome.open_help()
+            self.chrome.open_help()
             return True
         if intent is Intent.BACK:
             return self._back()
@@ -220,17 +231,17 @@ class TableInput:
             self.selected = None
             self.row, self.focus_i = "hand", -1
             return True
-        panel = self.table.panel
+        panel = self.ctx.panel
         if panel.blocking:
             self.row = "panel"
             panel.group.show_focus = True
             return True
-        self.table.open_pause()
+        self.verbs.open_pause()
         return True
 
     def click(self, event: pygame.event.Event) -> bool:
         """A click on a card (or the panel): choose it; a right click drops the selection."""
-        table = self.table
+        table = self.ctx
         if event.button == 3:
             self.selected = None
             return True
@@ -255,7 +266,7 @@ class TableInput:
     def key(self, event: pygame.event.Event, intent: Intent) -> bool:
         """A key on the human's turn: numbers, arrows, Tab and Enter move the focus and
         choose (a hand card plays on a second press while its focus is on screen)."""
-        table = self.table
+        table = self.ctx
         if not table.human_to_move():
             return False
         rows = self.rows()
@@ -290,7 +301,7 @@ class TableInput:
         return False
 
     def _panel_key(self, event: pygame.event.Event, intent: Intent) -> bool:
-        panel = self.table.panel
+        panel = self.ctx.panel
         if intent in (Intent.UP, Intent.DOWN) and not panel.blocking:
             self.row = "hand"
             return True

@@ -14,17 +14,17 @@ import pygame
 from game.engine.events import Event
 from game.engine.vocab import EventKind
 from game.i18n import N_, _
+from game.play.present import SeatInfo
+from game.play.terms import plain
 from game.ui.anim import motion_allowed
 from game.ui.cutin import draw_cutin, draw_field, draw_stamp, draw_winner, plate_rect
 from game.ui.moments import Moment, MomentQueue, StampBoard, counted, moment_for
-from game.ui.present import SeatInfo
 from game.ui.table_view import MULTIPLIER_WORDS
-from game.ui.terms import plain
 
 if TYPE_CHECKING:
     from game.ui.layout import Layout
     from game.ui.model import Seating
-    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.table_context import TableContext
 
 # the cut-in's headline: whose moment it is (the names come from the engine's catalogue)
 HEADLINES = {"yaku": N_("{name}: 出来役 Yaku!"), "teyaku": N_("{name}: 手役 Teyaku!")}
@@ -38,8 +38,8 @@ STAMP_WORDS = {EventKind.SAGE: N_("下げ Sage!"), EventKind.SHOUBU: N_("勝負 
 class TableMoments:
     """The moments at one table: the queue, the stamps, the round's settled net."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
         self.queue = MomentQueue()
         self.stamps = StampBoard()
         self.yaku_before: dict[int, dict[str, int | None]] = {}  # seat -> last yaku items
@@ -49,7 +49,7 @@ class TableMoments:
     # --- fed by the table ---------------------------------------------------------------
     def note(self, ev: Event) -> bool:
         """One event shown at the table; True when it starts or queues a moment."""
-        table = self.table
+        table = self.ctx
         self.stamps.note(ev)
         if ev.kind == EventKind.ROUND_START:
             self.yaku_before.clear()
@@ -109,7 +109,7 @@ class TableMoments:
 
     def _duck(self, seconds: float) -> None:
         """A cut-in starts: the music steps back for it (game.ui.audio.Audio.duck)."""
-        self.table.app.audio.duck(seconds)
+        self.ctx.app.audio.duck(seconds)
 
     # --- what the plates show -----------------------------------------------------------
     def stamp_words(self) -> dict[int, str]:
@@ -125,7 +125,7 @@ class TableMoments:
         share = 1.0
         m = self.queue.current
         if m is not None and m.kind == "round_end":
-            p = self.queue.pose(not motion_allowed(self.table.app.settings))
+            p = self.queue.pose(not motion_allowed(self.ctx.app.settings))
             share = p.count if p is not None else 1.0
         elif any(q.kind == "round_end" for q in self.queue.queue):
             share = 0.0
@@ -136,7 +136,7 @@ class TableMoments:
     # --- drawing ------------------------------------------------------------------------
     def draw(self, s: pygame.Surface, L: Layout, seating: Seating) -> None:
         """The stamps on the plates, then the moment playing, over the table."""
-        table = self.table
+        table = self.ctx
         reduced = not motion_allowed(table.app.settings)
         for seat, words in self.stamp_words().items():
             plate = plate_rect(L, seating, seat)

@@ -9,22 +9,25 @@ which builds one and calls `current`, `retarget`, `place`, `reflow` and `warm`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.play.terms import seat_role
 from game.ui import theme
 from game.ui.layout import Layout, layout
 from game.ui.model import Place, Seating, seating, targets
-from game.ui.terms import seat_role
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.table_context import TableContext
 
 
 class TableStage:
     """The table's layout and the cards' places in it."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, ctx: TableContext, docked: Callable[[], bool] = lambda: False) -> None:
+        self.ctx = ctx
+        # something docked needs the panel's room (the chrome's needs_dock, set by the table)
+        self.docked = docked
         self.layout: Layout | None = None  # the layout and seating on screen
         self.seating: Seating | None = None
         self._key: tuple | None = None  # what the layout was computed for
@@ -33,12 +36,12 @@ class TableStage:
     def current(self) -> tuple[Layout, Seating]:
         """The layout for the window, the seats of the view on screen and the dock
         (computed again only when one of them changed)."""
-        table = self.table
+        table = self.ctx
         v = table.shown_view
         rs = table.session.rs
         seat = seating(v, table.viewer, rs.active_count)
         w, h = table.app.screen.get_size()
-        need_panel = table.panel.visible or table.chrome.needs_dock()
+        need_panel = table.panel.visible or self.docked()
         text = theme.effective_scale() / 100  # the bands grow with the text (issue 15)
         # seats with a role (Sudaoshi) need a second line on plates
         lines = 2 if any(seat_role(rs.name, p, par) for p, par in zip(v.positions, v.par,
@@ -60,7 +63,7 @@ class TableStage:
         """Where a card that just appeared comes from: the pile, or the face-down card it
         was in a hand."""
         L, _ = self.current()
-        tv = self.table.tv
+        tv = self.ctx.tv
         org = tv.model.origins.get(key)
         if org is None:
             return None
@@ -77,14 +80,14 @@ class TableStage:
         """Send every card to its place in the current layout (`duration` at Normal
         speed)."""
         L, seat = self.current()
-        tv = self.table.tv
-        tv.anim.go(targets(tv.model, L, seat), duration * self.table.speed, self._origin, **kw)
+        tv = self.ctx.tv
+        tv.anim.go(targets(tv.model, L, seat), duration * self.ctx.speed, self._origin, **kw)
 
     def place(self) -> bool:
         """Move the resting cards when the layout changed (the window, a dock); True if
         they move."""
         self.current()
-        if self.table.tv.anim.rest and self._key != self._placed:
+        if self.ctx.tv.anim.rest and self._key != self._placed:
             self._placed = self._key
             self.retarget(0.18)
             return True
@@ -94,7 +97,7 @@ class TableStage:
     def reflow(self, dt: float) -> None:
         """For an overlay docked over the frozen table (the teyaku reveal): keep its motions
         running and move the cards when the layout changed (the field makes room)."""
-        self.table.tv.anim.update(dt)
+        self.ctx.tv.anim.update(dt)
         self.current()
         if self._key != self._placed:
             self._placed = self._key
@@ -105,7 +108,7 @@ class TableStage:
         L = self.layout
         if L is None:
             return
-        r = self.table.tv.renderer
+        r = self.ctx.tv.renderer
         for w in (L.hand_w, L.field_w, L.cap_w, L.opp_cap_w, L.back_w):
             if not r.warm(w, limit=2):
                 return
