@@ -22,7 +22,6 @@ class Model:
 
     rs: rulesets.Ruleset
     rel: tuple[int, ...]  # field cards each card may capture
-    sum_rule: bool
     values: tuple[int, ...]
     unit: int  # mon per kan (scale for yaku and risk)
     sets_by_pos: tuple  # per position: ((id, mask, value), ...)
@@ -52,8 +51,7 @@ def _model(name: str, options: tuple) -> Model:
     unit = 10 if rs.name == "hachihachi-nintendo" else rs.kan
     sets = tuple(rs.yaku_sets(p) for p in range(3))
     chaff_rule = any(e.id == Reason.SUJUROKU for e in rs.catalogue())
-    return Model(rs, rs.capture_rel, rs.capture_sum,
-                 rs.values, unit, sets, chaff_rule)
+    return Model(rs, rs.capture_rel, rs.values, unit, sets, chaff_rule)
 
 
 def model_of(view: PlayerView) -> Model:

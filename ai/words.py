@@ -1,13 +1,13 @@
 """English words for the computer players' one-sentence explanations (``explain()``).
 
 The engine owns every id (cards, capture combinations); these are the English names the
-table shows for them (game/ui/terms.py keeps the translated words, and a test keeps the two
+table shows for them (game/play/terms.py keeps the translated words, and a test keeps the two
 in step). ``ai`` may not import the UI, so the few names a sentence needs live here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS, CHAFF, KINDS, MONTH_NAMES, RIBBON
@@ -52,14 +52,6 @@ def card_name(card: int) -> str:
 def the(card: int) -> str:
     """'the Crane'."""
     return f"the {card_name(card)}"
-
-
-def cards_phrase(cards: Iterable[int]) -> str:
-    """'the Crane', 'the Crane and the Pine chaff', 'the A, the B and the C'."""
-    names = [the(c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def yaku_name(yaku_id: str) -> str:

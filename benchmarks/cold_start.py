@@ -171,11 +171,11 @@ def table_child(dwell: float) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import storage
     from game.app import App
+    from game.play.session import GameSession, SeatSpec
     from game.settings import Settings
     from game.ui import cards
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
-    from game.ui.session import GameSession, SeatSpec
 
     count = [0]
     real = cards.rasterize

@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game import storage  # noqa: E402
 from game.app import App  # noqa: E402
+from game.play.session import GameSession, SeatSpec  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
-from game.ui.session import GameSession, SeatSpec  # noqa: E402
 
 
 def measure(size: tuple[int, int], frames: int) -> tuple[float, float, int, float]:

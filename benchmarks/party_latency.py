@@ -45,7 +45,7 @@ def main() -> int:
     from websockets.sync.client import connect
 
     from game.party.host import PartyHost
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     seats = [SeatSpec(f"Phone {i + 1}", "human") for i in range(args.phones)]
     session = GameSession("hachihachi", {"rounds": args.rounds}, seats, args.seed)

@@ -315,8 +315,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2 if options is None else cmd_host(args, options)
         if args.command == "stats":
             from game.app import setup_logging  # no pygame at import
-            from game.stats import cmd_stats
-            from game.ui.terms import term  # words only, no pygame
+            from game.play.terms import term  # words only, no pygame
+            from game.stats.cli import cmd_stats
 
             paths = storage.default_paths()
             setup_logging(paths.log_dir)  # details to the log file, never beside the sentence

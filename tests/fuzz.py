@@ -49,6 +49,7 @@ if str(ROOT) not in sys.path:
 from game import cli, i18n, po, progress, replays, stats, storage  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.simulate import simulate  # noqa: E402
+from game.stats import counting  # noqa: E402
 from game.text import drawable  # noqa: E402
 
 
@@ -410,7 +411,7 @@ def target_settings(fx: Fixtures, data: bytes) -> str:
 
 
 def target_autosave(fx: Fixtures, data: bytes) -> str:
-    from game.ui.session import GameSession
+    from game.play.session import GameSession
 
     place(fx.paths.autosave, data)
     rec, told = storage.start_up(fx.paths)
@@ -540,7 +541,7 @@ def _read_stats(fx: Fixtures) -> str:
         assert all(isinstance(v, int) for v in line)
         outcome = "set aside" if msg else "read"
     rec = simulate("hachihachi", {"rounds": 1}, 3, ["random"], 77)
-    stats._told.clear()
+    counting._told.clear()
     ok, told = stats.count_game(path, rec)
     # nothing here is locked, full or read-only: a game not counted is a finding
     assert ok, f"the game was not counted: {told}"

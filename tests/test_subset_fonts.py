@@ -20,7 +20,8 @@ from game import i18n  # noqa: E402
 from game.engine.cards import CARD_IDS, KINDS  # noqa: E402
 from game.engine.vocab import Category  # noqa: E402
 from game.messages import CATALOGS  # noqa: E402
-from game.ui import fonts, terms  # noqa: E402
+from game.play import terms  # noqa: E402
+from game.ui import fonts  # noqa: E402
 from tools import subset_fonts as sf  # noqa: E402
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.session import Step
+from game.play.session import Step
 from game.ui.table_flow import Cue, Facts, TablePhase, decide
 
 P = TablePhase

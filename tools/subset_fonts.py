@@ -8,7 +8,7 @@ about 17,000 glyphs). The game draws with it only (game/ui/fonts.py): its Japane
 
 - every character written anywhere in our text: the catalogs (game/locale/*.po: msgid and
   msgstr alike) and the Python and JSON sources of game/ and ai/, which hold the terms,
-  card kinds and rule words written in Japanese (game/ui/terms.py) and the engine's names;
+  card kinds and rule words written in Japanese (game/play/terms.py) and the engine's names;
   reading whole files keeps more than is drawn, never less;
 - a safety margin: ASCII and Latin-1, the Latin, Greek and Cyrillic letters the font has,
   general punctuation, the CJK symbols and punctuation, hiragana, katakana and the full- and

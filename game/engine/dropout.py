@@ -4,7 +4,7 @@ compensation a seat forced out of a full table receives.
 
 from __future__ import annotations
 
-BY_ORDER, BY_SEAT, FLAT = "by_order", "by_seat", "flat"
+BY_ORDER, BY_SEAT = "by_order", "by_seat"  # the dropout_fee option's values ("flat": 1 kan)
 
 
 def dropout_fee(mode: str, kan: int, k: int, p: int) -> int:

@@ -67,27 +67,85 @@ def from_position(rs: Ruleset, seats: int, *, dealer: int | None = None,
     dekiyaku this turn). ``game``: continue that game, between rounds, as its next round (its
     dealer, totals, results and game data carry over). ``events``: report events from
     ``apply``.
+
+    Each check is a small function below, grouped by what it checks (seats and turn order,
+    cards and zones, phase facts, claims and the ledger) and called in a fixed order, so a
+    position with several faults always reports the same first one.
     """
     from .state import State
 
+    _check_phase(phase)
+    dealer = _game_dealer(rs, seats, game, dealer)
+    dealt = _dealt_seats(rs, seats, dealer, blank)
+    active = _active_seats(rs, seats, dealt, active, blank, to_move)
+    seen: dict[int, str] = {}  # card -> where it is, to report a card in two places
+    hand_masks = _hand_masks(rs, seats, active, hands, seen)
+    field_mask = _place(rs, field, "the field", seen)
+    piles = _capture_masks(rs, seats, captured, seen)
+    pile_list = _pile_list(rs, pile, seen)
+    drawn_c = _drawn_card(rs, phase, drawn, seen)
+    _check_decision(rs, phase)
+    _check_turn(active, to_move, [hand_masks[s].bit_count() for s in range(seats)], phase)
+    _check_multiplier(multiplier)
+    sage_order = _sage_order(sage_order, active)
+    claims = _claims(claims, active)
+    holder = dealer if holder is None else holder
+    _check_seat(holder, seats, "holder")
+    payments = _payments(payments, seats)
+
+    if game is not None:
+        st = game.clone()
+        st.events_on = events
+    else:
+        st = State(rs, seats, dealer, events=events)
+    build(st, dealt=dealt, active=active, hands=hand_masks, field=field_mask, pile=pile_list,
+          captured=piles, to_move=to_move, m=multiplier, claims=claims,
+          sage_order=sage_order, mizuten=bool(mizuten), holder=holder, phase=phase,
+          drawn=drawn_c, payments=payments, blank=blank)
+    _check_take_has_choice(st, phase, drawn_c)
+    return st
+
+
+# ---------------------------------------------------------------------------- the checks
+# Seats and turn order.
+
+
+def _check_phase(phase: str) -> None:
+    """A position is in the middle of play: no deal, window or round end to build."""
     if phase not in POSITION_PHASES:
         raise PositionError(f"a position is in play, take or decide, not {phase!r}")
-    if game is not None:
-        if game.rs is not rs or game.n != seats:
-            raise PositionError("game= must be a game of the same ruleset and seats")
-        if not game.round_over or game.over:
-            raise PositionError("game= must be between rounds of a game still going on")
-        if dealer is not None and dealer != game.dealer:
-            raise PositionError(f"the game's dealer is seat {game.dealer}, not {dealer}")
-        dealer = game.dealer
-    dealer = 0 if dealer is None else dealer
+
+
+def _game_dealer(rs: Ruleset, seats: int, game: State | None, dealer: int | None) -> int:
+    """The round's dealer: a continued game's own (its next round must be its own, between
+    rounds and under the same ruleset and seats), else the one given (seat 0 by default)."""
+    if game is None:
+        return 0 if dealer is None else dealer
+    if game.rs is not rs or game.n != seats:
+        raise PositionError("game= must be a game of the same ruleset and seats")
+    if not game.round_over or game.over:
+        raise PositionError("game= must be between rounds of a game still going on")
+    if dealer is not None and dealer != game.dealer:
+        raise PositionError(f"the game's dealer is seat {game.dealer}, not {dealer}")
+    return game.dealer
+
+
+def _dealt_seats(rs: Ruleset, seats: int, dealer: int, blank: int) -> list[int]:
+    """The seats dealt in, from the dealer round the table, without the blank seat (a seat
+    that sits the round out); the seat count must be one the ruleset is played with."""
     if not isinstance(seats, int) or not rs.min_seats <= seats <= rs.max_seats:
         raise PositionError(f"ruleset {rs.name!r} is played with {rs.min_seats} to "
                             f"{rs.max_seats} seats, not {seats!r}")
     _check_seat(dealer, seats, "dealer")
     if blank != -1:
         _check_seat(blank, seats, "blank")
-    dealt = [(dealer + i) % seats for i in range(seats) if (dealer + i) % seats != blank]
+    return [(dealer + i) % seats for i in range(seats) if (dealer + i) % seats != blank]
+
+
+def _active_seats(rs: Ruleset, seats: int, dealt: list[int], active: Iterable[int] | None,
+                  blank: int, to_move: int) -> list[int]:
+    """The seats in play, in turn order: every dealt seat by default, which is ambiguous
+    when more were dealt than the ruleset plays with (drop-out decided who stays)."""
     if active is None:
         if len(dealt) > rs.active_count:
             raise PositionError(f"{len(dealt)} seats were dealt but {rs.name} plays with "
@@ -103,28 +161,70 @@ def from_position(rs: Ruleset, seats: int, *, dealer: int | None = None,
                             f"order, not {active}")
     if to_move not in active:
         raise PositionError(f"seat to move {to_move!r} is not active ({active})")
+    return active
 
-    seen: dict[int, str] = {}  # card -> where it is, to report a card in two places
-    hand_masks = [0] * seats
+
+def _check_turn(active: list[int], to_move: int, counts: list[int], phase: str) -> None:
+    """Hand sizes fit whose turn it is: read round the table from the next seat to play,
+    they are c, ..., c, c - 1, ..., c - 1 (see the module docstring)."""
+    j = active.index(to_move)
+    order = active[j:] + active[:j]
+    if phase != "play":  # the mover has played this turn: it is last in the cycle
+        order = order[1:] + order[:1]
+    sizes = [counts[s] for s in order]
+    ok = all(sizes[i] >= sizes[i + 1] for i in range(len(sizes) - 1))
+    if not ok or sizes[0] - sizes[-1] > 1:
+        shown = ", ".join(f"seat {s}: {counts[s]}" for s in order)
+        raise PositionError(f"hand sizes ({shown}) do not fit seat {to_move} to move in "
+                            f"{phase}: from the next seat to play round the table, each hand "
+                            f"holds as many cards as the one before or one fewer")
+
+
+# Cards and zones: every card in one place, each place's cards of the ruleset's deck.
+
+
+def _hand_masks(rs: Ruleset, seats: int, active: list[int], hands: Mapping[int, Cards],
+                seen: dict[int, str]) -> list[int]:
+    """Each seat's hand as a mask: only active seats hold cards, none more than dealt."""
+    masks = [0] * seats
     for s, cards in hands.items():
         _check_seat(s, seats, "hand seat")
-        hand_masks[s] = _place(rs, cards, f"seat {s}'s hand", seen)
-        if hand_masks[s] and s not in active:
+        masks[s] = _place(rs, cards, f"seat {s}'s hand", seen)
+        if masks[s] and s not in active:
             raise PositionError(f"seat {s} is not active and holds no cards")
-        if hand_masks[s].bit_count() > HAND_SIZE:
-            raise PositionError(f"seat {s} holds {hand_masks[s].bit_count()} cards, more "
+        if masks[s].bit_count() > HAND_SIZE:
+            raise PositionError(f"seat {s} holds {masks[s].bit_count()} cards, more "
                                 f"than the {HAND_SIZE} dealt")
-    field_mask = _place(rs, field, "the field", seen)
+    return masks
+
+
+def _capture_masks(rs: Ruleset, seats: int, captured: Mapping[int, Cards] | None,
+                   seen: dict[int, str]) -> list[int]:
+    """Each seat's capture pile as a mask (seats left out have captured nothing)."""
     piles = [0] * seats
     for s, cards in (captured or {}).items():
         _check_seat(s, seats, "capture pile seat")
         piles[s] = _place(rs, cards, f"seat {s}'s capture pile", seen)
+    return piles
+
+
+def _pile_list(rs: Ruleset, pile: str | Iterable[str | int], seen: dict[int, str]) -> list[int]:
+    """The draw pile, top first: a mask would lose the order the draws come in."""
     if isinstance(pile, int):
         raise PositionError("the draw pile has an order: give its cards top first, not a mask")
-    pile_list = []
+    out = []
     for c in _card_list(rs, pile, "the draw pile"):
         _claim_place(c, "the draw pile", seen)
-        pile_list.append(c)
+        out.append(c)
+    return out
+
+
+# Phase facts: what waits in take and decide.
+
+
+def _drawn_card(rs: Ruleset, phase: str, drawn: int | str, seen: dict[int, str]) -> int:
+    """The turned-up card waiting for its target: there in take (and in no other zone),
+    -1 in play and decide."""
     drawn_c = drawn if isinstance(drawn, int) else _card_list(rs, [drawn], "drawn")[0]
     if phase == "take":
         if drawn_c < 0:
@@ -133,41 +233,62 @@ def from_position(rs: Ruleset, seats: int, *, dealer: int | None = None,
         _claim_place(drawn_c, "drawn", seen)
     elif drawn_c != -1:
         raise PositionError(f"a drawn card waits only in take, not in {phase}")
+    return drawn_c
+
+
+def _check_decision(rs: Ruleset, phase: str) -> None:
+    """Decide is the sage / shoubu choice after a dekiyaku: only rulesets that have one."""
     if phase == "decide" and rs.decision is None:
         raise PositionError(f"ruleset {rs.name!r} has no decision after a dekiyaku")
-    _check_turn(active, to_move, [hand_masks[s].bit_count() for s in range(seats)], phase)
 
+
+def _check_take_has_choice(st: State, phase: str, drawn: int) -> None:
+    """In take the drawn card must have a choice of target on the built field, or the
+    engine would have captured without asking (checked on the State: the rule is its own)."""
+    if phase == "take" and not st.needs_choice(drawn):
+        raise PositionError(f"the drawn {CARD_IDS[drawn]} has no choice of target on "
+                            f"this field: there is nothing to take")
+
+
+# Claims and the ledger.
+
+
+def _check_multiplier(multiplier: object) -> None:
+    """The round's multiplier scales every payment: a whole number, at least 1."""
     if not isinstance(multiplier, int) or multiplier < 1:
         raise PositionError(f"the multiplier is a whole number >= 1, not {multiplier!r}")
-    sage_order = list(sage_order)
-    if len(set(sage_order)) != len(sage_order) or any(s not in active for s in sage_order):
-        raise PositionError(f"sage_order lists distinct active seats, not {sage_order}")
-    claims = dict(claims or {})
-    for s, c in claims.items():
+
+
+def _sage_order(sage_order: Iterable[int], active: list[int]) -> list[int]:
+    """The seats that called sage, in the order they called: each active, each once."""
+    order = list(sage_order)
+    if len(set(order)) != len(order) or any(s not in active for s in order):
+        raise PositionError(f"sage_order lists distinct active seats, not {order}")
+    return order
+
+
+def _claims(claims: Mapping[int, Claim] | None, active: list[int]) -> dict[int, Claim]:
+    """The teyaku claimed: active seats to the engine's Claim (what ``rs.claim`` gives)."""
+    out = dict(claims or {})
+    for s, c in out.items():
         if s not in active or not isinstance(c, Claim):
             raise PositionError(f"claims map active seats to the ruleset's Claim, not "
                                 f"{s!r}: {c!r}")
-    holder = dealer if holder is None else holder
-    _check_seat(holder, seats, "holder")
-    payments = list(payments)
-    for p in payments:
+    return out
+
+
+def _payments(payments: Iterable[Payment], seats: int) -> list[Payment]:
+    """What was paid before play: positive whole amounts between seats or the pot (the
+    builder books them, so net and pot follow)."""
+    out = list(payments)
+    for p in out:
         if (not isinstance(p, Payment) or not isinstance(p.amount, int) or p.amount <= 0
                 or any(x != POT and not 0 <= x < seats for x in (p.frm, p.to))):
             raise PositionError(f"not a payment between seats or the pot: {p!r}")
+    return out
 
-    if game is not None:
-        st = game.clone()
-        st.events_on = events
-    else:
-        st = State(rs, seats, dealer, events=events)
-    build(st, dealt=dealt, active=active, hands=hand_masks, field=field_mask, pile=pile_list,
-          captured=piles, to_move=to_move, m=multiplier, claims=claims,
-          sage_order=sage_order, mizuten=bool(mizuten), holder=holder, phase=phase,
-          drawn=drawn_c, payments=payments, blank=blank)
-    if phase == "take" and not st.needs_choice(drawn_c):
-        raise PositionError(f"the drawn {CARD_IDS[drawn_c]} has no choice of target on "
-                            f"this field: there is nothing to take")
-    return st
+
+# Shared by the checks: a seat number, a card list, one place per card.
 
 
 def _check_seat(s: object, seats: int, what: str) -> None:
@@ -206,22 +327,6 @@ def _place(rs: Ruleset, cards: Cards, where: str, seen: dict[int, str]) -> int:
         _claim_place(c, where, seen)
         mask |= 1 << c
     return mask
-
-
-def _check_turn(active: list[int], to_move: int, counts: list[int], phase: str) -> None:
-    """Hand sizes fit whose turn it is: read round the table from the next seat to play,
-    they are c, ..., c, c - 1, ..., c - 1 (see the module docstring)."""
-    j = active.index(to_move)
-    order = active[j:] + active[:j]
-    if phase != "play":  # the mover has played this turn: it is last in the cycle
-        order = order[1:] + order[:1]
-    sizes = [counts[s] for s in order]
-    ok = all(sizes[i] >= sizes[i + 1] for i in range(len(sizes) - 1))
-    if not ok or sizes[0] - sizes[-1] > 1:
-        shown = ", ".join(f"seat {s}: {counts[s]}" for s in order)
-        raise PositionError(f"hand sizes ({shown}) do not fit seat {to_move} to move in "
-                            f"{phase}: from the next seat to play round the table, each hand "
-                            f"holds as many cards as the one before or one fewer")
 
 
 # ---------------------------------------------------------------------------- the builder

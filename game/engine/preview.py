@@ -1,6 +1,6 @@
 """What each decision pays and risks, computed from one seat's view (never the true state).
 
-The table's decision panels put these facts into words (game/ui/choices.py); the UI never
+The table's decision panels put these facts into words (game/play/choices.py); the UI never
 does rules arithmetic itself, and the engine holds no sentences. Amounts are in mon with the
 round's multiplier, from the deciding seat's side (positive: it receives).
 """

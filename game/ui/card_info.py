@@ -12,10 +12,10 @@ from game.engine.cards import INDEX
 from game.engine.view import PlayerView
 from game.engine.vocab import Category
 from game.i18n import _, ngettext
+from game.play.choices import money
+from game.play.narrate import joined
+from game.play.terms import SUDAOSHI_ROLES, card_name, kind_name, month_word, term
 from game.ui import theme
-from game.ui.choices import money
-from game.ui.narrate import joined
-from game.ui.terms import SUDAOSHI_ROLES, card_name, kind_name, month_word, term
 
 Line = tuple[str, tuple, bool]  # text, colour, bold
 

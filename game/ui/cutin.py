@@ -18,14 +18,14 @@ import functools
 import pygame
 
 from game.i18n import _
+from game.play.numbers import amount
+from game.play.terms import term
 from game.ui import theme
 from game.ui.cards import CardRenderer
 from game.ui.layout import Layout, height_of
 from game.ui.model import Seating
 from game.ui.moments import Moment, Pose, counted
-from game.ui.numbers import amount
 from game.ui.palette import GOFUN
-from game.ui.terms import term
 
 STAMP_RED = (0xC8, 0x2A, 0x1E)
 

@@ -79,7 +79,6 @@ class Layout:
     opp_cap_w: int
     back_w: int
     slot_step: float  # fan step inside a month slot, fraction of the card width
-    fs: float  # the type unit (H / 40)
     body: int = 15  # the body and small text sizes (px) this layout holds (theme.size_of)
     small: int = 13
     opp_row: int = 20  # the name row at the top of an opponent panel
@@ -369,7 +368,7 @@ def _layout(width: int, height: int, active: int, seats: int, phase: str, panel:
     cap_w = min(width_of(cap_h), max(MIN_FACE_W, groups_fit(cap_room, cap_label)))
     return Layout(win, area, top, sidebar, drawer, table, bench, tuple(opponents), field,
                   tuple(slots), reveal, pile, caps, plate, prompt, hand, panel_rect, hand_w,
-                  field_w, cap_w, opp_cap_w, back_w, slot_step, unit, body, small, row1,
+                  field_w, cap_w, opp_cap_w, back_w, slot_step, body, small, row1,
                   opp_label, cap_label, text, opp_fit, mode, opp_lines)
 
 

@@ -9,7 +9,6 @@ private can leak into a drawing. `targets()` turns the model into card placement
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from game.engine.cards import INDEX, KINDS
@@ -65,23 +64,6 @@ def seating(view: PlayerView, viewer: int, active_count: int) -> Seating:
         return Seating(viewer, others, bench, "play", len(others) + 1)
     others = [(viewer + i) % n for i in range(1, n)]
     return Seating(viewer, others, [], "dropout", active_count)
-
-
-def round_end_view(live: PlayerView, during: PlayerView | None = None) -> PlayerView:
-    """The view as it stood at the end of the round just settled, for the table under the
-    ledger: that round's number, dealer and multiplier, and the totals before its payments
-    (the engine has already moved on to the next round's dealer and totals; showing those
-    before the ledger is dismissed would spoil the result). `during` is a view from inside
-    that round, for the public values the result does not carry (carry, pot)."""
-    r = live.results[-1]
-    ended = live.round if live.phase == "over" or r.ending == "misdeal" else live.round - 1
-    totals = tuple(t - n for t, n in zip(live.totals, r.net, strict=True))
-    kw: dict = {"round": max(1, ended), "dealer": r.dealer, "multiplier": r.multiplier,
-                "totals": totals}
-    if during is not None and during.round == ended:
-        # and the round's own seating: no drop-out layout of the next round under the ledger
-        kw.update(carry=during.carry, pot=during.pot, phase=during.phase)
-    return dataclasses.replace(live, **kw)
 
 
 def sits_out(view: PlayerView, humans: list[int]) -> bool:

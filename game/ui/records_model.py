@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 from game import i18n, replays
 from game.i18n import N_, _, ngettext
+from game.play.numbers import amount
 from game.records_index import Summary
 from game.seats import clean_name
 from game.text import file_name_words
-from game.ui.numbers import amount
 
 
 class Order(enum.StrEnum):

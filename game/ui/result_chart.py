@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import pygame
 
 from game.i18n import _
+from game.play.numbers import amount
 from game.ui import theme
-from game.ui.numbers import amount
 from game.ui.result_model import Flake, chart_scale
 
 # Okabe-Ito's colour-blind-safe hues, lightened to stand on the dark felt (its vermilion

@@ -18,21 +18,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from game.engine.vocab import Category
+from game.play.standings import ranking
 
 if TYPE_CHECKING:
     from game.engine.rulesets.base import Ruleset
 
 YAKU_CATEGORIES = (Category.TEYAKU, Category.DEKIYAKU)
-
-
-def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
-    """(place, seat) best first; equal totals share a place (1, 1, 3)."""
-    order = sorted(range(len(totals)), key=lambda s: -totals[s])
-    out: list[tuple[int, int]] = []
-    for i, s in enumerate(order):
-        place = out[-1][0] if i and totals[s] == totals[order[i - 1]] else i + 1
-        out.append((place, s))
-    return out
 
 
 def rounds_won(results, seats: int) -> list[int]:  # noqa: ANN001 - RoundResult sequence

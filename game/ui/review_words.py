@@ -2,7 +2,7 @@
 
 The marks' names, a decision's line ("Round 2: you played the Phoenix — Mistake, 8 mon given
 away"), and the one sentence on what the better choice does, from the advisor's own reasons
-(game/ui/advice.py: the cards it takes, the yaku it completes or keeps from another seat,
+(game/play/advice.py: the cards it takes, the yaku it completes or keeps from another seat,
 what a decision pays). Every amount is the review's, every card and yaku name the engine's.
 """
 
@@ -12,9 +12,9 @@ from ai.review import Decision, Review
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS
 from game.i18n import N_, _, language, ngettext
-from game.ui.advice import choice_name, compared, gather, reason
-from game.ui.numbers import amount
-from game.ui.terms import card_name
+from game.play.advice import choice_name, compared, gather, reason
+from game.play.numbers import amount
+from game.play.terms import card_name
 
 MARK_WORDS = {
     "best": N_("Best"),
@@ -27,7 +27,7 @@ MARK_WORDS = {
 
 def tenths(x: float, sign: bool = False) -> str:
     """A mon figure to a tenth ("8.2", "−0.4"; a decimal comma in French and Ukrainian), with
-    the real minus of every amount (game.ui.numbers)."""
+    the real minus of every amount (game.play.numbers)."""
     text = amount(round(x * 10), sign)
     head, digits = text[:-1] or "0", text[-1]
     if head in ("−", "+", ""):

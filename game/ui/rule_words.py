@@ -27,8 +27,8 @@ from game.engine.specials import SpecialRule
 from game.engine.teyaku import NO_MORE, HandRule
 from game.engine.vocab import Category, PaidAt, Reason
 from game.i18n import N_, _, ngettext, pgettext
-from game.ui.numbers import amount
-from game.ui.terms import (
+from game.play.numbers import amount
+from game.play.terms import (
     SUDAOSHI_ROLES,
     card_name,
     month_word,
@@ -250,7 +250,7 @@ def yaku_note(need: int, size: int, positions: tuple[int, ...] | None) -> str:
 def decide_lines(rs: Ruleset) -> list[str]:
     """What happens when a capture makes a yaku: sage and shoubu, a forced stop, or
     nothing until the round's end (from the ruleset's ``decision``)."""
-    decision = getattr(rs, "decision", None)
+    decision = rs.decision
     if decision == "sage":
         return [*round_words("decide"), value_explained("sage_failure", rs.sage_failure)]
     if decision == "stop":
@@ -433,7 +433,7 @@ def card_point_lines(rs: Ruleset) -> list[str]:
 
 def hachi_lines(rs: Ruleset) -> list[str]:
     """Hachi's round score, its decisive win and agari, and how its match ends."""
-    margin = getattr(rs, "decisive_margin", None)
+    margin = rs.decisive_margin
     if margin is None:
         return []
     lines = [_("A player's round score is their card points plus the points of their yaku; "

@@ -23,10 +23,10 @@ from game import resources
 from game.engine import rulesets
 from game.engine.options import Option
 from game.i18n import N_, _
+from game.play.session import GameSession, SeatSpec
+from game.play.terms import not_applies, value_explained, value_words
 from game.seats import clean_name
 from game.ui.presets import apply_preset, preset_label, preset_name, presets_for
-from game.ui.session import GameSession, SeatSpec
-from game.ui.terms import not_applies, value_explained, value_words
 
 DEFAULT_NAMES = ("You", "Ren", "Yui", "Mia", "Ken", "Aki", "Sora")
 DEFAULT_AI = "rules"  # Intermediate: a fair first opponent

@@ -63,8 +63,8 @@ def _lobby(app, ruleset: str, options: dict, seats: int, seed: int, visit) -> No
     """A party game's lobby (issue 28): its server on this computer only, a QR code drawn
     per phone seat (the standalone build must carry segno), then closed."""
     from game.party.host import PartyHost
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.lobby import LobbyScene
-    from game.ui.session import GameSession, SeatSpec
 
     specs = [SeatSpec(NAMES[0], "human", phone=True)] + [
         SeatSpec(NAMES[i], "ai:random") for i in range(1, seats)]

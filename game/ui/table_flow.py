@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from game.ui.session import Step
+from game.play.session import Step
 
 
 class TablePhase(enum.Enum):

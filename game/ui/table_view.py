@@ -15,6 +15,9 @@ import pygame
 
 from game.engine.cards import INDEX
 from game.i18n import N_, _
+from game.play.narrate import joined
+from game.play.present import SeatInfo
+from game.play.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
 from game.ui import theme
 from game.ui.anim import Animator, Frame
 from game.ui.cards import CardRenderer, CardState, table_surface
@@ -31,9 +34,6 @@ from game.ui.model import (
     points_width,
     shown_cards,
 )
-from game.ui.narrate import joined
-from game.ui.present import SeatInfo
-from game.ui.terms import KIND_NAMES, badge, card_name, kind_glyph, plain, term
 
 
 @dataclass

@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import pygame
 
+from game.play.numbers import amount
 from game.ui import fonts, palette
-from game.ui.numbers import amount
 from game.ui.palette import (  # noqa: F401 - the chrome's colours, re-exported
     ALERT,
     FELT,

@@ -13,7 +13,7 @@ import dataclasses
 
 from game.engine import record as records
 from game.engine.actions import PASS, Action
-from game.ui.session import GameSession
+from game.play.session import GameSession
 
 
 def try_session(record: records.Record, round_index: int, action_index: int,

@@ -17,7 +17,7 @@ from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS, INDEX
 from game.engine.rng import Rng
 from game.engine.state import OVER, State
-from game.ui import terms
+from game.play import terms
 
 
 def position(hands: dict[int, str], field: str, captured: dict[int, str],

@@ -264,6 +264,65 @@ def test_from_position_continues_a_game_between_rounds():
             to_move=0)
 
 
+
+_BASE = dict(hands={0: "crane", 1: "curtain", 2: "moon"}, field="pine_chaff_1",
+             pile="plum_chaff_1", to_move=0)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    # seats and turn order
+    ({"seats": 8}, "played with 2 to 7 seats, not 8"),
+    ({"dealer": 3}, "dealer must be a seat from 0 to 2, not 3"),
+    ({"blank": True}, "blank must be a seat from 0 to 2, not True"),
+    ({"seats": 4, "blank": 1, "active": [0, 1, 2]}, r"seat 1 sits out \(blank\)"),
+    ({"active": [0, 0, 1]}, "2 to 3 distinct seats in turn order"),
+    ({"active": [0]}, "2 to 3 distinct seats in turn order"),
+    ({"active": [0, 1, 3]}, "active seat must be a seat from 0 to 2, not 3"),
+    # cards and zones
+    ({"hands": {3: "crane"}}, "hand seat must be a seat from 0 to 2, not 3"),
+    ({"captured": {-1: "willow_chaff"}}, "capture pile seat must be a seat from 0 to 2"),
+    ({"field": 1 << 48}, "not a card mask in the field"),
+    ({"captured": {1: "plum_chaff_1"}}, "'plum_chaff_1' is in seat 1's capture pile and in "
+                                        "the draw pile"),
+    # phase facts
+    ({"phase": "take"}, "in take, drawn names the turned-up card"),
+    ({"phase": "take", "drawn": "crane"}, "'crane' is in seat 0's hand and in drawn"),
+    # claims and the ledger
+    ({"multiplier": 0}, "the multiplier is a whole number >= 1, not 0"),
+    ({"multiplier": 1.5}, "the multiplier is a whole number >= 1, not 1.5"),
+    ({"sage_order": [1, 1]}, r"sage_order lists distinct active seats, not \[1, 1\]"),
+    ({"seats": 4, "active": [0, 1, 2], "sage_order": [3]}, "sage_order lists distinct active"),
+    ({"claims": {0: {"kasu": 2}}}, "claims map active seats to the ruleset's Claim"),
+    ({"holder": 3}, "holder must be a seat from 0 to 2, not 3"),
+    ({"payments": [Payment(0, 1, 0, "x")]}, "not a payment between seats or the pot"),
+])
+def test_from_position_reports_each_broken_fact(change, message):
+    """Each check of from_position (seats, cards and zones, phase facts, claims and the
+    ledger) says what is wrong, in its own words."""
+    seats = change.pop("seats", 3)
+    with pytest.raises(PositionError, match=message):
+        State.from_position(HH, seats, **{**_BASE, **change})
+
+
+def test_from_position_continues_only_its_own_game():
+    hachi = rulesets.get("hachi")
+    over = hachi.new_state(2, 1, events=False)  # between rounds, dealer 1
+    with pytest.raises(PositionError, match="same ruleset and seats"):
+        State.from_position(HH, 3, game=over, **_BASE)
+    with pytest.raises(PositionError, match="the game's dealer is seat 1, not 0"):
+        State.from_position(hachi, 2, game=over, dealer=0, hands={}, field="", pile="",
+                            to_move=0)
+
+
+def test_from_position_reports_the_first_fault_of_many():
+    """The checks run in a fixed order: a position with several faults names the first."""
+    with pytest.raises(PositionError, match="play, take or decide"):
+        State.from_position(HH, 9, phase="deal", multiplier=0, **_BASE)
+    with pytest.raises(PositionError, match="played with 2 to 7 seats, not 9"):
+        State.from_position(HH, 9, multiplier=0, **_BASE)
+    with pytest.raises(PositionError, match="is in seat 0's hand and in the field"):
+        State.from_position(HH, 3, **{**_BASE, "field": "crane"}, multiplier=0)
+
 # ---------------------------------------------------------------------------- settle_now etc.
 
 

@@ -10,7 +10,7 @@ from game.engine import rulesets
 from game.engine.preview import preview
 from game.engine.rng import Rng
 from game.engine.state import DEAL, OVER
-from game.ui.choices import choice_words
+from game.play.choices import choice_words
 
 DEKIYAKU = {"goko", "shiko", "nanatan", "akatan", "aotan", "inoshikacho"}
 

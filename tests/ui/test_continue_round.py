@@ -9,8 +9,8 @@ import random
 from game import storage
 from game.engine.cards import INDEX
 from game.engine.rng import Rng
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import click, frames, make_app
 
 SEATS = [SeatSpec("Ana", "human"), SeatSpec("Ren", "ai:random"), SeatSpec("Yui", "ai:random")]

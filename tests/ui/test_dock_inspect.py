@@ -7,9 +7,9 @@ import pygame
 
 from game.engine.actions import PLAY, TAKE
 from game.engine.cards import CARD_IDS
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.inspect import kind_lines
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import click, frames, idle, key, make_app, run_until
 
 SEATS = [SeatSpec("Ana", "human"), SeatSpec("Ren", "ai:random"), SeatSpec("Yui", "ai:random")]
@@ -171,7 +171,7 @@ def test_inspect_opens_with_c_and_a_click_and_lists_names(tmp_path):
     assert set(seats) == {0, 1, 2}
     pile = next(model.captured[s] for s in seats if model.captured[s])
     lines = kind_lines(pile)
-    from game.ui.terms import card_name
+    from game.play.terms import card_name
 
     assert all(any(card_name(c) in line for line in lines) for c in pile)
     key(app, pygame.K_c)
@@ -292,7 +292,7 @@ def test_rules_overlay_pages_by_the_page(tmp_path):
 
 def test_bench_chip_status_names_the_drop_out_fee():
     from game.engine.events import Event
-    from game.ui.chronicle import Chronicle
+    from game.play.chronicle import Chronicle
 
     ch = Chronicle(["Ana", "Ren", "Yui", "Mia"])
     ch.note(Event("drop", 1, {}))

@@ -12,9 +12,9 @@ import pygame
 from game.engine import rulesets
 from game.engine.actions import DROP, JOIN, PASS, Action
 from game.engine.dropout_window import MUST_COMPULSORY
-from game.ui.panels import dropout_line
+from game.play.decisions import dropout_line
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, make_app
 
 NAMES = ["Ana", "Ren", "Yui", "Mia", "Ken"]  # Yui deals: Yui, Mia, Ken, Ana, Ren decide

@@ -11,13 +11,13 @@ import pygame
 import pytest
 
 from game.engine.vocab import Ending
-from game.ui.numbers import amount
+from game.play.numbers import amount
+from game.play.session import GameSession, SeatSpec
+from game.play.terms import ending_text
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tour import TourScene, WelcomeScene
-from game.ui.session import GameSession, SeatSpec
-from game.ui.terms import ending_text
 
 from .driver import click, frames, key, make_app, run_until
 from .table_helpers import dismiss, play_by_keys

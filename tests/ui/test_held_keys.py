@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.session import GameSession, SeatSpec
 from game.ui.keygate import KeyGate
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, idle, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, my_turn
 

@@ -11,9 +11,9 @@ import pygame
 
 from game.engine import rulesets
 from game.engine.state import State
+from game.play.session import GameSession, SeatSpec
 from game.ui.hints import suggestion_text
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, my_turn, play_by_keys, start_table
 

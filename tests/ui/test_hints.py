@@ -9,11 +9,11 @@ import pygame
 
 from game.engine import rulesets
 from game.engine.state import State
+from game.play.session import GameSession, SeatSpec
+from game.play.terms import term
 from game.ui.cards import CardState
 from game.ui.hints import advise, watch_lines
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
-from game.ui.terms import term
 from tests.ui.driver import click, frames, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, my_turn, start_table
 from tests.ui.test_resume import _continue, _save_and_quit

@@ -56,9 +56,9 @@ def test_title_relabels_on_a_language_switch(app):
 
 
 def test_pause_relabels_on_a_language_switch(app):
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.table import TableScene
-    from game.ui.session import GameSession, SeatSpec
 
     session = GameSession("hachihachi", {"rounds": 1},
                           [SeatSpec("Ana", "human"), SeatSpec("Ren", "ai:random"),

@@ -18,10 +18,12 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import OVER
 from game.engine.vocab import Ending, EventKind
-from game.ui import panels, theme
-from game.ui.narrate import narrate
-from game.ui.panels import DecisionPanel, footer
-from game.ui.terms import TERMS, card_name, ending_text, month_name, term
+from game.play import decisions as panels
+from game.play.decisions import footer
+from game.play.narrate import narrate
+from game.play.terms import TERMS, card_name, ending_text, month_name, term
+from game.ui import theme
+from game.ui.panels import DecisionPanel
 from tests.engine.test_vocabulary import CASES, play
 from tests.ui.driver import frames, make_app
 from tests.ui.table_helpers import start_table

@@ -16,7 +16,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from game import i18n
 from game.engine.actions import PLAY, SAGE, Action
 from game.engine.cards import INDEX
-from game.ui import terms, theme
+from game.play import terms
+from game.ui import theme
 from game.ui.hints import Suggestion, reason, suggestion_text
 from game.ui.scenes.setup import DEFAULT_NAMES, SetupScene
 from game.ui.scenes.title import TitleScene
@@ -204,7 +205,7 @@ def test_advice_is_whole_messages_from_the_facts(pseudo):
     """The advisor's sentence is built from its action, the move's facts and values, so it is
     all in the player's language; a decision is named by its panel words."""
     from game.engine.effects import MoveEffect
-    from game.ui.advice import Facts
+    from game.play.advice import Facts
 
     effect = MoveEffect("crane", ("pine_chaff_1",), 21, (), (("goko", 1, 5),), (), ())
     play = Suggestion(Action(0, PLAY, (INDEX["crane"], INDEX["pine_chaff_1"])),

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game import i18n, storage
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, make_app, run_until
 from tests.ui.table_helpers import dismiss, my_turn
 

@@ -9,12 +9,12 @@ import pygame
 import pytest
 
 from game import progress, settings
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.learn import LearnScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tour import GuidedStopScene, TourScene, WelcomeScene
-from game.ui.session import GameSession, SeatSpec
 
 from .driver import click, frames, key, make_app, run_until
 

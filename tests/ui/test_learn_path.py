@@ -98,8 +98,8 @@ def test_a_guided_game_never_opens_on_a_misdeal(tmp_path, monkeypatch):
     """Seed 833 deals four of a month on tier 1's field (a misdeal: the round ends at once
     and its ledger would open under the first coach mark); the lesson deals another."""
     from game.engine.state import DEAL
+    from game.play.session import GameSession
     from game.ui.scenes import tour
-    from game.ui.session import GameSession
     from tests.ui.driver import make_app
 
     probe = GameSession("curriculum", {"tier": 1}, tour.beginner_seats(), 833)

@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 from game.engine.cards import HAND_SIZE
+from game.play.numbers import amount
+from game.play.terms import basis_text
 from game.ui import theme
-from game.ui.numbers import amount
 from game.ui.scenes.scoring import ScoringScene
-from game.ui.terms import basis_text
 from tests.ui.driver import frames, idle, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, play_by_keys, start_table
 

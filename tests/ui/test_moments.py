@@ -10,13 +10,13 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.play.numbers import amount
+from game.play.terms import plain, term
 from game.ui.cutin import cutin_lines
 from game.ui.moments import pose
-from game.ui.numbers import amount
 from game.ui.scenes.scoring import ScoringScene
 from game.ui.scenes.table_moments import STAMP_WORDS, TableMoments
 from game.ui.table_view import MULTIPLIER_WORDS
-from game.ui.terms import plain, term
 from tests.ui.driver import make_app
 from tests.ui.table_helpers import dismiss, my_turn, play_by_keys, start_table
 

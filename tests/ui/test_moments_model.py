@@ -147,8 +147,8 @@ def _decide_view():  # noqa: ANN202
 
 def test_the_sage_panel_names_each_opponents_yaku_in_reach_and_their_turns_left():
     from game.i18n import _
-    from game.ui.panels import threat_lines
-    from game.ui.terms import term
+    from game.play.decisions import threat_lines
+    from game.play.terms import term
 
     v = _decide_view()
     names = ["Ana", "Ren", "Yui"]

@@ -12,12 +12,12 @@ import pytest
 from pygame_gui.elements import UIButton
 
 from game import i18n
+from game.play.session import GameSession, SeatSpec
 from game.ui import theme
 from game.ui.scenes.reference import ReferenceScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, key, make_app
 
 LANGS = ["en", "ja", "fr", "uk"]

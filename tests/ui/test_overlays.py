@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.session import GameSession, SeatSpec
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import click, frames, key, make_app, run_until
 
 
@@ -136,9 +136,9 @@ def test_quit_dialog_speaks_of_a_saved_game_only_when_there_is_one(tmp_path):
     import pygame
 
     from game import storage
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.confirm_quit import ConfirmQuitScene
     from game.ui.scenes.title import TitleScene
-    from game.ui.session import GameSession, SeatSpec
     from tests.ui.driver import frames, key, make_app
 
     app = make_app(tmp_path)
@@ -168,9 +168,9 @@ def test_quitting_with_a_game_kept_only_in_memory_asks_and_says_so(tmp_path, mon
     import pygame
 
     from game import files, storage
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.confirm_quit import ConfirmQuitScene
     from game.ui.scenes.title import TitleScene
-    from game.ui.session import GameSession, SeatSpec
     from tests.ui.driver import frames, make_app
 
     def full(fd: int, data: bytes) -> None:  # the disk stays full (issue 43: the quit
@@ -182,7 +182,8 @@ def test_quitting_with_a_game_kept_only_in_memory_asks_and_says_so(tmp_path, mon
     app.stack.reset(TitleScene(app))
     frames(app, 2)
     monkeypatch.setattr(files, "_write_all", full)
-    monkeypatch.setitem(storage._in_memory, app.paths.records_dir, [(session.record(), {})])
+    monkeypatch.setitem(storage.keeper.in_memory, app.paths.records_dir,
+                        [(session.record(), {})])
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 1)
     ask = app.stack.top

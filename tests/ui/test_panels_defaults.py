@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, idle, key, make_app, run_until
 from tests.ui.table_helpers import start_table
 

@@ -10,12 +10,12 @@ import pygame
 import pytest
 
 from game import i18n
+from game.play.chronicle import STATUSES
+from game.play.session import SeatSpec
+from game.play.terms import seat_role
 from game.ui import theme
-from game.ui.chronicle import STATUSES
 from game.ui.layout import layout
-from game.ui.session import SeatSpec
 from game.ui.table_view import SeatInfo, TableView, shared_renderer
-from game.ui.terms import seat_role
 
 LANGS = ["en", "ja", "fr", "uk"]
 CASES = [((1280, 720), 100), ((1280, 720), 150), ((1280, 720), 200), ((1920, 1080), 150),

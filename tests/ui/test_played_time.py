@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine import record as records
-from game.ui.session import GameSession, SeatSpec
+from game.play.session import GameSession, SeatSpec
 
 SEATS = [SeatSpec("You", "human"), SeatSpec("Ren", "ai:random"), SeatSpec("Yui", "ai:random")]
 

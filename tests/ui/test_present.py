@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 from game.engine import record as records
-from game.ui.present import SeatInfo, name_lines, seat_infos
-from game.ui.terms import seat_role, term
+from game.play.present import SeatInfo, name_lines, seat_infos
+from game.play.terms import seat_role, term
 
 NAMES = ["Ana", "Ren", "Yui"]
 KINDS = ["Human", "Computer · Expert", "Computer · Beginner"]
@@ -27,7 +27,7 @@ def dealt_view(ruleset: str, seat: int = 0, dealer: int = 0, seed: int = 1) -> t
 
 
 def test_the_presenter_loads_no_pygame():
-    code = "import sys, game.ui.present; print('pygame' in sys.modules)"
+    code = "import sys, game.play.present; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"

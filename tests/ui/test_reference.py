@@ -14,12 +14,13 @@ from game.engine import rulesets
 from game.engine.cards import CARD_IDS, MONTH_NAMES
 from game.engine.state import State
 from game.engine.vocab import Category
-from game.ui import terms, theme
+from game.play import terms
+from game.play.session import GameSession, SeatSpec
+from game.ui import theme
 from game.ui.scenes import reference
 from game.ui.scenes.reference import ReferenceScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import click, frames, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, my_turn, start_table
 
@@ -298,7 +299,7 @@ def test_hachi_month_sum_table_from_the_engine():
 
 
 def test_glossary_has_the_table_terms():
-    from game.ui.terms import GLOSSARY
+    from game.play.terms import GLOSSARY
     for word in ("oya", "sage", "shoubu", "mizuten", "teyaku", "dekiyaku", "kan", "mon"):
         assert word in GLOSSARY
     lines = reference.page_text(rulesets.get("hachihachi"), "glossary")

@@ -31,10 +31,10 @@ from game.engine.cards import (
     names_of,
 )
 from game.engine.vocab import Category
+from game.play.terms import card_name, term
 from game.ui import rule_words
 from game.ui.scenes import reference
 from game.ui.scenes.reference import ReferenceScene
-from game.ui.terms import card_name, term
 from tests.ui.driver import frames, key, make_app
 
 CONFIGS = [
@@ -345,7 +345,7 @@ def test_round_end_pages_state_the_engines_specials_and_achievements():
 
 def test_every_japanese_name_has_a_reading():
     """Minor 18: readings were missing for some names."""
-    from game.ui.terms import TERMS
+    from game.play.terms import TERMS
 
     ids = {e.id for n in rulesets.names() for e in rulesets.get(n).entries}
     ids |= {e.id for e in rulesets.get("sudaoshi", teyaku="1921").entries}

@@ -12,11 +12,11 @@ from game import replays, storage
 from game.engine import record as records
 from game.engine.cards import HAND_SIZE
 from game.engine.state import OVER
+from game.play.terms import seat_role
 from game.simulate import simulate
 from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.title import TitleScene
-from game.ui.terms import seat_role
 from tests.ui.driver import click, frames, key, make_app, run_until
 
 
@@ -238,7 +238,7 @@ def test_ai_notes_beside_the_record(setup) -> None:
 
 
 def test_a_played_game_keeps_its_ai_notes(tmp_path: Path) -> None:
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     paths = storage.default_paths(tmp_path).ensure()
     session = GameSession("hachihachi", {"rounds": 1}, [SeatSpec("A", "ai:random"),

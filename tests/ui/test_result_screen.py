@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import storage
+from game.play.session import GameSession
 from game.simulate import simulate
 from game.ui.result_model import CELEBRATION, FADE, Mood
 from game.ui.scenes.replay import ReplayScene
@@ -17,7 +18,6 @@ from game.ui.scenes.result import ResultScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession
 from tests.ui.driver import click, frames, key, make_app, run_until
 
 NAMES = ["Ana", "Ren", "Yui", "Kenji", "Mei", "Sora", "Hana"]
@@ -246,8 +246,8 @@ def test_play_again_holds_a_new_game_to_todays_limits_and_says_so(app) -> None: 
 
 
 def test_the_pause_menu_says_when_the_last_moves_are_not_saved(app) -> None:  # noqa: ANN001
+    from game.play.session import SeatSpec
     from game.ui.scenes.pause import PauseScene
-    from game.ui.session import SeatSpec
 
     session = GameSession("hachihachi", {"rounds": 1},
                           [SeatSpec("Ana", "human"), SeatSpec("Ren", "ai:random"),

@@ -9,8 +9,8 @@ import re
 
 import pygame
 
+from game.play.terms import ending_text
 from game.ui.scenes.scoring import ScoringScene
-from game.ui.terms import ending_text
 from tests.ui.driver import idle, key, make_app, run_until
 from tests.ui.table_helpers import dismiss, play_by_keys, start_table
 

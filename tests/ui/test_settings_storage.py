@@ -42,8 +42,8 @@ def test_an_error_in_the_loop_keeps_the_record_next_to_the_log(tmp_path, monkeyp
     from .driver import frames, make_app
 
     app = make_app(tmp_path)
+    from game.play.session import GameSession, SeatSpec
     from game.ui.scenes.title import TitleScene
-    from game.ui.session import GameSession, SeatSpec
 
     app.stack.push(TitleScene(app))
     session = GameSession("hachihachi", {}, [SeatSpec("A", "human"), SeatSpec("B", "ai:random"),

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game import storage
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.confirm_dialog import ConfirmScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import GameSession, SeatSpec
 
 from .driver import click, frames, key, make_app
 from .table_helpers import open_setup

@@ -10,10 +10,10 @@ import pytest
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.engine import rulesets
+from game.play.terms import not_applies
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.table import TableScene
 from game.ui.setup_model import int_choices
-from game.ui.terms import not_applies
 
 from .driver import click, frames, key, make_app
 from .table_helpers import open_setup

@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from game.engine import rulesets
-from game.ui.session import GameSession
+from game.play.session import GameSession
+from game.play.terms import not_applies, value_explained
 from game.ui.setup_model import (
     CUSTOM,
     DEFAULT_AI,
@@ -19,7 +20,6 @@ from game.ui.setup_model import (
     kind_label,
     parse_seed,
 )
-from game.ui.terms import not_applies, value_explained
 
 
 def _model(ruleset: str = "hachihachi", options: dict | None = None, seats: int = 3,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine import rulesets
+from game.play.terms import not_applies, value_explained
 from game.ui.scenes.setup import SetupScene
-from game.ui.terms import not_applies, value_explained
 
 from .driver import click, frames, key, make_app
 from .table_helpers import open_setup

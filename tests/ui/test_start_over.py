@@ -10,13 +10,13 @@ import pytest
 from game import settings as settings_mod
 from game import storage
 from game.app import App
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.confirm_dialog import ConfirmScene
 from game.ui.scenes.learn import LearnScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tour import WelcomeScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, key, make_app
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from game import stats
+from game.stats import store
 from game.ui.scenes.history import HistoryScene, row_words
 from game.ui.scenes.statistics import StatisticsScene, figure_cells
 from game.ui.scenes.title import TitleScene
@@ -154,10 +155,10 @@ def test_a_locked_file_is_one_wait_one_sentence_and_the_screen_draws_first(
     app = make_app(tmp_path)
     two_games(app)
     opened = []
-    real_open = stats.open_db
-    monkeypatch.setattr(stats, "open_db", lambda *a, **k: opened.append(a) or real_open(*a,
+    real_open = store.open_db
+    monkeypatch.setattr(store, "open_db", lambda *a, **k: opened.append(a) or real_open(*a,
                                                                                          **k))
-    monkeypatch.setattr(stats, "LOCK_TIMEOUT", 0.5)
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.5)
     seen = drawn_text(monkeypatch)
     other = sqlite3.connect(app.paths.stats_db, isolation_level=None)  # a second window
     other.execute("BEGIN EXCLUSIVE")
@@ -166,7 +167,7 @@ def test_a_locked_file_is_one_wait_one_sentence_and_the_screen_draws_first(
         app.stack.reset(TitleScene(app))
         scene = app.stack.push(StatisticsScene(app))
         frames(app, 1)  # drawn while the file is still locked: the window does not wait
-        assert scene.loading and scene.loader._thread.is_alive()
+        assert scene.loading and not scene.loader.done
         assert "Reading your statistics…" in seen
         scene.loader.join()
     finally:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 
 from game.engine.events import Event
-from game.ui.chronicle import Chronicle
-from game.ui.narrate import narrate
-from game.ui.numbers import amount
+from game.play.chronicle import Chronicle
+from game.play.narrate import narrate
+from game.play.numbers import amount
 from game.ui.scenes.about import licence_lines
 from game.ui.scenes.result import saved_words
 from game.ui.scenes.settings_menu import SettingsScene

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.play.session import GameSession, SeatSpec
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.teyaku import TeyakuScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, make_app, run_until
 from tests.ui.table_helpers import dismiss
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from game.ui import terms, theme
+from game.play import terms
+from game.play.session import GameSession, SeatSpec
+from game.ui import theme
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import make_app, run_until
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")

@@ -5,8 +5,6 @@ replays; never in hot-seat; the count survives Save and quit -> Continue."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from game import storage
@@ -188,7 +186,7 @@ def test_undo_reuses_the_chance_outcome_it_took_back():
     the reshuffle back with the decision; the same decision then meets the same deck even
     when a new shuffle would differ (here: the session's seed is changed)."""
     from game.engine.actions import CHANCE
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     seats = [SeatSpec("Ana", "human")] + [SeatSpec(n, "ai:random") for n in ("R", "Y", "K")]
     session = GameSession("hachihachi", {"rounds": 1}, seats, 3)
@@ -226,7 +224,7 @@ def test_undo_reuses_the_chance_outcome_it_took_back():
 def test_the_same_move_after_undo_meets_the_same_computer_answers():
     """The computers' generators are put back with the position: replaying the move taken
     back brings the same answers (random players, whose answers would otherwise change)."""
-    from game.ui.session import GameSession, SeatSpec
+    from game.play.session import GameSession, SeatSpec
 
     seats = [SeatSpec("Ana", "human"), SeatSpec("R", "ai:random"), SeatSpec("Y", "ai:random")]
     session = GameSession("hachihachi", {"rounds": 1}, seats, 8)
@@ -263,8 +261,7 @@ def test_undo_while_a_computer_thinks_drops_its_move(tmp_path):
     _undo_key(app)
     assert table.session.view(0) == view and len(table.session.st.actions) == n
     assert not table.worker.busy and table.driver.ai_action is None
-    time.sleep(1.0)  # longer than the relaxed pace: nothing arrives late
-    frames(app, 30)
+    frames(app, 90)  # 1.5 s of the window's clock, past the relaxed pace: nothing arrives late
     assert len(table.session.st.actions) == n and my_turn(app, table)
     assert not app.errors
     app.close()

@@ -9,9 +9,9 @@ import pygame
 
 from game.engine import rulesets
 from game.engine.state import State
+from game.play.session import GameSession, SeatSpec
 from game.ui.hints import watch_items, watch_lines, watch_max_scroll, watch_window
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec
 from tests.ui.driver import frames, make_app
 
 NAMES = ["Ana", "Ren", "Yui"]

@@ -29,14 +29,14 @@ from game.engine import rulesets
 from game.engine.actions import Action
 from game.engine.cards import CARD_IDS, INDEX
 from game.party.host import PartyHost
+from game.play.session import GameSession, SeatSpec, Step
+from game.play.terms import card_name, term
 from game.ui import hints, theme
 from game.ui.cards import CardRenderer
 from game.ui.scenes import table_chrome
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.table import TableScene
-from game.ui.session import GameSession, SeatSpec, Step
 from game.ui.table_flow import TablePhase
-from game.ui.terms import card_name, term
 from tests.ui.driver import frames, make_app
 
 FRAME_LIMIT = 6000

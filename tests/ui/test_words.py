@@ -17,15 +17,9 @@ from game.engine.events import Event
 from game.engine.rng import Rng
 from game.engine.state import DEAL, State
 from game.engine.vocab import CaptureRule, Category, Ending, EventKind, PaidAt
-from game.ui.cues import cue_for
-from game.ui.narrate import narrate
-from game.ui.presets import PRESETS
-from game.ui.scenes.rules_help import help_lines
-from game.ui.scenes.table import TableScene
-from game.ui.scenes.teyaku import TeyakuScene
-from game.ui.session import GameSession, SeatSpec
-from game.ui.smoke import smoke_run
-from game.ui.terms import (
+from game.play.narrate import narrate
+from game.play.session import GameSession, SeatSpec
+from game.play.terms import (
     CAPTURE_RULES,
     ENDINGS,
     PAID_AT,
@@ -36,6 +30,12 @@ from game.ui.terms import (
     term,
     value_words,
 )
+from game.ui.cues import cue_for
+from game.ui.presets import PRESETS
+from game.ui.scenes.rules_help import help_lines
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.teyaku import TeyakuScene
+from game.ui.smoke import smoke_run
 from tests.engine.test_vocabulary import CASES, play
 from tests.ui.driver import frames, make_app
 
@@ -186,7 +186,7 @@ def _mask(cards: str) -> int:
 def four_of_a_month_seed(ruleset: str, seats: int) -> int:
     """A smoke seed whose first deal puts four cards of one month on the field (the
     session's deck generator, as the table uses it)."""
-    from game.ui.session import MASK64
+    from game.play.session import MASK64
 
     rs = rulesets.get(ruleset)
     for seed in range(100_000):

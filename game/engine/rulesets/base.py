@@ -108,6 +108,14 @@ class Ruleset:
     teyaku_table: TeyakuTable | None = None
     carry_rule: MultiplierCarry | None = None  # None: no field multiplier
     comp_mode = "none"  # who compensates a seat forced out (option forced_out_comp's values)
+    # --- facts a front end reads, declared here with their meaning so that none probes a
+    # ruleset by its name or with getattr (GUIDE §1b: the ruleset answers)
+    tier: int | None = None  # the curriculum tier this game teaches (curriculum.md), None for
+    # a full game: the table shows its badge and its "New in this tier" card, and the first
+    # tiers turn the advisor on (game/ui/scenes/table_cues.py, table_hints.py)
+    decisive_margin: int | None = None  # the margin of a decisive round win, which counts
+    # towards an agari (Hachi, hachi.md §6); None where no win is decisive: the rules
+    # reference explains it only then (game/ui/rule_words.py)
 
     def __init__(self, /, **options: object) -> None:
         self.options = resolve(self.name, self.OPTIONS, options)

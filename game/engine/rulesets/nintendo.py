@@ -40,7 +40,6 @@ class HachiHachiNintendo(HachiHachi):
                                          "compulsory_three", "forced_out_comp", "rounds")),
     )
     min_seats, max_seats = 3, 6
-    nintendo = True
     has_achievements = False
     teyaku_at_claim = True
 

@@ -6,8 +6,6 @@ player cannot pass through. The summary is the public log since that player's la
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from game.i18n import _, ngettext
@@ -30,7 +28,7 @@ class HandoverScene(OverlayScene):
         self.seat = seat
         self.prev = table.viewer if table.viewer != seat else None
         super().__init__(app, *self.content())
-        self.opened = time.monotonic()
+        self.opened = app.now()
 
     def content(self) -> tuple[str, list[str], list[Button]]:
         names = self.table.session.names()
@@ -55,7 +53,7 @@ class HandoverScene(OverlayScene):
         self.app.audio.play("handover")
 
     def _confirm(self) -> None:
-        if time.monotonic() - self.opened < GUARD:
+        if self.app.now() - self.opened < GUARD:
             return
         self.app.stack.pop(self)
         self.table.handover_confirmed(self.seat)

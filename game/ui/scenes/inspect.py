@@ -11,12 +11,12 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.play.terms import card_name, kind_glyph, term
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.layout import group_positions, height_of, width_of
 from game.ui.model import KIND_ORDER, groups_of
 from game.ui.scene import Scene
-from game.ui.terms import card_name, kind_glyph, term
 
 KIND_PLURAL = {"bright": N_("Brights"), "animal": N_("Animals"), "ribbon": N_("Ribbons"),
                "chaff": N_("Chaff")}

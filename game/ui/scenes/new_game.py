@@ -32,7 +32,7 @@ def saved_game(app: App) -> tuple[str, bool] | None:
     if rec is None:
         return None
     try:
-        from game.ui.session import GameSession
+        from game.play.session import GameSession
 
         session = GameSession.from_record(rec)
         return session.summary(), session.next_step() == "over"

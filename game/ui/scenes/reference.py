@@ -4,7 +4,7 @@ Every shape, number and name on these pages comes from the configured ruleset (c
 the catalogue's amounts under the current options, the teyaku definitions and their example
 hands, specials, achievements, fees, which months capture which), written into sentences by
 game/ui/rule_words.py, so the reference cannot disagree with the game; only words live in
-game/ui/terms.py. F1 at the table opens the page for what is on screen (``page_for``).
+game/play/terms.py. F1 at the table opens the page for what is on screen (``page_for``).
 """
 
 from __future__ import annotations
@@ -28,12 +28,7 @@ from game.engine.multiplier import field_brights
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import CaptureRule, Category
 from game.i18n import N_, _, pgettext
-from game.ui import fonts, rule_words, theme
-from game.ui.cards import CardRenderer, card_height
-from game.ui.intents import Intent
-from game.ui.rule_words import ORDINALS, positions_words  # noqa: F401 - kept importable
-from game.ui.scene import Scene
-from game.ui.terms import (
+from game.play.terms import (
     CAPTURE_RULES,
     GLOSSARY,
     KIND_NAMES,
@@ -47,6 +42,11 @@ from game.ui.terms import (
     style,
     term,
 )
+from game.ui import fonts, rule_words, theme
+from game.ui.cards import CardRenderer, card_height
+from game.ui.intents import Intent
+from game.ui.rule_words import ORDINALS, positions_words  # noqa: F401 - kept importable
+from game.ui.scene import Scene
 
 # page id -> its tab's words (None: the category's term, written by the term style)
 PAGES: tuple[tuple[str, str | None], ...] = (

@@ -40,19 +40,20 @@ from game.engine.events import Event
 from game.engine.state import DEAL, OVER, State
 from game.engine.view import PlayerView
 from game.i18n import _, pgettext
+from game.play.chronicle import Chronicle
+from game.play.present import name_lines, seat_infos
+from game.play.round_end import round_end_view
+from game.play.session import SeatSpec
+from game.play.terms import round_label
 from game.seats import clean_name
 from game.text import clean_line, file_name_words
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
-from game.ui.chronicle import Chronicle
 from game.ui.intents import Intent
 from game.ui.layout import Layout, layout
-from game.ui.model import Seating, TableModel, round_end_view, seating, targets
-from game.ui.present import name_lines, seat_infos
+from game.ui.model import Seating, TableModel, seating, targets
 from game.ui.scene import Scene
-from game.ui.session import SeatSpec
 from game.ui.table_view import TableInfo, TableView
-from game.ui.terms import round_label
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +260,6 @@ class ReplayScene(Scene):
         self.reveal_rects: dict[str, pygame.Rect] = {}  # the dealt hands on screen
         self._layout_key: tuple | None = None
         self._layout: Layout | None = None
-        self._seating: Seating | None = None
         self._shown: tuple | None = None
         self.builder: PositionBuilder | None = None  # None once every position is built
         self._target: tuple[int, int] | None = None  # `show`: where to go once built
@@ -523,7 +523,6 @@ class ReplayScene(Scene):
             self._layout = layout(size[0], size[1], seat.active, v.seats, seat.phase, True,
                                   text=text, name_lines=lines)
             self._shown = None
-        self._seating = seat
         return self._layout, seat
 
     def info(self, v: PlayerView | None = None) -> TableInfo:

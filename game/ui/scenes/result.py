@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, ngettext
+from game.play.terms import term
 from game.ui import result_model, theme
 from game.ui.anim import motion_allowed
 from game.ui.buttons import Button, ButtonGroup
@@ -28,7 +29,6 @@ from game.ui.intents import Intent
 from game.ui.result_chart import SEAT_COLORS, draw_chart, draw_flakes, marker
 from game.ui.result_model import Celebration, Mood, ranking, rounds_won
 from game.ui.scene import Scene
-from game.ui.terms import term
 
 FLAKES_WIN = 140
 FLAKES_LOSS = 28
@@ -67,10 +67,10 @@ class ResultScene(Scene):
         self.session = session
         self.record_path = record_path
         self.group = ButtonGroup([], vertical=False)
-        if session.ruleset == "curriculum":  # Learn 88: a finished tier, and the next one
+        if session.rs.tier is not None:  # Learn 88: a finished tier, and the next one
             from game import progress
 
-            progress.mark_finished(app.paths, int(session.options.get("tier", 1)))
+            progress.mark_finished(app.paths, session.rs.tier)
         self.model = result_model.build(session.st, session.rs, session.humans,
                                         self._records_broken())
         self.celebration = Celebration(self.model.mood, motion_allowed(app.settings))
@@ -113,10 +113,10 @@ class ResultScene(Scene):
                    Button(_("Play again (same players)"), self.play_again, "primary"),
                    Button(_("New game"), self.new_game),
                    Button(_("Title"), self.title)]
-        if self.session.ruleset == "curriculum":
+        if self.session.rs.tier is not None:
             from game.ui.scenes.learn import next_tier_words
 
-            tier = int(self.session.options.get("tier", 1))
+            tier = self.session.rs.tier
             words = next_tier_words(tier)
             if words:
                 for b in buttons:  # the next tier is the one primary button
@@ -159,9 +159,9 @@ class ResultScene(Scene):
         kept, so nothing is asked (game.ui.scenes.new_game asks only when the autosave
         still holds a game, as when its record could not be written)."""
         from game.engine.rulesets import for_new_game
+        from game.play.session import GameSession
         from game.ui.scenes.new_game import start_new_game
         from game.ui.scenes.table import TableScene
-        from game.ui.session import GameSession
 
         s = self.session
         seed = random.getrandbits(48)

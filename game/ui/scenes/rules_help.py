@@ -7,9 +7,9 @@ from __future__ import annotations
 from game.engine import rulesets
 from game.engine.rulesets import Ruleset
 from game.i18n import N_, _
+from game.play.terms import kind_glyph
 from game.ui.rule_words import kind_names, listing
 from game.ui.scenes.reference import ReferenceScene, page_ids, page_text
-from game.ui.terms import kind_glyph
 
 COMMON = [
     N_("Keys: 1–7 pick a hand card (the same number again plays it), ←/→ move, Enter plays, "

@@ -93,11 +93,6 @@ def on_off(value: bool) -> str:
     return _("On") if value else _("Off")
 
 
-def tab_of(key: str) -> str:
-    """The page a row is on."""
-    return next(tab for tab, (_label, rows) in TABS.items() if key in rows)
-
-
 class SettingsScene(OverlayScene):
     name = "settings"
     width_frac = 0.56
@@ -126,13 +121,6 @@ class SettingsScene(OverlayScene):
         self.tab = tab
         self._rebuild()
         self.group.index = list(TABS).index(tab)
-
-    def show_row(self, key: str) -> int:
-        """Open the page holding row `key`; its index among the buttons."""
-        if key not in self.row_keys:
-            self.tab = tab_of(key)
-            self._rebuild()
-        return self.row_keys.index(key)
 
     def setting_rows(self) -> list[tuple[str, str]]:
         """(key, label) of every setting, on every page."""

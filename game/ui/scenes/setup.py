@@ -30,12 +30,12 @@ from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextE
 from game import settings as settings_mod
 from game.engine import rulesets
 from game.i18n import _
+from game.play.session import GameSession
 from game.ui import theme
 from game.ui.intents import Intent
 from game.ui.picker import ChoiceList
 from game.ui.safe_input import sanitize_text_event
 from game.ui.scene import Scene
-from game.ui.session import GameSession
 from game.ui.setup_columns import (
     Form,
     bottom_bar,

@@ -14,13 +14,13 @@ import pygame
 
 from game.engine.vocab import Category
 from game.i18n import _
+from game.play.numbers import amount
+from game.play.terms import category_short, category_term, paid_at, term
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.layout import MIN_FACE_W, height_of
-from game.ui.numbers import amount
 from game.ui.scene import Scene
-from game.ui.terms import category_short, category_term, paid_at, term
 
 AUTO = 2.5  # seconds a reveal stays when only computers sit at the table
 QUIET = 1.2  # seconds a reveal with no claim at all stays: a beat, then play (issue 23)

@@ -58,7 +58,7 @@ class TitleScene(Scene):
         if rec is None:
             return msg
         try:
-            from game.ui.session import GameSession
+            from game.play.session import GameSession
 
             self.saved_text = GameSession.from_record(rec).summary()
         except Exception as e:  # a saved game must never keep the player from the menu
@@ -88,7 +88,7 @@ class TitleScene(Scene):
         """The language changed: the same menu, focus kept, in the new words."""
         if self.saved is not None:
             try:
-                from game.ui.session import GameSession
+                from game.play.session import GameSession
 
                 self.saved_text = GameSession.from_record(self.saved).summary()
             except Exception:  # checked in resume(); a summary is never worth a crash
@@ -112,9 +112,9 @@ class TitleScene(Scene):
             self.app.stack.push(MessageScene(self.app, _("Notice"), " ".join(pending)))
 
     def cont(self) -> None:
+        from game.play.session import GameSession
         from game.ui.scenes.message import MessageScene
         from game.ui.scenes.table import TableScene
-        from game.ui.session import GameSession
 
         try:
             session = GameSession.from_record(self.saved)

@@ -27,7 +27,7 @@ GUIDED_ROUNDS = 3  # the guided game asks to go on after this many rounds
 def beginner_seats() -> list:
     """You and two Beginner computers: the seats of every teaching game."""
     import ai
-    from game.ui.session import SeatSpec
+    from game.play.session import SeatSpec
 
     beginner = next(agent for level, agent, _ in ai.LEVELS if level == "Beginner")
     return [SeatSpec(_("You"), "human"), SeatSpec("Hana", f"ai:{beginner}"),
@@ -43,8 +43,8 @@ def start_tier(app, tier: int, guided: bool = False) -> None:  # noqa: ANN001
 
 
 def _begin_tier(app, tier: int, guided: bool) -> object:  # noqa: ANN001
+    from game.play.session import GameSession
     from game.ui.scenes.table import TableScene
-    from game.ui.session import GameSession
 
     session = GameSession("curriculum", {"tier": tier}, beginner_seats(),
                           random.getrandbits(48))
