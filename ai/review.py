@@ -10,12 +10,20 @@ and compares the seat's round result. Every choice meets the same worlds (common
 numbers), so the differences between choices are measured far more precisely than the values
 themselves; each difference comes with its standard error.
 
-A decision is marked by the mon it gave away against the best choice (docs/rules/README.md
-says what a mon is): ``best`` when the choice was the best one or cannot be told apart from
-it (within one standard error), then ``good``, ``inaccuracy``, ``mistake`` and ``blunder`` by
-the thresholds in ``MARKS``. The game's **accuracy** is the share of mon kept: over the
-decisions where the choices differ, the sum of (chosen − worst) over the sum of
-(best − worst); 100 % means every choice was the best one found.
+A decision is rated by its **loss**: the mon it gave away against the best choice,
+value(best) − value(chosen), never below zero (docs/rules/README.md says what a mon is). The
+values themselves may all be negative (a round the seat can only lose) or all equal; the loss
+reads the same either way. A choice is ``best`` when its loss is within the decision's
+tolerance (``tolerance``: a tenth of the spread between that decision's best and worst
+choices, at least a twentieth of a mon, at most half a mon), so choices of clearly different
+value are never all "best"; beyond it ``good``, ``inaccuracy``, ``mistake`` and ``blunder``
+follow the loss by the thresholds in ``MARKS``.
+
+The game's **accuracy** follows the losses: 1 − (mon given away) / (mon at stake), over the
+decisions where the choices differ beyond the tolerance. A decision's stake is its spread
+(best − worst); what it gave away is its loss, none when it was marked ``best``. 100 % means
+every choice was best; each mon given away lowers it, down to 0 % for the worst choice every
+time; with no decision that mattered there is none (None).
 
 Pure and deterministic (no pygame, no clock): the same record, seat and budget give the same
 review on every machine. A front end runs it in the background and reads ``progress``.
@@ -47,8 +55,8 @@ WORLDS = 300
 W_ROLLOUT = MasterAgent.W_ROLLOUT
 ROLLOUT = MasterAgent.ROLLOUT
 
-# (mark, the largest loss in mon it covers): a loss above the last is a blunder. A choice
-# within one standard error of the best is "best" whatever its loss.
+# (mark, the largest loss in mon it covers): a loss above the last is a blunder. "best"'s
+# figure is the most its tolerance ever grows to (`tolerance`).
 MARKS: tuple[tuple[str, float], ...] = (
     ("best", 0.5),
     ("good", 2.0),
@@ -57,16 +65,35 @@ MARKS: tuple[tuple[str, float], ...] = (
 )
 BLUNDER = "blunder"
 MARK_ORDER = ("best", "good", "inaccuracy", "mistake", BLUNDER)
+# a choice is "best" within this share of its decision's spread (best − worst) of the best
+BEST_SHARE = 0.1
+# mon: results closer than this are one result (the same deals, the same outcome but for
+# rounding), so a decision whose choices all lie this close did not matter
+SAME_MON = 0.05
 
 
-def mark_for(loss: float, se: float) -> str:
-    """The mark of a choice that gave away ``loss`` mon (standard error ``se``)."""
-    if loss <= se:
+def tolerance(spread: float) -> float:
+    """How far below the best a choice may lie and still be "best", in mon: a tenth of the
+    decision's spread, at least ``SAME_MON`` (choices that close are one result) and at most
+    ``MARKS``' "best" figure (on a wide decision a mon given away is still a mon)."""
+    return min(MARKS[0][1], max(SAME_MON, BEST_SHARE * max(0.0, spread)))
+
+
+def mark_for(loss: float, *, spread: float) -> str:
+    """The mark of a choice that gave away ``loss`` mon at a decision whose choices lie
+    ``spread`` mon apart (best − worst): "best" within ``tolerance(spread)``, then by the
+    loss alone (``MARKS``)."""
+    if loss <= tolerance(spread):
         return "best"
-    for name, limit in MARKS:
+    for name, limit in MARKS[1:]:
         if loss <= limit:
             return name
     return BLUNDER
+
+
+def spread_of(choices: tuple[Choice, ...]) -> float:
+    """Best minus worst of choices given best first: the mon a decision can change at all."""
+    return choices[0].value - choices[-1].value if choices else 0.0
 
 
 @dataclass(frozen=True)
@@ -106,13 +133,36 @@ class Decision:
         return self.mine.loss
 
     @property
-    def mark(self) -> str:
-        return mark_for(self.mine.loss, self.mine.se)
-
-    @property
     def spread(self) -> float:
         """Best minus worst: the mon this decision could win or lose at all."""
-        return self.choices[0].value - self.choices[-1].value
+        return spread_of(self.choices)
+
+    def mark_of(self, choice: Choice) -> str:
+        """The mark any of this decision's choices would have earned."""
+        return mark_for(choice.loss, spread=self.spread)
+
+    @property
+    def mark(self) -> str:
+        return self.mark_of(self.mine)
+
+    @property
+    def matters(self) -> bool:
+        """Some choice lies beyond the tolerance of the best: the decision counts in the
+        accuracy (one whose choices are all "best" cannot be got wrong)."""
+        return self.spread > tolerance(self.spread)
+
+    @property
+    def given(self) -> float:
+        """The mon this decision gave away as the accuracy counts it: its loss, none when it
+        was marked "best"."""
+        return 0.0 if self.mark == "best" else self.mine.loss
+
+    @property
+    def recommended(self) -> Action:
+        """The choice the review stands behind: the one made when it was "best" (within
+        the tolerance: as good as the top value), else the best one. Words that praise the
+        choice and then recommend another card would contradict themselves."""
+        return self.chosen if self.mark == "best" else self.best.action
 
 
 @dataclass
@@ -124,13 +174,25 @@ class Review:
     skipped: int = 0  # decisions that could not be weighed (a window the sampler lacks)
 
     @property
+    def stake(self) -> float:
+        """The mon the seat's choices could change: the spreads of the decisions that
+        mattered, summed."""
+        return sum(d.spread for d in self.decisions if d.matters)
+
+    @property
+    def given(self) -> float:
+        """The mon given away against the best choices (a "best" choice gives none)."""
+        return sum(d.given for d in self.decisions if d.matters)
+
+    @property
     def accuracy(self) -> float | None:
-        """The share of mon kept against the best choices (None: no decision mattered)."""
-        spread = sum(d.spread for d in self.decisions)
-        if spread <= 0:
+        """1 − given / stake: 1.0 when every choice was best, lower with each mon given
+        away, 0.0 for the worst choice every time; None when no decision mattered. Defined
+        by differences alone, so all-negative values read the same as any others."""
+        stake = self.stake
+        if stake <= 0:
             return None
-        kept = sum(d.mine.value - d.choices[-1].value for d in self.decisions)
-        return max(0.0, min(1.0, kept / spread))
+        return max(0.0, min(1.0, 1.0 - self.given / stake))
 
     def count(self, mark: str) -> int:
         return sum(1 for d in self.decisions if d.mark == mark)
@@ -139,6 +201,8 @@ class Review:
         return {
             "seat": self.seat,
             "accuracy": self.accuracy,
+            "given": round(self.given, 2),
+            "stake": round(self.stake, 2),
             "marks": {m: self.count(m) for m in MARK_ORDER},
             "skipped": self.skipped,
             "decisions": [{
@@ -146,7 +210,8 @@ class Review:
                 "chosen": str(d.chosen), "mark": d.mark, "loss": round(d.loss, 2),
                 "se": round(d.mine.se, 2), "worlds": d.worlds,
                 "choices": [{"action": str(c.action), "value": round(c.value, 2),
-                             "loss": round(c.loss, 2), "se": round(c.se, 2)}
+                             "loss": round(c.loss, 2), "se": round(c.se, 2),
+                             "mark": d.mark_of(c)}
                             for c in d.choices],
             } for d in self.decisions],
         }
@@ -219,7 +284,9 @@ def weigh(view: PlayerView, chosen: Action, *, worlds: int = WORLDS, seed: int =
 
     ``worlds`` are sampled first; when the chosen action's loss is neither clearly within
     its standard error nor clearly beyond it (between 1 and 3 standard errors), the same
-    sequence of worlds is extended, up to four times as many, so a mark rests on evidence.
+    sequence of worlds is extended, up to four times as many, so a loss that may be noise
+    is measured again (the mark follows the loss measured; its standard error is shown
+    beside it).
     Returns the choices best first and the worlds used. PositionError when the view is in
     a phase worlds cannot be sampled for."""
     legal = list(view.legal)
@@ -328,5 +395,6 @@ def review(record: Record, seat: int | None = None, *, worlds: int = WORLDS,
     return out
 
 
-__all__ = ["BLUNDER", "MARKS", "MARK_ORDER", "WORLDS", "Choice", "Decision", "Moment",
-           "Review", "human_seats", "mark_for", "moments", "review", "weigh", "weigh_state"]
+__all__ = ["BEST_SHARE", "BLUNDER", "MARKS", "MARK_ORDER", "SAME_MON", "WORLDS", "Choice",
+           "Decision", "Moment", "Review", "human_seats", "mark_for", "moments", "review",
+           "spread_of", "tolerance", "weigh", "weigh_state"]

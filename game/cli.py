@@ -92,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
                     "what that seat could see at the time (never the hidden cards): each "
                     "decision's mark (best, good, inaccuracy, mistake, blunder: by the mon it "
                     "gave away against the best choice), the better choice and what it does, "
-                    "and the game's accuracy (the share of mon kept).")
+                    "and the game's accuracy (100 % when every choice was the best; each mon "
+                    "given away against the best lowers it).")
     rev.add_argument("file", metavar="RECORD")
     rev.add_argument("--seat", type=int, metavar="N",
                      help="the seat to review, from 0 (default: the record's one human seat)")

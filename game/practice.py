@@ -65,9 +65,17 @@ class Puzzle:
         return self.choices[0]
 
     def verdict(self, action: Action) -> tuple[str, reviews.Choice]:
-        """The mark of answering `action`, and its weighed choice."""
+        """The mark of answering `action` (the review's: "best" within the tolerance of the
+        best, ai.review.tolerance), and its weighed choice."""
         c = next(c for c in self.choices if c.action == action)
-        return reviews.mark_for(c.loss, c.se), c
+        return reviews.mark_for(c.loss, spread=reviews.spread_of(self.choices)), c
+
+    def decision(self, action: Action) -> reviews.Decision:
+        """Answering `action` as the review's decision: its words (the recommended choice,
+        the values) are the review's own, so an answer marked "best" is never followed by
+        advice to play another card."""
+        return reviews.Decision(0, 0, self.view.seat, self.view.phase, action, self.choices,
+                                0, self.view)
 
 
 def clear_enough(choices: tuple[reviews.Choice, ...]) -> bool:

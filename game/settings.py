@@ -59,6 +59,7 @@ class Settings:
     corner_marks: bool = False
     confirm_quit: bool = True
     hints: str = "watch"  # HINT_LEVELS: Off, Matches, + yaku watch, + advisor
+    hint_figures: bool = False  # a hint adds its expected mon (issue 45): for who asks only
     welcome_seen: bool = False  # the first-run welcome (Settings: Show welcome again)
     language: str = ""  # i18n.LANGUAGES code; "" until chosen: detected from the system
     term_style: str = "both"  # TERM_STYLES
@@ -125,7 +126,7 @@ class Settings:
             self.ui_scale = d.ui_scale
         for name in ("muted", "corner_marks", "confirm_quit", "welcome_seen",
                      "reduced_motion", "high_contrast", "music", "fullscreen",
-                     "auto_continue"):
+                     "auto_continue", "hint_figures"):
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         self.last_setup = clean_last_setup(self.last_setup)

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from .cards import (
     ANIMALS,
     BRIGHTS,
+    KINDS,
     MONTH_MASK,
     PAULOWNIA_CHAFF3,
     RIBBONS,
@@ -312,9 +313,30 @@ def _month_cards(deck: int, month: int) -> list[int]:
     return [c for c in range(48) if m >> c & 1]
 
 
+def _unlike_first(deck: int, month: int) -> list[int]:
+    """The month's cards, one of each kind first: an example then shows cards a reader can
+    tell apart (two chaff of a month look and read alike, issue 45)."""
+    seen: set[str] = set()
+    first, rest = [], []
+    for c in _month_cards(deck, month):
+        (rest if KINDS[c] in seen else first).append(c)
+        seen.add(KINDS[c])
+    return first + rest
+
+
+def _take_month(pool: list[int], deck: int, count: int) -> int:
+    """The first month of ``pool`` whose ``count`` cards can all be of different kinds (the
+    first month when none can), removed from the pool."""
+    m = next((m for m in pool if len({KINDS[c] for c in _month_cards(deck, m)}) >= count),
+             pool[0])
+    pool.remove(m)
+    return m
+
+
 def example_hand(rule: HandRule, deck: int) -> int:
     """A plain seven-card hand of the deck that makes ``rule`` (the reference draws it):
-    for a set teyaku its first shape, standing triplets from the standing months; for a chaff
+    for a set teyaku its first shape, standing triplets from the standing months, each month's
+    cards of different kinds where the deck has such a month; for a chaff
     teyaku the kinds it needs, one card a month, the rest chaff; for named cards the first
     ``need`` of them, the rest chaff of other months. 0 when the deck cannot make it."""
     full = [m for m in range(12) if deck & MONTH_MASK[m] == MONTH_MASK[m]]
@@ -331,8 +353,7 @@ def example_hand(rule: HandRule, deck: int) -> int:
                 pool = plain or standing
             if not pool:
                 return 0
-            m = pool.pop(0)
-            for c in _month_cards(deck, m)[:count]:
+            for c in _unlike_first(deck, _take_month(pool, deck, count))[:count]:
                 hand |= 1 << c
         return hand
     months = [m for m in range(12) if deck & MONTH_MASK[m] and m != 10]  # Willow: chaff here

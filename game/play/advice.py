@@ -7,6 +7,10 @@ another seat, or that it is a safe discard), what a decision pays (the engine's 
 very amount the decision panel shows), the nearest threat, the turns left, the join estimate
 against the drop-out fee. ``reason`` words them, one catalog message per clause, in the
 language in use at each frame; every amount goes through `numbers.amount` (a real minus).
+
+Words before numbers (issue 45): a hint says the reason first, then a ``verdict`` in words
+(the best of the choices, the safest one); the expected mon (``values_line``) is a figure for
+players who asked for figures (Settings → Show figures in hints), never a learner's first line.
 """
 
 from __future__ import annotations
@@ -201,19 +205,7 @@ def reason(action: Action, phase: str, f: Facts, values: tuple[tuple[str, float]
             line = _("{line} — {threat}").format(line=line, threat=threat)
         return _("{line}.").format(line=line)
     if verb in (JOIN, DROP) and f.estimate is not None:
-        est = money(round(f.estimate))
-        fee = money(f.fee)
-        if verb == JOIN:
-            return _("{choice}: from its cards and how they match the field, your hand is "
-                     "expected to bring about {estimate} — better than the drop-out fee of "
-                     "{fee}.").format(choice=choice, estimate=est, fee=fee)
-        if f.fee:
-            return _("{choice}: from its cards and how they match the field, your hand is "
-                     "expected to bring about {estimate} — worse than the drop-out fee of "
-                     "{fee}.").format(choice=choice, estimate=est, fee=fee)
-        return _("{choice}: from its cards and how they match the field, your hand is "
-                 "expected to bring about {estimate}, and dropping is free.").format(
-            choice=choice, estimate=est)
+        return _join_reason(verb, choice, f)
     if verb == SWAP:
         return _("{choice}: nobody has looked at either hand yet, so the dealer's is as good "
                  "as yours, and only its holder can earn {term}.").format(
@@ -230,6 +222,54 @@ def reason(action: Action, phase: str, f: Facts, values: tuple[tuple[str, float]
     if len(values) > 1:
         return _("{choice}: it promises more than the alternative.").format(choice=choice)
     return _("{choice}.").format(choice=choice)
+
+
+def _join_reason(verb: str, choice: str, f: Facts) -> str:
+    """Join or drop out, weighed against the fee in words: the estimate itself is a figure
+    (`values_line`), shown only to a player who asked for figures (issue 45)."""
+    fee = money(f.fee)
+    if verb == JOIN:
+        return _("{choice}: from its cards and how they match the field, your hand is "
+                 "expected to bring more than the drop-out fee of {fee}.").format(
+            choice=choice, fee=fee)
+    if f.fee:
+        return _("{choice}: from its cards and how they match the field, your hand is "
+                 "expected to bring less than the drop-out fee of {fee}.").format(
+            choice=choice, fee=fee)
+    return _("{choice}: your hand is expected to cost you more than it brings, and "
+             "dropping is free.").format(choice=choice)
+
+
+NEAR = 2.0  # mon: a runner-up this close is "almost as good" (the search's noise is wider)
+
+
+def verdict(action: Action, f: Facts, values: tuple[tuple[str, float], ...],
+            expected: float | None) -> str | None:
+    """The second thing a hint says, after its reason, in words and never a figure (issue
+    45): the best of the choices, the safest when every choice is expected to cost
+    something, a near second named; None when the search weighed nothing to compare."""
+    if action.verb in (PLAY, TAKE):
+        if expected is None or f.runner_up is None:
+            return None
+        card, other = f.runner_up
+        e = f.effect
+        mine = (e.taken[0] if action.verb == TAKE and e.taken else e.card) if e else None
+        twin = mine is not None and card_name(card) == card_name(mine)
+        if expected - other < NEAR and not twin:  # a twin of the same name: no real choice
+            return _("The best of your choices, though the {card} is almost as good.").format(
+                card=card_name(card))
+        if expected < 0:
+            return _("The safest of your choices: the others are expected to cost you "
+                     "more.")
+        return _("The best of your choices.")
+    if f.choices <= 1:
+        return None  # the reason says it is the only one
+    chosen = dict(values).get(action.verb)
+    if chosen is not None and chosen < 0:
+        return _("The safest of your choices: the others are expected to cost you more.")
+    if values or f.estimate is not None:
+        return _("The best of your choices.")
+    return None
 
 
 def choice_name(verb: str, phase: str) -> str:
@@ -275,4 +315,4 @@ def compared(action: Action, values: dict[Action, float]) -> tuple[tuple[str, fl
 
 
 __all__ = ["Facts", "choice_name", "compared", "effect_clauses", "gather", "nearest_threat",
-           "reason", "values_line"]
+           "reason", "values_line", "verdict"]

@@ -48,14 +48,16 @@ def seat_names(names: Iterable[str], humans: Iterable[int], shared: bool | None 
                ) -> list[str]:
     """Seat names as the table shows them (issue 23). A seat named "You" in any language
     is "You" in the player's language; with two or more humans at the table nobody is
-    "You" (the hand-over would say "Pass to You · I am You"): such a seat is "Player N".
+    "You" (the hand-over would say "Pass to You · I am You"): such a seat is "Player N",
+    and so is a computer left with the default name (never "You is thinking", "You's turn").
     `shared`: the screen is everybody's whatever the humans (a party game's shared table)."""
+    humans = list(humans)
     if shared is None:
-        shared = len(list(humans)) >= 2
+        shared = len(humans) >= 2
     out = []
     for i, name in enumerate(names):
         if is_you(name):
-            name = _("Player {n}").format(n=i + 1) if shared else _("You")
+            name = _("Player {n}").format(n=i + 1) if shared or i not in humans else _("You")
         out.append(name)
     return out
 

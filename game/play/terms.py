@@ -298,6 +298,20 @@ def card_name(card_id: str) -> str:
                                       kind=_(CARD_KINDS.get(kind, kind)))
 
 
+def card_names(card_ids: list[str]) -> list[str]:
+    """Several cards' names, told apart: cards that share a name carry their number in the
+    deck ("Paulownia chaff 1", "Paulownia chaff 2"), so a list of three cards names three
+    (issue 45); a name met once stays as the log and hints say it."""
+    names = [card_name(c) for c in card_ids]
+    out = []
+    for cid, name in zip(card_ids, names, strict=True):
+        if names.count(name) > 1:
+            number = cid.rsplit("_", 1)[-1]
+            name = _("{card} {number}").format(card=name, number=number)
+        out.append(name)
+    return out
+
+
 def month_name(card_id: str) -> str:
     return _(MONTHS[INDEX[card_id] // 4])
 

@@ -144,7 +144,15 @@ def keep_review(db_path: str | Path, rec: records.Record, seat: int, accuracy: f
                 ) -> tuple[bool, str | None]:
     """Keep a game review's accuracy with its game: (True when kept, a sentence for the
     player or None). A game that is not counted (a record from elsewhere) keeps nothing and
-    says nothing. Never raises: a review must not fail on its statistics."""
+    says nothing. Never raises: a review must not fail on its statistics.
+
+    The figure goes in the reviews table's `accuracy` column, a share from 0 to 1 as it
+    always was. Since issue 45 it is 1 − (mon given away) / (mon at stake) with a choice
+    within the review's tolerance of the best giving none (ai.review.Review.accuracy);
+    rows kept before are the same 1 − (loss) / (spread) without that tolerance: the same
+    scale (1.0 every choice best, 0.0 the worst every time), a little lower only by the
+    few tenths of a mon the tolerance now forgives, so old rows stay readable and are
+    charted beside new ones without a new column."""
     try:
         fp = fingerprint(rec)
         kept, message = read(db_path, lambda db: db.set_review(

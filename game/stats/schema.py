@@ -122,7 +122,7 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (2, (  # the game review's accuracy (ai/review.py), one per game: the latest review
         "CREATE TABLE reviews ("
         " game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
-        " seat INTEGER NOT NULL, accuracy REAL,"   # share of mon kept; NULL: nothing mattered
+        " seat INTEGER NOT NULL, accuracy REAL,"   # 0..1, ai.review's; NULL: nothing mattered
         " decisions INTEGER NOT NULL, blunders INTEGER NOT NULL, mistakes INTEGER NOT NULL,"
         " worlds INTEGER NOT NULL, reviewed_at TEXT NOT NULL,"  # UTC, ISO 8601
         " PRIMARY KEY (game_id))",

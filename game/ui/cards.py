@@ -110,6 +110,7 @@ class CardState(enum.Enum):
     DIMMED = "dimmed"
     HINT = "hint"
     FOCUS = "focus"
+    CAN_TAKE = "can_take"  # a hand card with a field match: a gold notch on its top edge
 
 
 # ----------------------------------------------------------------------------- art files
@@ -426,6 +427,8 @@ class CardRenderer:
         elif state is CardState.FOCUS:
             _brackets(target, rect.inflate(round(0.08 * w), round(0.08 * w)), t,
                       round(0.18 * w))
+        elif state is CardState.CAN_TAKE:
+            _notch(target, rect, t)
         return rect
 
 
@@ -435,6 +438,18 @@ def _ring(target: pygame.Surface, rect: pygame.Rect, t: int, color: tuple[int, i
     pygame.draw.rect(target, INK, rect.inflate(2 * t + 2, 2 * t + 2), 1,
                      border_radius=radius + t + 1)
     pygame.draw.rect(target, color, rect.inflate(2 * t, 2 * t), t, border_radius=radius + t)
+
+
+def _notch(target: pygame.Surface, rect: pygame.Rect, t: int) -> None:
+    """The "has a match" notch (issue 45; TABLE.md §6.4): a short gold tab astride the
+    card's top edge, in the Match ring's gold, so a hand card that can take something shows
+    it without hovering; a shape, not a colour alone, and smaller than any ring."""
+    w = max(8, round(0.34 * rect.w))
+    h = max(5, 2 * t)
+    tab = pygame.Rect(0, 0, w, h)
+    tab.center = (rect.centerx, rect.top)
+    pygame.draw.rect(target, MATCH, tab, border_radius=h // 2)
+    pygame.draw.rect(target, INK, tab, 1, border_radius=h // 2)
 
 
 def _dashed_ring(target: pygame.Surface, rect: pygame.Rect, t: int,

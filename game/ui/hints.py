@@ -148,6 +148,32 @@ def watch_wrapped(view: PlayerView, names: list[str], size: int, width: int,
             for line in item]
 
 
+WATCH_LINE = 1.3  # the watch's line height, times its text size
+WATCH_ENTRIES = 3  # the sidebar watch keeps room for this many entries (issue 45, item 9)
+
+
+def watch_line_h(size: int) -> int:
+    """The distance between two of the watch's lines at text size `size`."""
+    return round(size * WATCH_LINE)
+
+
+def watch_need_lines(view: PlayerView, names: list[str], size: int, width: int,
+                     addressed: bool = True, entries: int = WATCH_ENTRIES) -> int:
+    """The lines the sidebar watch needs to show its top `entries` entries whole: its
+    heading, the rows up to that many made or near yaku (with the seat names above them)
+    and the "▼ n more" line when rows are left below (issue 45: at 150-200 % only the
+    heading and "▼ 6 more" showed)."""
+    rows = watch_rows(view, names, addressed)
+    lines, seen, shown = 1, 0, 0
+    for text, kind in rows:
+        if seen >= entries:
+            break
+        lines += len(theme.wrap(text, size, width))
+        shown += 1
+        seen += kind in (Row.MADE, Row.NEAR)
+    return lines + (1 if shown < len(rows) else 0)
+
+
 def watch_window(sizes: list[int], room: int, first: int) -> tuple[int, int]:
     """(first, end): the rows shown whole in `room` lines when the watch is scrolled to row
     `first`. A line is kept for "▲ n above" when scrolled and for "▼ n more" when rows are
@@ -190,7 +216,7 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     `watch_lines`.
     """
     title = _("Yaku watch (W)") if title is None else title
-    line_h = round(size * 1.3)
+    line_h = watch_line_h(size)
     items = watch_items(view, names, size, rect.w - 20, addressed)
     sizes = [len(item) for item in items]
     if scroll is None:
@@ -225,11 +251,18 @@ def draw_watch(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     return used, [text for text, _colour in lines]
 
 
-def suggestion_text(s: Suggestion, names: list[str] | None = None) -> list[str]:
+def suggestion_text(s: Suggestion, names: list[str] | None = None,
+                    figures: bool = False) -> list[str]:
     """The advice banner's lines, said again in the language in use at each frame: the
-    reason, then the numbers it rests on, named for what they are."""
+    reason first, then the verdict in words ("the best of your choices"), then, only for a
+    player who asked for figures (Settings → Show figures in hints), the numbers it rests
+    on, named for what they are (issue 45: words before numbers)."""
     lines = [_("Hint: {advice}").format(advice=reason(s, names))]
-    numbers = advice.values_line(s.action, s.phase, s.facts, s.values, s.expected)
+    words = advice.verdict(s.action, s.facts, s.values, s.expected)
+    if words:
+        lines.append(words)
+    numbers = advice.values_line(s.action, s.phase, s.facts, s.values, s.expected) \
+        if figures else None
     if numbers:
         lines.append(numbers)
     return lines
@@ -251,4 +284,4 @@ def draw_banner(surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
 
 __all__ = ["ADVISOR", "Advisor", "Suggestion", "advise", "reason", "draw_banner", "draw_watch",
            "suggestion_text", "view_key", "watch_items", "watch_lines", "watch_max_scroll",
-           "watch_window", "watch_wrapped"]
+           "watch_line_h", "watch_need_lines", "watch_window", "watch_wrapped"]

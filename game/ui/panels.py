@@ -95,6 +95,7 @@ class DecisionPanel:
         self.visible = False
         self._key: tuple | None = None
         self.on_choose = None
+        self.drawn_sizes = (0, 0)  # (title, body) px as last drawn (tests read them)
         self._last: tuple[PlayerView, list[str]] | None = None
 
     def clear(self) -> None:
@@ -170,59 +171,82 @@ class DecisionPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int,
              focused: bool) -> None:
+        """The title, the risk of sage, the choices and the keys line in `rect`, all at one
+        scale (`plan`): when room is short the title shrinks with the body, never the body
+        alone under a full-size title (issue 45, item 9)."""
         theme.panel(surface, rect, alpha=240, line=theme.GOLD)
-        title = theme.size_of("panel_title", surface.get_height())
-        small = max(13, round(size * 0.82))
-        y = rect.y + 8
-        # the title shrinks (to the body size) before it takes a third line: at 200 % the
-        # buttons need the room (issue 15)
-        lines, least_title = 2, min(title, size)
-        if self.threats and theme.text_width(self.title, max(13, least_title - 2),
-                                             True) <= rect.w - 20:
-            # the threats take the title's second line (issue 26)
-            lines, least_title = 1, max(13, least_title - 2)
-        title, parts = theme.fit_label(self.title, title, rect.w - 20, max_lines=lines,
-                                       bold=True, minimum=least_title)
+        p = self.plan(rect, size, theme.size_of("panel_title", surface.get_height()))
+        x, w, y = rect.x + 10, rect.w - 20, rect.y + 8
+        title, parts = theme.fit_label(self.title, p.title, w, max_lines=2, bold=True,
+                                       minimum=p.body)
+        self.drawn_sizes = (title, p.body)
         for part in parts:
-            theme.blit_text(surface, part, title, (rect.x + 10, y), theme.TEXT, True)
+            theme.blit_text(surface, part, title, (x, y), theme.TEXT, True)
             y += round(title * 1.3)
-        note = theme.wrap(self.note, small, rect.w - 20)[:4]  # every key's meaning, whole
-        note_lh = round(small * 1.3)
-        # the risk of sage, before its button (issue 26): two lines an opponent while the
-        # buttons keep room at their smallest, else one line with the nearest yaku only
-        least = sum(b.height_for(13, rect.w - 20) + 8 for b in self.group.buttons)
-        free = rect.bottom - y - len(note) * note_lh - 12 - least
-        threats: list[tuple[int, str]] = []
-        for lines, said in ((2, self.threats), (2, self.threats_short),
-                            (1, self.threats_short)):
-            threats = []
-            for line in said:
-                tsz, tparts = theme.fit_label(line, small, rect.w - 20, max_lines=lines,
-                                              minimum=min(small, 12))
-                threats += [(tsz, part) for part in tparts]
-            if sum(round(z * 1.3) for z, _p in threats) <= free:
-                break  # (else the shortest form stays: the buttons' text shrinks a step more)
-        for tsz, part in threats:
-            color = theme.TEXT_DIM if self.threats == [_(NO_THREAT)] else theme.LOSS
-            theme.blit_text(surface, part, tsz, (rect.x + 10, y), color, False)
-            y += round(tsz * 1.3)
+        color = theme.TEXT_DIM if self.threats == [_(NO_THREAT)] else theme.LOSS
+        for line in p.threats:  # the risk of sage, before its button (issue 26)
+            tsz, tparts = theme.fit_label(line, p.small, w, max_lines=p.threat_lines,
+                                          minimum=min(p.small, 12))
+            for part in tparts:
+                theme.blit_text(surface, part, tsz, (x, y), color, False)
+                y += round(tsz * 1.3)
         y += 4
-        bsize = size
-        room = rect.bottom - y - len(note) * note_lh - 8
-        heights = [b.height_for(bsize, rect.w - 20) for b in self.group.buttons]
-        smallest = 11 if threats else 13
-        while sum(heights) + 8 * len(heights) > room and bsize > smallest:
-            bsize -= 1
-            heights = [b.height_for(bsize, rect.w - 20) for b in self.group.buttons]
-        for b, h in zip(self.group.buttons, heights, strict=True):
-            b.rect = pygame.Rect(rect.x + 10, y, rect.w - 20, h)
+        for b, h in zip(self.group.buttons, p.heights, strict=True):
+            b.rect = pygame.Rect(x, y, w, h)
             y += h + 8
         self.group.show_focus = self.group.show_focus and focused
-        self.group.draw(surface, bsize)
-        for i, part in enumerate(reversed(note)):
-            theme.blit_text(surface, theme.fit(part, small, rect.w - 20), small,
-                            (rect.x + 10, rect.bottom - 6 - i * note_lh), theme.TEXT_DIM,
-                            False, "bottomleft")
+        self.group.draw(surface, p.body)
+        step = round(p.note * 1.3)
+        for i, part in enumerate(reversed(p.notes)):  # the keys line: broken between keys
+            theme.blit_text(surface, theme.fit(part, p.note, w), p.note,
+                            (x, rect.bottom - 6 - i * step), theme.TEXT_DIM, False,
+                            "bottomleft")
+
+    def plan(self, rect: pygame.Rect, size: int, title: int) -> PanelPlan:
+        """The largest scale at which the whole panel fits `rect`: the body from `size`
+        down, the title (`title` at full size) and the small text following it. The risk
+        of sage shows whole (two lines an opponent) while the body keeps 13 px, else each
+        opponent's nearest yaku only."""
+        forms = ([(2, self.threats, 13), (2, self.threats_short, 13),
+                  (1, self.threats_short, 11)] if self.threats else [(0, [], 13)])
+        best: PanelPlan | None = None
+        for lines, said, floor in forms:
+            for body in range(size, min(size, floor) - 1, -1):
+                best = self._measure(rect.w - 20, body, round(title * body / size),
+                                     lines, said)
+                if best.height <= rect.h:
+                    return best
+        assert best is not None
+        return best
+
+    def _measure(self, w: int, body: int, title: int, lines: int,
+                 said: list[str]) -> PanelPlan:
+        """The panel's sizes and height with its body text at `body` px."""
+        title = max(body, title)
+        small = max(12, round(body * 0.82))
+        title_h = min(2, len(theme.wrap(self.title, title, w, True))) * round(title * 1.3)
+        threats_h = sum(min(lines, len(theme.wrap(t, small, w))) for t in said) \
+            * round(small * 1.3)
+        heights = [b.height_for(body, w) for b in self.group.buttons]
+        note, notes = theme.fit_keys(self.note, small, w, max(11, small - 3))
+        height = (8 + title_h + threats_h + 4 + sum(h + 8 for h in heights)
+                  + len(notes) * round(note * 1.3) + 6)
+        return PanelPlan(title, body, small, list(said), lines, heights, note, notes, height)
+
+
+@dataclass(frozen=True)
+class PanelPlan:
+    """The sizes a decision panel is drawn at (DecisionPanel.plan)."""
+
+    title: int  # the title's size before it fits its width
+    body: int  # the buttons' labels (their lines are 0.82 of it)
+    small: int  # the risk lines
+    threats: list[str]
+    threat_lines: int  # lines each risk line may take
+    heights: list[int]  # each button's
+    note: int  # the keys line's size
+    notes: list[str]  # the keys line, broken only between keys
+    height: int  # the whole panel's
 
 
 def draw_sit_out(surface: pygame.Surface, rect: pygame.Rect, size: int, who: str,

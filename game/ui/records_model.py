@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from game import i18n, replays
 from game.i18n import N_, _, ngettext
+from game.play.narrate import is_you
 from game.play.numbers import amount
 from game.records_index import Summary
 from game.seats import clean_name
@@ -83,7 +84,9 @@ def _level(kind: str, language: str) -> str:
 
 
 def seat_names(s: Summary) -> list[str]:
-    return [_name(seat.name, _("Seat {n}").format(n=i + 1)) for i, seat in enumerate(s.seats)]
+    """The seats' names; the default "You" in the player's language (issue 45)."""
+    return [_("You") if is_you(seat.name) else _name(seat.name, _("Seat {n}").format(n=i + 1))
+            for i, seat in enumerate(s.seats)]
 
 
 def players_words(s: Summary) -> str:

@@ -115,6 +115,27 @@ def mood(humans: Sequence[int], winners: Sequence[int]) -> Mood:
     return Mood.WIN if humans[0] in winners else Mood.LOSS
 
 
+class Finish(StrEnum):
+    """Where the one human at the table finished, for the headline's words (issue 45: the
+    player who came last is not told "Well played"); NAMED as in ``Mood``."""
+
+    WIN = "win"  # a winner (alone or shared)
+    MIDDLE = "middle"  # neither a winner nor last
+    LAST = "last"  # the lowest place (sharing it counts)
+    NAMED = "named"  # hot seat or computers only: words about the winner
+
+
+def finish(humans: Sequence[int], winners: Sequence[int],
+           places: Sequence[tuple[int, int]]) -> Finish:
+    """The viewer's finish from the engine's winners and the placings (place, seat)."""
+    if len(humans) != 1:
+        return Finish.NAMED
+    if humans[0] in winners:
+        return Finish.WIN
+    place = dict((seat, p) for p, seat in places)
+    return Finish.LAST if place[humans[0]] == max(place.values()) else Finish.MIDDLE
+
+
 @dataclass
 class Placing:
     place: int
@@ -135,6 +156,7 @@ class ResultModel:
     best_yaku: BestYaku | None
     rounds_played: int
     broken: list = field(default_factory=list)  # game.stats.Broken, the player's records
+    finish: Finish = Finish.NAMED  # the headline's words: the viewer's win, middle or last
 
 
 def build(st, rs: Ruleset, humans: Sequence[int], broken: Sequence = ()) -> ResultModel:  # noqa: ANN001
@@ -143,13 +165,13 @@ def build(st, rs: Ruleset, humans: Sequence[int], broken: Sequence = ()) -> Resu
     results = list(st.results)
     wins = rounds_won(results, len(totals))
     winners = list(rs.game_winners(st))
+    places = ranking(totals)
     return ResultModel(
-        placings=[Placing(place, seat, totals[seat], wins[seat])
-                  for place, seat in ranking(totals)],
+        placings=[Placing(place, seat, totals[seat], wins[seat]) for place, seat in places],
         winners=winners, mood=mood(humans, winners),
         series=running_totals(results, totals), best_round=best_round(results),
         best_yaku=best_yaku(results, rs), rounds_played=st.rounds_played,
-        broken=list(broken))
+        broken=list(broken), finish=finish(humans, winners, places))
 
 
 # --- the chart's scale ---------------------------------------------------------------
@@ -238,6 +260,6 @@ class Celebration:
         return self.motion and not self.done
 
 
-__all__ = ["BestRound", "BestYaku", "Celebration", "Flake", "Mood", "Placing",
-           "ResultModel", "best_round", "best_yaku", "build", "chart_scale", "flakes",
-           "mood", "nice_step", "ranking", "rounds_won", "running_totals"]
+__all__ = ["BestRound", "BestYaku", "Celebration", "Finish", "Flake", "Mood", "Placing",
+           "ResultModel", "best_round", "best_yaku", "build", "chart_scale", "finish",
+           "flakes", "mood", "nice_step", "ranking", "rounds_won", "running_totals"]

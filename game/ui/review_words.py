@@ -8,11 +8,14 @@ what a decision pays). Every amount is the review's, every card and yaku name th
 
 from __future__ import annotations
 
+import math
+
 from ai.review import Decision, Review
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS
 from game.i18n import N_, _, language, ngettext
 from game.play.advice import choice_name, compared, gather, reason
+from game.play.narrate import is_you
 from game.play.numbers import amount
 from game.play.terms import card_name
 
@@ -53,13 +56,18 @@ def move_name(action: Action, phase: str) -> str:
 
 
 def better_sentence(d: Decision, names: list[str]) -> str:
-    """What the best choice does, in one sentence (the advisor's reasons)."""
+    """What the recommended choice does, in one sentence (the advisor's reasons): the best
+    one, or the one made when it was as good (`Decision.recommended`), so a choice marked
+    "Best" is never followed by advice to play another card."""
     values = {c.action: c.value for c in d.choices}
-    best = d.best.action
+    best = d.recommended
     try:
         facts = gather(d.view, best, values)
         return reason(best, d.phase, facts, compared(best, values), names)
     except Exception:  # noqa: BLE001 - a missing reason must not cost the review
+        if best == d.chosen:
+            return _("{choice}: as good as the best choice over the sampled deals.").format(
+                choice=move_name(best, d.phase))
         return _("{choice}: it did better over the sampled deals.").format(
             choice=move_name(best, d.phase))
 
@@ -75,6 +83,19 @@ def decision_line(d: Decision, round_no: int) -> str:
         head=head, mark=mark_name(d.mark), loss=tenths(mine.loss), se=tenths(mine.se))
 
 
+def verdict_line(d: Decision) -> str:
+    """A practice answer's verdict: the best play found, a play as good as the best (within
+    the review's tolerance: said so, so the advice that follows, on that same play, never
+    contradicts it), or the mon given away."""
+    mark = mark_name(d.mark)
+    if d.mark != "best":
+        return _("{mark}: {loss} mon less than the best play.").format(
+            mark=mark, loss=tenths(d.loss))
+    if d.chosen == d.best.action:
+        return _("{mark}: you found the best play.").format(mark=mark)
+    return _("{mark}: your play is as good as the best one.").format(mark=mark)
+
+
 def values_line(d: Decision) -> str:
     """Every choice with its expected round result, best first."""
     return " · ".join(_("{choice} {value}").format(
@@ -82,15 +103,27 @@ def values_line(d: Decision) -> str:
         for c in d.choices)
 
 
+def accuracy_line(rv: Review) -> str:
+    """The accuracy and what it is made of: the mon given away against the best choices,
+    out of the mon the choices could change (the figure reads the same when every value is
+    negative: it is made of differences)."""
+    acc = rv.accuracy
+    if acc is None:
+        return _("Accuracy: none of these decisions changed the expected result.")
+    pct = math.floor(acc * 100) if acc < 1 else 100  # 99.6 % is not "100 %": mon was lost
+    if rv.given <= 0:
+        return _("Accuracy: {pct} % — the best choice at every decision that mattered").format(
+            pct=pct)
+    return _("Accuracy: {pct} % — {lost} mon given away against the best choices, "
+             "of {stake} at stake").format(pct=pct, lost=tenths(rv.given),
+                                           stake=tenths(rv.stake))
+
+
 def summary_lines(rv: Review, name: str) -> list[str]:
     """The review's head: whose, the accuracy, the count of each mark."""
-    acc = rv.accuracy
-    lines = [_("Review of {name}'s decisions").format(name=name)]
-    if acc is None:
-        lines.append(_("Accuracy: none of these decisions changed the expected result."))
-    else:
-        lines.append(_("Accuracy: {pct} % of the mon the best choices would have kept").format(
-            pct=round(acc * 100)))
+    lines = [_("Review of your decisions") if is_you(name)  # not "You's" (issue 45)
+             else _("Review of {name}'s decisions").format(name=name)]
+    lines.append(accuracy_line(rv))
     marks = " · ".join(_("{mark} {n}").format(mark=mark_name(m), n=rv.count(m))
                        for m in MARK_WORDS)
     lines.append(marks)
@@ -101,5 +134,5 @@ def summary_lines(rv: Review, name: str) -> list[str]:
     return lines
 
 
-__all__ = ["MARK_WORDS", "better_sentence", "decision_line", "mark_name", "move_name",
-           "summary_lines", "values_line"]
+__all__ = ["MARK_WORDS", "accuracy_line", "better_sentence", "decision_line", "mark_name",
+           "move_name", "summary_lines", "values_line", "verdict_line"]

@@ -31,6 +31,7 @@ from game.play.numbers import amount
 from game.play.terms import (
     SUDAOSHI_ROLES,
     card_name,
+    card_names,
     month_word,
     round_words,
     term,
@@ -209,7 +210,7 @@ def standing_line(rs: Ruleset) -> str | None:
         return _("A triplet stands when it is any three cards of {months}, or the three chaff "
                  "of {month} ({cards}; not with {other}).").format(
             months=words, month=month_word(12),
-            cards=listing([card_name(CARD_IDS[c]) for c in cards_of(PAULOWNIA_CHAFF3)]),
+            cards=listing(card_names([CARD_IDS[c] for c in cards_of(PAULOWNIA_CHAFF3)])),
             other=listing([card_name(CARD_IDS[c]) for c in cards_of(other)]))
     return _("A triplet stands when it is any three cards of {months}.").format(months=words)
 

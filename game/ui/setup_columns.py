@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import (
     UIButton,
     UILabel,
@@ -27,6 +28,8 @@ from game.seats import MAX_NAME
 from game.ui import theme
 from game.ui.setup_model import Choice, OptionRow, SetupModel
 from game.ui.setup_theme import control_sizes, sized
+
+STRENGTH_LINK = "strength"  # the seats' notes link that shows the levels' measured strength
 
 
 @dataclass(frozen=True)
@@ -120,18 +123,41 @@ def game_column(form: Form, model: SetupModel, f: Frame) -> None:
     UILabel(pygame.Rect(c1.x, y, c1.w, f.head_h), _("GAME"), m, object_id="@heading")
     y += f.head_h + 2
     games = model.games()
-    grow = min(f.row, max(round(f.body * 1.6),
-                          (c1.bottom - y - round(f.small * 4.5)) // len(games) - 4))
+    least = round(f.body * 1.6)  # a game button gives way to the summary down to this
+    size, tall = summary_size(form, model, f, c1.bottom - y - len(games) * (least + 4) - 6)
+    need = max(round(f.small * 4.5), tall + 6)
+    grow = min(f.row, max(least, (c1.bottom - y - need) // len(games) - 4))
     for name, title in games:
         words, look = sized(title, c1.w - 24 - f.body // 2, f.height,
                             "@selected" if name == model.ruleset else None)
         form.add(UIButton(pygame.Rect(c1.x, y, c1.w, grow), words, m, object_id=look),
                  ("ruleset", name))
         y += grow + 4
-    # Japanese is pre-wrapped (pygame_gui breaks lines only at spaces), leaving room for the
-    # box's padding and scroll bar
-    UITextBox(theme.gui_prewrap(model.summary(), f.small, c1.w - 60),
-              pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6), m)
+    summary_box(form, model, f, size, pygame.Rect(c1.x, y + 6, c1.w, c1.bottom - y - 6))
+
+
+def summary_box(form: Form, model: SetupModel, f: Frame, k: int,
+                rect: pygame.Rect) -> UITextBox:
+    """The chosen game's summary at the `k`-th of `control_sizes` (-1: as tall as its
+    lines). Japanese is pre-wrapped (pygame_gui breaks lines only at spaces), leaving room
+    for the box's padding and scroll bar."""
+    return UITextBox(theme.gui_prewrap(model.summary(), control_sizes(f.height)[k],
+                                       f.game.w - 60),
+                     rect, form.manager, object_id=ObjectID(object_id=f"#s{k}"))
+
+
+def summary_size(form: Form, model: SetupModel, f: Frame, room: int) -> tuple[int, int]:
+    """(k, height): the largest of `control_sizes` at which the summary's lines fit `room`
+    px whole, and the height they take (issue 45, item 10: in Japanese at 150 % the last
+    lines were cut at the box's foot); the small size, scrolling, if none does."""
+    for k in range(len(control_sizes(f.height))):
+        probe = summary_box(form, model, f, k, pygame.Rect(f.game.x, f.game.bottom,
+                                                           f.game.w, -1))
+        tall = probe.rect.h
+        probe.kill()
+        if tall <= room:
+            return k, tall
+    return 0, room
 
 
 @dataclass(frozen=True)
@@ -255,9 +281,12 @@ def seats_column(form: Form, model: SetupModel, f: Frame) -> None:
                              m, initial_text=model.seed_text, placeholder_text=_("random")),
              ("seed", None))
     y += row + 6
+    shown = model.show_strength  # the figures one click or F2 away (issue 45)
     desc = "<br>".join(f"<b>{n.level}</b>: {n.description}"
-                       + (f"<br><i>{n.strength}</i>" if n.strength else "")
+                       + (f"<br><i>{n.strength}</i>" if n.strength and shown else "")
                        for n in model.level_notes())
+    if link := model.strength_link():  # first, where it is seen without scrolling
+        desc = f"<a href='{STRENGTH_LINK}'>{link}</a><br>{desc}"
     phone = _("<b>Phone</b>: that player joins from a phone or tablet on the same Wi-Fi "
               "and holds their hand there; this screen never shows it.")
     UITextBox(theme.gui_prewrap(phone + "<br>" + _("Computer players — {levels}").format(

@@ -23,6 +23,7 @@ from game import resources
 from game.engine import rulesets
 from game.engine.options import Option
 from game.i18n import N_, _
+from game.play.narrate import is_you
 from game.play.session import GameSession, SeatSpec
 from game.play.terms import not_applies, value_explained, value_words
 from game.seats import clean_name
@@ -80,6 +81,21 @@ LABELS = {
     "field_four": N_("Four of a month on the field"),
     "more_seats": N_("More seats"),
     "tier": N_("Tier"),
+}
+
+
+# How each level plays and how hard it is to beat, in a player's words (issue 45): the ids
+# stay the engine's and the arena's (ai.LEVELS), and the measured figures are one click or
+# F2 away (``SetupModel.show_strength``). A level that is no key here keeps ai's own line.
+LEVEL_WORDS = {
+    "casual": N_("Goes for the yaku it can see but often plays without thinking, leaving "
+                 "good cards on the field. The easiest opponent: right for a first game."),
+    "rules": N_("Plays for yaku, blocks yours when you are close and minds what it leaves "
+                "on the field. A steady opponent once you know the yaku."),
+    "expectimax": N_("Thinks ahead about the cards it may draw and the hands you may hold. "
+                     "A strong opponent that punishes careless play."),
+    "master": N_("Reads your teyaku and your plays to guess your hand and thinks longest "
+                 "over close choices. The strongest level: hard to beat."),
 }
 
 
@@ -255,6 +271,7 @@ class SetupModel:
     house_open: bool = False  # House rules unfolded
     errors: dict[str, str] = field(default_factory=dict)  # option (or "ruleset") -> problem
     ladder: list[dict] = field(default_factory=list)  # each level's measured strength
+    show_strength: bool = False  # the levels' measured figures shown (F2 or the link)
 
     @classmethod
     def from_last(cls, last: object, entries: list[dict] | None = None) -> SetupModel:
@@ -379,6 +396,8 @@ class SetupModel:
                                "kind": "human" if i == 0 else f"ai:{DEFAULT_AI}"})
         del self.seats[n:]
         for s in self.seats:
+            if isinstance(s.get("name"), str) and is_you(s["name"]):
+                s["name"] = _("You")  # the default name in today's language; typed names stay
             kind = s.get("kind")
             if not (kind in ("human", PHONE) or (isinstance(kind, str) and kind.startswith("ai:")
                                         and kind[3:] in ai.AGENTS)):
@@ -493,6 +512,15 @@ class SetupModel:
     def level_notes(self) -> list[LevelNote]:
         """The computer levels, each with its measured strength for this very game."""
         chosen = self.effective()
-        return [LevelNote(_(level), _(d), strength_words(self.ladder, agent, self.ruleset,
-                                                        len(self.seats), chosen))
+        return [LevelNote(_(level), _(LEVEL_WORDS.get(agent, d)),
+                          strength_words(self.ladder, agent, self.ruleset, len(self.seats),
+                                         chosen))
                 for level, agent, d in ai.LEVELS]
+
+    def strength_link(self) -> str | None:
+        """The words of the link that shows or hides the measured strength (None when no
+        level was measured for this game)."""
+        if not any(n.strength for n in self.level_notes()):
+            return None
+        return _("Hide the measured strength (F2)") if self.show_strength else \
+            _("Show each level's measured strength (F2)")

@@ -54,6 +54,7 @@ class TableInfo:
 
 
 _SHARED: dict[tuple, CardRenderer] = {}
+LOG_KEEP = 4  # lines the docked log keeps when the watch asks for more than its share
 # the field multiplier chip in the top bar (a field with no name shows "×8")
 MULTIPLIER_WORDS = {1: N_("小場 ×1"), 2: N_("大場 ×2 Large field"), 4: N_("絶場 ×4 Grand field")}
 
@@ -93,6 +94,7 @@ class TableView:
         # the docked sidebar's yaku watch (TABLE.md §10): the share of the space under the
         # scores that the table gives it (0: none), the rect it got, and its own scroll
         self.watch_share = 0.0
+        self.watch_need = 0  # the height (px) the watch asks for its top entries whole
         self.prompt_reserve = 0  # the prompt row's right part the scene's buttons take
         self.watch_rect = pygame.Rect(0, 0, 0, 0)
         self.watch_scroll = 0
@@ -225,7 +227,7 @@ class TableView:
         bottom = r.bottom
         if rect is None:  # the docked sidebar: the watch takes the lower part (TABLE.md §10)
             self.watch_rect = pygame.Rect(0, 0, 0, 0)
-            h = round((r.bottom - y) * self.watch_share)
+            h = self._watch_height(r.bottom - y, lh)
             if h >= 2 * lh + 8 and r.bottom - y - h >= 2 * lh:  # else the log keeps it all
                 bottom = r.bottom - h
                 pygame.draw.line(s, theme.PANEL_LINE, (r.x + 6, bottom), (r.right - 6, bottom))
@@ -251,6 +253,17 @@ class TableView:
         if scroll and room:
             theme.blit_text(s, theme.fit(_("▼ {n} newer · PgDn").format(n=scroll + 1), small,
                                       r.w - 20), small, (r.x + 10, y), theme.TEXT_DIM)
+
+    def _watch_height(self, room: int, lh: int) -> int:
+        """The docked watch's height out of the `room` under the log's heading: its share,
+        or more when its top entries need it (issue 45, item 9: at 150-200 % the share held
+        only its heading), as long as the log keeps LOG_KEEP lines above it."""
+        if not self.watch_share:
+            return 0
+        h = round(room * self.watch_share)
+        if self.watch_need > h:
+            h = max(h, min(self.watch_need, room - LOG_KEEP * lh))
+        return h
 
     def draw_choice(self, s: pygame.Surface, rect: pygame.Rect, cards: list[str],
                     focus: int | None, title: str, window_h: int,

@@ -347,6 +347,27 @@ def fit_label(s: str, size: int, width: int, height: int | None = None, max_line
     return sz, lines
 
 
+KEYS_SEP = " · "  # between the keys of a keys line ("1 Join · 2 Drop out · Enter = 1")
+
+
+def fit_keys(s: str, size: int, width: int, minimum: int = 12) -> tuple[int, list[str]]:
+    """(size, lines) for a keys line (a footer saying what each key does): one line at
+    `size` or smaller down to `minimum`; else, at `size`, broken only between its keys
+    (at " · "), so no key is parted from its meaning (issue 45: "Enter =" / "1"). A key
+    wider than the line alone is wrapped."""
+    for sz in range(size, min(size, minimum) - 1, -1):
+        if text_width(s, sz) <= width:
+            return sz, [s]
+    lines: list[str] = []
+    for piece in s.split(KEYS_SEP):
+        joined = lines[-1] + KEYS_SEP + piece if lines else piece
+        if lines and text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.extend(wrap(piece, size, width))
+    return size, lines
+
+
 @functools.lru_cache(maxsize=2048)
 def _fit_label(s: str, size: int, width: int, height: int | None = None, max_lines: int = 2,
                bold: bool = False, minimum: int = 15) -> tuple[int, tuple[str, ...]]:

@@ -81,7 +81,9 @@ def test_the_shoubu_hint_names_the_panels_amount(tmp_path):
     panel_text = " ".join([shoubu.label, *shoubu.lines])
     amounts = re.findall(r"(\d+) mon", s.why)
     assert amounts and all(a in panel_text for a in amounts), (s.why, panel_text)
-    numbers = suggestion_text(s)[1]
+    lines = suggestion_text(s)  # issue 45: words, then the figures only when asked for
+    assert len(lines) == 2 and "mon" not in lines[1], lines
+    numbers = suggestion_text(s, figures=True)[2]
     assert "every payment counted" in numbers  # the round's result, said for what it is
     app.close()
 
@@ -113,6 +115,7 @@ def test_join_or_drop_is_weighed_against_the_fee(tmp_path):
     s = _advice(app, table)
     assert "only choice" not in s.why
     assert "drop-out fee" in s.why or "dropping is free" in s.why, s.why
-    numbers = suggestion_text(s)[1]
+    assert "about" not in s.why  # the estimate is a figure (issue 45): not in the words
+    numbers = suggestion_text(s, figures=True)[-1]
     assert numbers.startswith("Join: about") and not HYPHEN_NUMBER.search(numbers)
     app.close()

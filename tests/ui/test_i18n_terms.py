@@ -211,11 +211,11 @@ def test_advice_is_whole_messages_from_the_facts(pseudo):
     play = Suggestion(Action(0, PLAY, (INDEX["crane"], INDEX["pine_chaff_1"])),
                       "", (), (1, "play", 0, None, ()), -3.0, Facts(effect))
     assert not WORD.search(reason(play))
-    assert "\u22123" in suggestion_text(play)[1]  # a real minus sign, never "-3"
+    assert "\u22123" in suggestion_text(play, figures=True)[-1]  # a real minus, never "-3"
     sage = Suggestion(Action(0, SAGE), "", (("sage", 4.0), ("shoubu", 2.0)),
                       (1, "decide", 0, None, ()), None, Facts(choices=2, turns=3))
-    lines = suggestion_text(sage)
-    assert len(lines) == 2 and not any(WORD.search(x) for x in lines)
+    lines = suggestion_text(sage, figures=True)  # reason, verdict, figures (issue 45)
+    assert len(lines) == 3 and not any(WORD.search(x) for x in lines)
     i18n.set_language(i18n.SOURCE)
     assert reason(play).startswith("Play the Crane: it takes the Pine chaff (+21 card points)")
     assert suggestion_text(sage)[0].startswith("Hint: Sage: playing on is expected to bring")

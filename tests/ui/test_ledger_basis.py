@@ -147,11 +147,12 @@ def test_hachi_ledger_shows_the_month_sum_and_the_agari_streak(tmp_path, monkeyp
 
 
 def test_the_viewers_rows_are_marked_by_seat_not_by_name(tmp_path, monkeypatch):
-    """A computer seat named like the human ("You" and "You"): only the rows the human pays
-    or receives take the match colour (the ledger used to compare names: issue 25, item 2)."""
-    seats = [("You", "human"), ("You", "ai:random"), ("Yui", "ai:random")]
+    """A computer seat named like the human ("Ana" and "Ana"; a computer left as "You" is
+    "Player N" now, issue 45): only the rows the human pays or receives take the match
+    colour (the ledger used to compare names: issue 25, item 2)."""
+    seats = [("Ana", "human"), ("Ana", "ai:random"), ("Yui", "ai:random")]
     app, table, ledger = to_ledger(tmp_path, "hachihachi", seats, seed=2)
-    assert ledger.names[:2] == ["You", "You"] and table.viewer == 0
+    assert ledger.names[:2] == ["Ana", "Ana"] and table.viewer == 0
     rows = [r for r in ledger.rows() if r[0] == "row"]
     pays = table.session.st.results[-1].payments
     assert [r[6] for r in rows] == [(p.frm, p.to) for p in pays]

@@ -31,7 +31,7 @@ from game.engine.cards import (
     names_of,
 )
 from game.engine.vocab import Category
-from game.play.terms import card_name, term
+from game.play.terms import card_name, card_names, term
 from game.ui import rule_words
 from game.ui.scenes import reference
 from game.ui.scenes.reference import ReferenceScene
@@ -71,7 +71,7 @@ def standing_cards(rs: rulesets.Ruleset) -> tuple[set[int], int | None]:
         month = MONTH_NAMES.index(m.group(2))
         others = {INDEX[c] for c in CARD_IDS if card_name(c) == m.group(4)}
         three = MONTH_MASK[month] & ~sum(1 << c for c in others) & rs.deck_mask
-        named = sorted(card_name(CARD_IDS[c]) for c in cards_of(three))
+        named = sorted(card_names([CARD_IDS[c] for c in cards_of(three)]))  # told apart
         assert named == sorted(m.group(3).split(", ")), line
     return months, three
 

@@ -57,7 +57,7 @@ def test_a_key_skips_the_celebration_and_does_nothing_else(app) -> None:  # noqa
     assert not scene.celebration.done
     down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                               scancode=0)
-    pygame.event.post(down)  # Enter would press Play again: here it only skips
+    pygame.event.post(down)  # Enter would press a button: here it only skips
     frames(app, 1)
     assert scene.celebration.done and app.stack.top is scene
     pygame.event.post(down)  # held on: the repeat presses nothing (game/ui/keygate.py)
@@ -66,9 +66,8 @@ def test_a_key_skips_the_celebration_and_does_nothing_else(app) -> None:  # noqa
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0,
                                          unicode="\r", scancode=0))
     frames(app, 1)
-    key(app, pygame.K_RETURN)  # a fresh press: Play again (the primary, focused button)
-    table = app.stack.find(TableScene)
-    assert table is not None
+    key(app, pygame.K_RETURN)  # a fresh press: the focused button, the review (issue 45)
+    assert app.stack.find(TableScene) is None and app.stack.top.name == "review"
 
 
 def test_a_click_skips_the_celebration_even_on_a_button(app) -> None:  # noqa: ANN001
@@ -145,9 +144,10 @@ def test_the_viewers_seat_decides_the_greeting(app) -> None:  # noqa: ANN001
         names = scene.session.names()
         if scene.model.mood is Mood.WIN:
             assert big in ("You won!", "You share the win!") and not sub
-        else:
+        else:  # a middle place and the last place have words of their own (issue 45)
             assert scene.model.mood is Mood.LOSS
-            assert big == "Well played" and names[scene.model.winners[0]] in sub
+            assert big in ("Well played", "Not this time")
+            assert names[scene.model.winners[0]] in sub
     hot = _open(app, _record(3, seats=7, humans=2))
     assert hot.model.mood is Mood.NAMED
     winner = hot.session.names()[hot.model.winners[0]]

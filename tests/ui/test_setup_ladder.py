@@ -8,6 +8,7 @@ import json
 import re
 import warnings
 
+import pygame
 import pytest
 from pygame_gui.elements import UITextBox
 
@@ -17,7 +18,7 @@ from game import i18n
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
-from .driver import click, frames, make_app
+from .driver import click, frames, key, make_app
 
 
 def _entry(game: str, test: str, against: str, share: float, lo: float) -> dict:
@@ -79,6 +80,8 @@ def test_each_measured_level_shows_its_line_for_the_game_set_up(tmp_path, monkey
         warnings.filterwarnings("error", message="Finding font")  # every face preloaded
         app, scene = _open_setup(tmp_path, monkeypatch, _doc(TABLE), size)
         _click_game(app, scene, "hachihachi")
+        assert "Scores 9 mon" not in _levels_text(scene)  # words first (issue 45) ...
+        key(app, pygame.K_F2)  # ... the figures one key away
         text = _levels_text(scene)
     assert "Intermediate: Plays for yaku" in text
     assert ("Scores 9 mon a round more than Beginner and wins 41% of rounds (an even share "
@@ -102,6 +105,7 @@ def test_the_line_is_translated(tmp_path, monkeypatch, language):
         app, scene = _open_setup(tmp_path, monkeypatch, _doc(TABLE), language=language)
         assert i18n.language() == language
         _click_game(app, scene, "hachihachi")
+        key(app, pygame.K_F2)  # the measured figures, one key away (issue 45)
         want = i18n._(ladder.BEATS).format(share=41, even=33, level=i18n._("Beginner"), mon=9)
         assert want != ladder.BEATS.format(share=41, even=33, level="Beginner", mon=9)
         assert i18n._("Beginner") != "Beginner"

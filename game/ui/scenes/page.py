@@ -99,10 +99,13 @@ class ListPage(PageScene):
 
 def keys_line(surface: pygame.Surface, words: str, size: int, pos: tuple[int, int],
               width: int, anchor: str = "topleft") -> None:
-    """The dim line that names a page's keys, cut to `width` (it never runs under the
-    buttons or off the page at a large text size)."""
-    theme.blit_text(surface, theme.fit(words, size, width), size, pos, theme.TEXT_DIM, False,
-                    anchor)
+    """The dim line that names a page's keys, on one line: a little smaller where it must
+    be (theme.fit_keys), cut to `width` only past that (it never runs under the buttons or
+    off the page at a large text size)."""
+    # a player who chose large text keeps most of it: a fifth smaller at the most
+    size, lines = theme.fit_keys(words, size, width, minimum=max(12, round(size * 0.8)))
+    line = lines[0] if len(lines) == 1 else theme.fit(words, size, width)
+    theme.blit_text(surface, line, size, pos, theme.TEXT_DIM, False, anchor)
 
 
 __all__ = ["JUMP_KEYS", "ListPage", "PageScene", "jump_of", "keys_line"]

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 import pygame
 
-from ai import review as reviews
 from game import practice
 from game.engine.actions import PLAY, Action
 from game.engine.cards import CARD_IDS, names_of
@@ -373,15 +372,10 @@ class PuzzleScene(PageScene):
                       body: int, small: int) -> None:
         p, a = self.puzzle, self.answer
         assert p is not None and a is not None
-        mark, mine = p.verdict(a)
-        head = (_("{mark}: you found the best play.").format(mark=words.mark_name(mark))
-                if mark == "best" else
-                _("{mark}: {loss} mon less than the best play.").format(
-                    mark=words.mark_name(mark), loss=words.tenths(mine.loss)))
-        theme.blit_text(surface, head, body, (x, y), theme.GOLD if mark == "best" else
-                        theme.TEXT, True)
+        d = p.decision(a)
+        theme.blit_text(surface, words.verdict_line(d), body, (x, y),
+                        theme.GOLD if d.mark == "best" else theme.TEXT, True)
         y += round(body * 1.4)
-        d = reviews.Decision(0, 0, p.view.seat, p.view.phase, a, p.choices, 0, p.view)
         for line in theme.wrap(words.better_sentence(d, list(p.names)), small, tw)[:2]:
             theme.blit_text(surface, line, small, (x, y), theme.TEXT)
             y += round(small * 1.35)

@@ -16,6 +16,7 @@ import pygame
 
 from game import i18n
 from game.engine import rulesets
+from game.engine.cardinfo import card_facts
 from game.engine.cards import (
     CARD_IDS,
     GRAND_BRIGHTS,
@@ -27,11 +28,10 @@ from game.engine.cards import (
 from game.engine.multiplier import field_brights
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import CaptureRule, Category
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, _, ngettext, pgettext
 from game.play.terms import (
     CAPTURE_RULES,
     GLOSSARY,
-    KIND_NAMES,
     TERMS,
     M,
     card_name,
@@ -39,6 +39,7 @@ from game.play.terms import (
     category_term,
     inline,
     kind_glyph,
+    kind_label,
     style,
     term,
 )
@@ -120,14 +121,35 @@ class CardRow:
     card: str
     kind: str
     points: int
+    yaku: tuple[str, ...] = ()  # the capture combinations it is part of (engine ids)
+    counts_as_chaff: bool = False  # the Willow rule applies to it here
 
 
 def card_rows(rs: Ruleset) -> list[list[CardRow]]:
-    """The ruleset's deck by month: each card with its kind and its points here."""
+    """The ruleset's deck by month: each card with its kind, its points here and the yaku it
+    is part of (the card popover's facts, ``card_facts``)."""
     months: dict[int, list[CardRow]] = {}
     for c in rs.deck_cards:
-        months.setdefault(c // 4, []).append(CardRow(CARD_IDS[c], KINDS[c], rs.values[c]))
+        f = card_facts(rs, c)
+        yaku = tuple(r.id for r in f.roles if r.category == Category.DEKIYAKU)
+        months.setdefault(c // 4, []).append(
+            CardRow(CARD_IDS[c], KINDS[c], rs.values[c], yaku, f.counts_as_chaff))
     return [months[m] for m in sorted(months)]
+
+
+def card_words(row: CardRow) -> list[tuple[str, str]]:
+    """What the cards page says beside a card, each with its role (name, facts, yaku, note):
+    its name as the log and hints say it, its kind and points, the yaku it is part of."""
+    out = [(card_name(row.card), "name"),
+           (ngettext("{kind} · {points} point", "{kind} · {points} points", row.points).format(
+               kind=kind_label(row.kind), points=row.points), "facts")]
+    if row.yaku:  # one item a yaku, so a line breaks between yaku names, not inside one
+        items = [term(y) for y in row.yaku]
+        out.append((_("Yaku: {names}").format(names=items[0]), "yaku"))
+        out += [(item, "yaku") for item in items[1:]]
+    if row.counts_as_chaff:
+        out.append((_("Counts as chaff for teyaku and specials (the Willow rule)."), "note"))
+    return out
 
 
 @dataclass
@@ -306,6 +328,8 @@ class ReferenceScene(Scene):
         self.drawn: dict[str, list[str]] = {}
         self.cells: dict[str, pygame.Rect] = {}  # combination id -> its cell, page coords
         self.parts: dict[str, list[pygame.Rect]] = {}  # id -> what its cell drew (on screen)
+        # the cards page: card id -> (its month's cell, each line drawn beside it), on screen
+        self.card_parts: dict[str, tuple[pygame.Rect, list[tuple[str, pygame.Rect]]]] = {}
 
     @property
     def pages(self) -> tuple[str, ...]:
@@ -471,41 +495,67 @@ class ReferenceScene(Scene):
         return y - y0
 
     def _draw_cards(self, s: pygame.Surface, y0: int, body: int, small: int) -> int:
-        lh = round(small * 1.3)
-        # a card's two labels ("カス 1", "Chaff") set its column when they are wider than
-        # the card (large UI scale): fewer months per row then (issue 15)
-        label_w = max([theme.text_width(f"{kind_glyph(k)} 20".strip(), small, True)
-                       for k in KIND_NAMES]
-                      + [theme.text_width(_(n), small) for n in KIND_NAMES.values()]) + 8
+        """The deck by month, each card beside its name, kind, points and yaku (issue 45:
+        words before numbers); fewer months a row when the words need the room."""
+        months = card_rows(self.rs)
+        need = max(theme.text_width(t, small if role == "yaku" else body, role == "name")
+                   for m in months for r in m for t, role in card_words(r) if role != "note")
         cols = 3 if s.get_width() < 1500 else 4
-        while cols > 1 and (s.get_width() - 16 * (cols - 1)) // cols < 4 * label_w:
+        while cols > 1 and self._deck_card_w((s.get_width() - 16 * (cols - 1)) // cols) \
+                + 10 + need > (s.get_width() - 16 * (cols - 1)) // cols:
             cols -= 1
 
-        def width(cw: int) -> int:
-            return max(30, min(110, (cw - 30) // 4))
-
-        def step(w: int) -> int:
-            return max(w + 8, label_w)
-
-        def height(cw: int, _month: object) -> int:
-            return round(body * 1.5) + card_height(width(cw)) + 2 * lh + 8
+        def height(cw: int, month: list[CardRow]) -> int:
+            w = self._deck_card_w(cw)
+            return self._head_h(body) + sum(
+                self._card_row_h(w, self._card_text(row, cw - w - 10, body, small))
+                for row in month)
 
         def one(surf: pygame.Surface, r: pygame.Rect, month: list[CardRow]) -> None:
             m = CARD_IDS.index(month[0].card) // 4
             theme.blit_text(surf, _("{n}. {month}").format(n=m + 1, month=_(MONTH_NAMES[m])),
                             body, (r.x, r.y), theme.GOLD, True)
-            w = width(r.w)
-            for k, row in enumerate(month):
-                cx = r.x + (step(w) - w - 8) // 2 + k * step(w)
-                cy = r.y + round(body * 1.5)
-                renderer().draw(surf, row.card, (cx, cy), w)
-                ly = cy + card_height(w) + 3
-                theme.blit_text(surf, f"{kind_glyph(row.kind)} {row.points}".strip(), small,
-                                (cx + w // 2, ly), theme.TEXT, True, "midtop")
-                theme.blit_text(surf, _(KIND_NAMES[row.kind]), small, (cx + w // 2, ly + lh),
-                                theme.TEXT_DIM, False, "midtop")
+            w = self._deck_card_w(r.w)
+            y = r.y + self._head_h(body)
+            for row in month:
+                lines = self._card_text(row, r.w - w - 10, body, small)
+                renderer().draw(surf, row.card, (r.x, y), w)
+                parts, ty = [], y
+                for text, size, colour, bold in lines:
+                    parts.append((text, theme.blit_text(surf, text, size, (r.x + w + 10, ty),
+                                                        colour, bold)))
+                    ty += self._line_h(size)
+                self.card_parts[row.card] = (r.move(0, 0), parts)
+                y += self._card_row_h(w, lines)
 
-        return self._grid(s, y0, cols, card_rows(self.rs), height, one)
+        self.card_parts = {}
+        return self._grid(s, y0, cols, months, height, one)
+
+    @staticmethod
+    def _deck_card_w(cw: int) -> int:
+        """A card on the cards page: large enough to know it again at the table."""
+        return max(40, min(72, cw // 6))
+
+    def _card_text(self, row: CardRow, width: int, body: int,
+                   small: int) -> list[tuple[str, int, tuple, bool]]:
+        """A card's words wrapped to `width`: (text, size, colour, bold) a line."""
+        look = {"name": (body, theme.TEXT, True), "facts": (small, theme.TEXT, False),
+                "yaku": (small, theme.MATCH, False), "note": (small, theme.TEXT_DIM, False)}
+        out: list[tuple[str, int, tuple, bool]] = []
+        sep = pgettext("list", ", ")
+        for text, role in card_words(row):
+            size, colour, bold = look[role]
+            if role == "yaku" and out and out[-1][2] == colour and \
+                    theme.text_width(out[-1][0] + sep + text, size) <= width:
+                out[-1] = (out[-1][0] + sep + text, size, colour, bold)  # joins the list
+                continue
+            if role == "yaku" and out and out[-1][2] == colour:
+                out[-1] = (out[-1][0] + sep.rstrip(), size, colour, bold)
+            out += [(part, size, colour, bold) for part in theme.wrap(text, size, width, bold)]
+        return out
+
+    def _card_row_h(self, w: int, lines: list[tuple[str, int, tuple, bool]]) -> int:
+        return max(card_height(w), sum(self._line_h(size) for _t, size, _c, _b in lines)) + 8
 
     def _cell(self, cw: int, c: Combo, body: int, small: int) -> tuple[bool, list[str],
                                                                           list[list[str]], int]:

@@ -21,13 +21,14 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, ngettext
+from game.play.narrate import is_you
 from game.play.terms import term
 from game.ui import result_model, theme
 from game.ui.anim import motion_allowed
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
 from game.ui.result_chart import SEAT_COLORS, draw_chart, draw_flakes, marker
-from game.ui.result_model import Celebration, Mood, ranking, rounds_won
+from game.ui.result_model import Celebration, Finish, Mood, ranking, rounds_won
 from game.ui.scene import Scene
 
 FLAKES_WIN = 140
@@ -105,7 +106,9 @@ class ResultScene(Scene):
     # --- the buttons ---------------------------------------------------------------------
     def _buttons(self) -> list[Button]:
         """Watch replay, Play again (same players), New game, Title; first the next tier
-        after a Learn 88 game. The primary one has the focus (Enter presses it)."""
+        after a Learn 88 game. The focus starts on what loses nothing and starts nothing
+        (the review, else Title): Enter pressed on through the last round's screens never
+        begins a new game (issue 45); the primary button is a click or an arrow away."""
         buttons = [Button(_("Watch replay"), self.watch_replay,
                           enabled=self.record_path is not None),
                    Button(_("Review my game"), self.review,
@@ -123,7 +126,9 @@ class ResultScene(Scene):
                     if b.style == "primary":
                         b.style = "secondary"
                 buttons.insert(0, Button(words, lambda: self.next_tier(tier + 1), "primary"))
-        self.group.index = next(i for i, b in enumerate(buttons) if b.style == "primary")
+        safe = [i for i, b in enumerate(buttons)
+                if b.enabled and b.action in (self.review, self.title)]
+        self.group.index = safe[0]
         return buttons
 
     def relabel(self) -> None:
@@ -224,10 +229,18 @@ class ResultScene(Scene):
         who = ", ".join(names[w] for w in winners)
         named = (_("Winner: {name}").format(name=who) if len(winners) == 1 else
                  _("Shared win: {names}").format(names=who))
-        if self.model.mood is Mood.WIN:
+        finish = self.model.finish
+        if finish is Finish.WIN:
             return (_("You won!") if len(winners) == 1 else _("You share the win!")), ""
-        if self.model.mood is Mood.LOSS:
-            return _("Well played"), named
+        if finish is Finish.MIDDLE:  # its own words: never the last place's, nor a win's
+            me = self.session.humans[0]
+            place = next(p.place for p in self.model.placings if p.seat == me)
+            # a number, not an ordinal word: the ordinals' catalog forms are made for other
+            # sentences (Ukrainian keeps them in the genitive)
+            return _("Well played"), _("You finished in place {place} of {n} · {winner}").format(
+                place=place, n=len(self.model.placings), winner=named)
+        if finish is Finish.LAST:  # no praise the player did not earn, no blame either
+            return _("Not this time"), named
         if len(winners) == 1:
             return _("{name} wins!").format(name=who), ""
         return named, ""
@@ -264,7 +277,8 @@ class ResultScene(Scene):
             if firsts:
                 words.append(ngettext("First time: {yaku}", "First times: {yaku}",
                                       len(firsts)).format(yaku=", ".join(firsts)))
-            out.append((_("New records for {name}").format(name=player), theme.GOLD))
+            out.append((_("Your new records") if is_you(player) else  # not "for You"
+                        _("New records for {name}").format(name=player), theme.GOLD))
             out.extend((f"· {w}", theme.GOLD) for w in words)
         return out
 

@@ -20,6 +20,7 @@ from game import stats, storage
 from game.engine.errors import RecordError
 from game.engine.record import Record
 from game.i18n import _, pgettext
+from game.play.narrate import is_you, seat_names
 from game.ui import review_words as words
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
@@ -73,6 +74,9 @@ class ReviewScene(PageScene):
             self.names = [str(s.get("name", "")) if isinstance(s, dict) else ""
                           for s in self.record.seats]
             self.names = [n or _("Player {n}").format(n=i + 1) for i, n in enumerate(self.names)]
+            humans = [i for i, s in enumerate(self.record.seats)
+                      if isinstance(s, dict) and s.get("kind") == "human"]
+            self.names = seat_names(self.names, humans)  # "You" in the player's language
             rounds = {only_round} if only_round is not None else None
             self.worker = ReviewWorker(self.record, self.seat, worlds, rounds).start()
         self.group = ButtonGroup(self._buttons(), vertical=False)
@@ -228,9 +232,11 @@ class ReviewScene(PageScene):
         btn_h = round(body * 2.1)
         bottom = rect.bottom - 16 - btn_h - 12
         if self.record is not None:
-            sub = _("{game} · {name}'s decisions, weighed from what they could see at the "
-                    "time").format(game=game_title(self.record.ruleset),
-                                   name=self.names[self.seat])
+            name = self.names[self.seat]
+            sub = (_("{game} · Your decisions, weighed from what you could see at the time")
+                   if is_you(name) else  # its own sentence, never "You's" (issue 45)
+                   _("{game} · {name}'s decisions, weighed from what they could see at the "
+                     "time")).format(game=game_title(self.record.ruleset), name=name)
             theme.blit_text(surface, theme.fit(sub, small, tw), small,
                             (x, y + round(head * 1.45)), theme.TEXT_DIM)
         y += round(head * 1.45) + round(small * 1.8)
@@ -374,7 +380,7 @@ class ReviewScene(PageScene):
             theme.blit_text(surface, theme.fit(label, small, label_w - 8), small, (x, y),
                             theme.GOLD if mine else theme.TEXT, mine)
             # the bar is the mon this choice gives away against the best (none for the best)
-            mark = reviews.mark_for(c.loss, c.se)
+            mark = d.mark_of(c)
             if c.loss > 0 and mark != "best":
                 w = max(2, round(bar_w * c.loss / worst))
                 pygame.draw.rect(surface, MARK_COLORS[mark],

@@ -50,7 +50,7 @@ VOLUME_ROWS = ("volume", "music_volume")
 # setting. The keyboard order of the last page is the order of issue 15's rows.
 TABS: dict[str, tuple[str, tuple[str, ...]]] = {
     "game": (N_("Game"), ("anim_speed", "ai_pace", "auto_continue", "hand_sort", "hints",
-                          "confirm_quit", "welcome")),
+                          "hint_figures", "confirm_quit", "welcome")),
     "table": (N_("Table"), ("fullscreen", "card_size", "table_style", "card_back")),
     "sound": (N_("Sound"), ("volume", "muted", "music", "music_volume")),
     "access": (N_("Language and access"), ("language", "term_style", "ui_scale",
@@ -68,6 +68,8 @@ EXPLAIN = {
     "hand_sort": N_("The order of your hand on screen; the number keys follow it."),
     "hints": N_("How much the table helps: the cards you can take, the yaku in reach, a "
                 "suggested move."),
+    "hint_figures": N_("Under a hint, what each choice is expected to win or lose this "
+                       "round, in mon."),
     "confirm_quit": N_("Ask before closing while a game is on (it is saved either way)."),
     "welcome": N_("Show the first-run welcome at the title again."),
     "fullscreen": N_("Fill the whole screen. F11 does the same anywhere."),
@@ -133,6 +135,9 @@ class SettingsScene(OverlayScene):
         elif scale > theme.effective_scale():  # only if theme.TEXT_ROOM caps the text
             size = _("UI size: − {percent} % + (text stops at {room} %)").format(
                 percent=scale, room=theme.effective_scale())
+        elif scale > (room := self.window_allows()):  # the table keeps its cards readable
+            size = _("UI size: − {percent} % + (window allows {room} % at the table)").format(
+                percent=scale, room=room)
         return [
             ("anim_speed", _("Animation speed: {speed}").format(
                 speed=_(SPEED_WORDS.get(s.anim_speed, s.anim_speed)))),
@@ -143,6 +148,8 @@ class SettingsScene(OverlayScene):
             ("hand_sort", _("Sort my hand: {order}").format(
                 order=_(SORT_WORDS.get(s.hand_sort, SORT_WORDS["month"])))),
             ("hints", _("Hints: {level}").format(level=_(HINT_WORDS.get(s.hints, s.hints)))),
+            ("hint_figures", _("Show figures in hints: {state}").format(
+                state=on_off(s.hint_figures))),
             ("confirm_quit", _("Confirm before quitting: {state}").format(
                 state=on_off(s.confirm_quit))),
             ("fullscreen", _("Fullscreen: {state}  (F11)").format(state=on_off(s.fullscreen))),
@@ -170,6 +177,21 @@ class SettingsScene(OverlayScene):
                 state=on_off(s.corner_marks))),
         ]
 
+    def window_allows(self) -> int:
+        """The text scale (percent) the table draws at in this window: its layout gives
+        text only as much room as leaves every card readable (layout.table_text, issue 23),
+        so a small window holds less than the size chosen (issue 45, item 9). The open
+        table's own layout when there is one, else a three-seat table's."""
+        from game.ui.layout import table_text
+        from game.ui.scenes.table import TableScene
+
+        table = self.app.stack.find(TableScene)
+        if isinstance(table, TableScene):
+            return round(table.current_layout()[0].text * 100)
+        W, H = self.app.screen.get_size()
+        return round(table_text(W, H, 3, 3, self.app.settings.card_scale,
+                                theme.effective_scale() / 100) * 100)
+
     def _sound_state(self) -> str:
         """On, Muted, or why nothing can be heard: a machine without a sound device runs
         silently, and the row must not claim "On" then (issue 12)."""
@@ -191,19 +213,25 @@ class SettingsScene(OverlayScene):
         tabs = [Button(_(label), (lambda t=tab: self.show_tab(t)),
                        "primary" if tab == self.tab else "secondary")
                 for tab, (label, _rows) in TABS.items()]
+        self.pages = {tab: self._page(tab, labels) for tab in TABS}  # each page measured
+        buttons = [*tabs, *self.pages[self.tab], Button(pgettext_done(), self.close,
+                                                        "primary")]
+        self.row_keys: list[str | None] = [*(TAB_PREFIX + t for t in TABS),
+                                           *TABS[self.tab][1], None]
+        self.group.set(buttons)
+        self.group.index = min(index, len(buttons) - 1)
+
+    def _page(self, tab: str, labels: dict[str, str]) -> list[Button]:
+        """The row buttons of page `tab`, each with its explanation."""
         rows = []
-        for key in TABS[self.tab][1]:
+        for key in TABS[tab][1]:
             if key == "welcome":
                 rows.append(Button(_("Show welcome again"), self.welcome_again,
                                    lines=(_(EXPLAIN[key]),)))
             else:
                 rows.append(Button(labels[key], (lambda k=key: self.change(k, 1)),
                                    lines=(_(EXPLAIN[key]),)))
-        buttons = [*tabs, *rows, Button(pgettext_done(), self.close, "primary")]
-        self.row_keys: list[str | None] = [*(TAB_PREFIX + t for t in TABS),
-                                           *TABS[self.tab][1], None]
-        self.group.set(buttons)
-        self.group.index = min(index, len(buttons) - 1)
+        return rows
 
     def welcome_again(self) -> None:
         """The first-run welcome shows again the next time the title is reached."""
@@ -271,8 +299,10 @@ class SettingsScene(OverlayScene):
         return False
 
     # --- layout: tabs, then the page's rows in one or two columns, smaller if need be ------
-    def _measure(self, W: int, H: int, body: int, cols: int) -> tuple[int, dict]:
-        """The height the page needs at text size `body` in `cols` columns, and the sizes."""
+    def _measure(self, W: int, H: int, body: int, cols: int,
+                 rows: list[Button] | None = None) -> tuple[int, dict]:
+        """The height a page needs at text size `body` in `cols` columns, and the sizes
+        (`rows`: that page's row buttons; the open page's by default)."""
         head = max(theme.min_size("heading"), round(body * 1.6))
         small = max(theme.min_size("small"), round(body * 0.82))
         rh, gap = round(body * 2.0), max(4, body // 3)
@@ -281,7 +311,7 @@ class SettingsScene(OverlayScene):
         col_w = inner if cols == 1 else (inner - 16) // 2
         help_lines = [part for line in self.lines for part in theme.wrap(line, small, inner)]
         n_tabs = len(TABS)
-        rows = self.group.buttons[n_tabs:-1]
+        rows = self.group.buttons[n_tabs:-1] if rows is None else rows
         heights = [b.height_for(body, col_w) for b in rows]
         per_col = -(-len(rows) // cols)
         columns = [heights[c * per_col:(c + 1) * per_col] for c in range(cols)]
@@ -292,20 +322,28 @@ class SettingsScene(OverlayScene):
                       "inner": inner, "col_w": col_w, "help": help_lines, "per_col": per_col,
                       "heights": heights, "want": want}
 
+    def _fit(self, W: int, H: int) -> tuple[int, int, int]:
+        """(body size, columns, height) that hold every page: one column, else two, else
+        smaller text. Chosen for all pages at once, so the box, its heading and the tabs
+        stay where they are when the page changes (issue 45, item 10: they moved, the box
+        being sized and centred by the open page alone)."""
+        pages = list(self.pages.values())
+        body = theme.size_of("body", H)
+        while True:
+            for cols in (1, 2):
+                tallest = max(self._measure(W, H, body, cols, rows)[0] for rows in pages)
+                if tallest <= H - 20 or max(len(rows) for rows in pages) <= 3:
+                    break
+            if tallest <= H - 20 or body <= theme.min_size("body"):
+                return body, cols, tallest
+            body -= 1
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         theme.dim(surface, 150)
-        body = theme.size_of("body", H)
-        while True:
-            want, m = self._measure(W, H, body, 1)
-            if want > H - 20 and len(self.group.buttons) - len(TABS) - 1 > 3:
-                want2, m2 = self._measure(W, H, body, 2)
-                if want2 <= H - 20:
-                    want, m = want2, m2
-            if want <= H - 20 or body <= theme.min_size("body"):
-                break
-            body -= 1
-        h = min(want, H - 20)
+        body, cols, tallest = self._fit(W, H)
+        want, m = self._measure(W, H, body, cols)
+        h = min(tallest, H - 20)
         w, inner, rh, gap = m["w"], m["inner"], m["rh"], m["gap"]
         self.box = pygame.Rect((W - w) // 2, (H - h) // 2, w, h)
         theme.panel(surface, self.box, alpha=245, line=theme.GOLD)
@@ -337,6 +375,7 @@ class SettingsScene(OverlayScene):
             yy += m["heights"][i] + gap
             bottom = max(bottom, yy)
         done = self.group.buttons[-1]
+        bottom = max(bottom, self.box.bottom - 18 - rh)  # where the tallest page ends
         done.rect = pygame.Rect(x, bottom, min(inner, max(200, col_w // 2)), rh)
         self.group.draw(surface, body)
 

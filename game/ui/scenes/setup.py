@@ -37,6 +37,7 @@ from game.ui.picker import ChoiceList
 from game.ui.safe_input import sanitize_text_event
 from game.ui.scene import Scene
 from game.ui.setup_columns import (
+    STRENGTH_LINK,
     Form,
     bottom_bar,
     face,
@@ -185,7 +186,17 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self._entry(event.ui_element, event.text)
             return True
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and \
+                event.link_target == STRENGTH_LINK:
+            self.toggle_strength()
+            return True
         return used
+
+    def toggle_strength(self) -> None:
+        """The levels' measured figures shown or hidden (the notes' link, or F2): the notes
+        say how each level plays; the numbers are there for whoever asks (issue 45)."""
+        self.model.show_strength = not self.model.show_strength
+        self.build(keep_scroll=True)
 
     # --- keyboard focus (TABLE.md §6.2-§6.3) ------------------------------------------
     def focused(self) -> object | None:
@@ -205,6 +216,9 @@ class SetupScene(Scene):
         k = event.key
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and event.mod & pygame.KMOD_ALT:
             return False  # fullscreen
+        if k == pygame.K_F2:
+            self.toggle_strength()
+            return True
         if k == pygame.K_TAB or k in (pygame.K_UP, pygame.K_DOWN):
             back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             if self.editing():  # a field being typed in shows where the focus is
@@ -437,16 +451,23 @@ class SetupScene(Scene):
                             lambda: theme.focus_ring(surface, el.rect, 4), 14)
         small = theme.size_of("small", H)
         if self.error_label is not None and not self.error_label.text:
-            y = self.footer.centery - (len(lines := self.footer_lines(small)) - 1) * small * 0.6
+            size, lines = self.footer_fit(small)
+            y = self.footer.centery - (len(lines) - 1) * size * 0.6
             for line in lines:
-                theme.blit_text(surface, line, small, (self.footer.centerx, round(y)),
+                theme.blit_text(surface, line, size, (self.footer.centerx, round(y)),
                                 theme.TEXT_DIM, False, "center")
-                y += small * 1.2
+                y += size * 1.2
         if self.picker is not None:
             self.picker.draw(surface)
 
     def footer_lines(self, size: int) -> list[str]:
-        """What the keys do now, Enter above all (it starts the game only on Start)."""
+        """The footer's lines (`footer_fit`)."""
+        return self.footer_fit(size)[1]
+
+    def footer_fit(self, size: int) -> tuple[int, list[str]]:
+        """What the keys do now, Enter above all (it starts the game only on Start): one
+        line, a little smaller if need be, else two broken between keys, never inside one
+        (theme.fit_keys)."""
         if self.picker is not None:
             text = _("↑/↓ move · Enter or Space choose · Esc close the list")
         elif self.editing():
@@ -454,7 +475,12 @@ class SetupScene(Scene):
         else:
             text = _("Tab or ↑/↓ move · ←/→ change · Enter or Space open or press "
                      "(on Start game: start) · Esc back")
-        return theme.wrap(text, size, self.footer.w)[:2]
+        least = max(12, round(size * 0.7))
+        for sz in range(size, least - 1, -1):  # the largest size at which two lines hold it
+            sz, lines = theme.fit_keys(text, sz, self.footer.w, minimum=sz)
+            if len(lines) <= 2:
+                return sz, lines
+        return least, theme.fit_keys(text, least, self.footer.w, minimum=least)[1][:2]
 
     def _with_clip(self, surface: pygame.Surface, key: tuple, paint: Callable[[], None],
                    margin: int) -> None:

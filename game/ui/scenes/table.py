@@ -621,6 +621,7 @@ class TableScene(Scene):
         if L.panel is not None and L.sidebar is not None:
             panel_h = L.panel.h + 6
         self.tv.watch_share = self.hints.sidebar_share(L)  # log 60 %, watch 40 %
+        self.tv.watch_need = self.hints.sidebar_need(L)  # or its top entries whole
         self.tv.prompt_reserve = self.hints.buttons_width(L)
         self.tv.draw(surface, L, info, seat, self.input.states(), panel_h)
         if self.input.keys_in_use and self.human_to_move() \

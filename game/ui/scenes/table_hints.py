@@ -2,10 +2,10 @@
 
 `TableHints` is built by the table, which only calls in: `key`, `update`, `mark`,
 `sidebar_share`, `buttons_width` and `draw`. Everything obeys the `hints` setting: Off shows
-nothing, Matches only the hover matches, the watch from "Matches + yaku watch" on, the advisor
-only at "+ advisor". On wide windows the watch is a permanent part of the docked sidebar, under
-the log (TABLE.md §10), with its own wheel scroll; on narrow ones (no sidebar) W or the Watch
-button lays it over the table.
+nothing, Matches only the matches (on hover, and the hand's "can take" notches), the watch
+from "Matches + yaku watch" on, the advisor only at "+ advisor". On wide windows the watch
+is a permanent part of the docked sidebar, under the log (TABLE.md §10), with its own wheel
+scroll; on narrow ones (no sidebar) W or the Watch button lays it over the table.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from game.ui.hints import (
     draw_watch,
     suggestion_text,
     watch_items,
+    watch_line_h,
     watch_max_scroll,
+    watch_need_lines,
 )
 from game.ui.intents import Intent
 
@@ -64,6 +66,7 @@ class TableHints:
         self.suggested_button: Button | None = None  # the decision the advisor suggests
         self.phase_line = ""  # the prompt row's phase line as drawn ("" for none)
         self.note_text: tuple[str, float] = ("", 0.0)  # a short message and its end time
+        self.banner: list[str] = []  # the hint bubble's lines drawn last frame
 
     # --- the setting ------------------------------------------------------------------
     def game_level(self) -> str | None:
@@ -105,6 +108,18 @@ class TableHints:
     def sidebar_share(self, L: Layout) -> float:
         """The part of the docked sidebar under the scores that the watch takes (0: none)."""
         return SIDEBAR_SHARE if L.sidebar is not None and self.watching() else 0.0
+
+    def sidebar_need(self, L: Layout) -> int:
+        """The height (px) the sidebar watch asks for beyond its share: enough for its
+        heading and top entries whole (issue 45, item 9: at 150-200 % the share held only
+        the heading and "▼ 6 more"); the log gives it up to its own least (table_view)."""
+        if not self.sidebar_share(L):
+            return 0
+        small = theme.size_of("small", L.window.h)
+        table = self.ctx
+        lines = watch_need_lines(table.shown_view, table.session.names(), small,
+                                 L.sidebar.w - 20, not table.hotseat)
+        return lines * watch_line_h(small) + 16  # the rect's 8 px inside, 8 px margins
 
     def watch_rect(self) -> pygame.Rect | None:
         """Where the watch was drawn in the last frame (sidebar or overlay), None if
@@ -202,12 +217,13 @@ class TableHints:
         return self.advisor.current(table.live_view())
 
     def mark(self, states: dict[str, CardState]) -> None:
-        """Mark the suggested card and its target with the dashed hint ring."""
+        """Mark the suggested card and its target with the dashed hint ring (over the
+        "has a match" notch; a hovered, focused or selected card keeps its own state)."""
         s = self.current()
         if s is None:
             return
         for card in (s.card, s.target):
-            if card and card not in states:
+            if card and states.get(card, CardState.CAN_TAKE) is CardState.CAN_TAKE:
                 states[card] = CardState.HINT
 
     # --- drawing ----------------------------------------------------------------------
@@ -219,12 +235,14 @@ class TableHints:
         if s is not None and s.card is None:
             self._mark_button(surface, s, size)
         names = self.ctx.session.names()
-        lines = suggestion_text(s, names) if s is not None else (
+        figures = bool(getattr(self.ctx.app.settings, "hint_figures", False))
+        lines = suggestion_text(s, names, figures) if s is not None else (
             [_("Hint: thinking…")] if self.advisor is not None and self.advisor.thinking
             and self.allows("advisor") and self.ctx.human_to_move() else [])
         told = self.current_note()
         if told and not lines:
             lines = [told]
+        self.banner = lines
         if lines:
             draw_banner(surface, self.bubble_rect(L, lines, size), lines, size)
 
@@ -242,7 +260,7 @@ class TableHints:
         if L.sidebar is not None and self.watching() and tv.watch_rect.h > 0:
             small = theme.size_of("small", L.window.h)  # the log's size: one sidebar, one voice
             rect = tv.watch_rect
-            room = max(0, (rect.h - 8) // round(small * 1.3) - 1)
+            room = max(0, (rect.h - 8) // watch_line_h(small) - 1)
             sizes = [len(item) for item in watch_items(view, names, small, rect.w - 20,
                                                        addressed)]
             self.watch_max = watch_max_scroll(sizes, room)
@@ -338,6 +356,21 @@ class TableHints:
                            else _("Hint · H")))
         return wanted
 
+    def _button_look(self, name: str, mine: bool) -> tuple[tuple, tuple, tuple]:
+        """(fill, edge, text colour) of a prompt-row button. The Hint button is filled with
+        the hint ring's blue while it has something to answer (the viewer's turn, no
+        suggestion shown yet): where a learner looks, it reads as an offer, not a key
+        (issue 45); dimmed while others play."""
+        if name == "watch":
+            on = self.show_watch
+            return (theme.GOLD if on else theme.PANEL), theme.GOLD, (theme.INK if on
+                                                                     else theme.TEXT)
+        if not mine:
+            return theme.PANEL, theme.TEXT_DIM, theme.TEXT_DIM
+        if self.current() is None:
+            return theme.GAIN, theme.GAIN, theme.INK
+        return theme.PANEL, theme.GAIN, theme.TEXT
+
     def _draw_buttons(self, surface: pygame.Surface, L: Layout, size: int) -> None:
         """Hint and Watch buttons at the right of the prompt row, as the setting allows. The
         Hint button stays while others play, dimmed: it answers only the viewer's own
@@ -350,14 +383,10 @@ class TableHints:
         for name, label in wanted:
             w = theme.text_width(label, size) + 18
             rect = pygame.Rect(right - w, L.prompt.centery - h // 2, w, h)
-            on = name == "watch" and self.show_watch
-            live = name != "hint" or mine
-            pygame.draw.rect(surface, theme.GOLD if on else theme.PANEL, rect, border_radius=5)
-            pygame.draw.rect(surface, theme.GOLD if live else theme.TEXT_DIM, rect, 1,
-                             border_radius=5)
-            theme.blit_text(surface, label, size, rect.center,
-                            theme.INK if on else theme.TEXT if live else theme.TEXT_DIM,
-                            False, "center")
+            fill, edge, ink = self._button_look(name, mine)
+            pygame.draw.rect(surface, fill, rect, border_radius=5)
+            pygame.draw.rect(surface, edge, rect, 1, border_radius=5)
+            theme.blit_text(surface, label, size, rect.center, ink, False, "center")
             self.buttons[name] = rect
             right = rect.x - 6
         line = self._phase_text(L, size)

@@ -48,6 +48,7 @@ class TableInput:
         self.keys_in_use = False  # the hand cards show their number keys (issue 23)
         self.numbers: dict[str, int] = {}  # each hand card's number key, kept while it stays
         self.ff_rect: pygame.Rect | None = None  # the sitting-out banner's button, as drawn
+        self.hint_focused: tuple | None = None  # the decision whose hint Enter focused
 
     def wire(self, chrome: TableChrome, card_info: CardInfoPopover) -> None:
         """The two parts the input calls that call it too (built after it)."""
@@ -122,7 +123,9 @@ class TableInput:
             return
         self.selected = card
         self.row = "targets"
-        self.focus_i = 0
+        s = self.hints.current()  # the hint's target first, when it names one here
+        self.focus_i = plays[card].index(s.target) if s is not None and s.card == card \
+            and s.target in plays[card] else 0
 
     def choose_target(self, target: str) -> None:
         table = self.ctx
@@ -168,10 +171,33 @@ class TableInput:
         elif self.show_focus and self.row == "targets" and cands:
             states[cands[max(0, min(self.focus_i, len(cands) - 1))]] = CardState.FOCUS
         probe = focus_card or (self.hover if self.hover in hand else None)
+        if not cands:
+            self._can_take(states)
         if probe and not cands:
             self._matches(states, probe, probe == focus_card)
         self.hints.mark(states)
         return states
+
+    def takers(self) -> list[str]:
+        """The playable hand cards that would take something now: the ruleset says which
+        field cards each can capture (as the hover's matches ask it), never a rule of
+        ours."""
+        table = self.ctx
+        model = table.tv.model
+        if table.shown_view.phase != "play" or model is None:
+            return []
+        rs = table.session.rs
+        field = model.field_cards
+        return [c for c in self.plays() if any(rs.can_capture(c, f) for f in field)]
+
+    def _can_take(self, states: dict[str, CardState]) -> None:
+        """The gold notch on every hand card with a field match, without hovering (issue
+        45), when the hints setting shows matches; a hovered, focused or hinted card shows
+        its own state instead (set after this)."""
+        if not self.hints.allows("matches"):
+            return
+        for c in self.takers():
+            states.setdefault(c, CardState.CAN_TAKE)
 
     def _matches(self, states: dict[str, CardState], probe: str, focused: bool) -> None:
         """The field cards the focused or hovered hand card would take, the others dimmed
@@ -305,8 +331,23 @@ class TableInput:
         if intent in (Intent.UP, Intent.DOWN) and not panel.blocking:
             self.row = "hand"
             return True
+        if intent is Intent.CONFIRM and self._focus_suggested(panel.group):
+            return True
         panel.group.show_focus = True
         return panel.group.handle(event, intent)
+
+    def _focus_suggested(self, group) -> bool:  # noqa: ANN001 - the panel's ButtonGroup
+        """The first Enter after a decision's hint focuses the suggested button (found by
+        its verb, as the hint's frame finds it) instead of pressing whatever had focus."""
+        s = self.hints.current()
+        if s is None or s.key == self.hint_focused or s.card is not None:
+            return False
+        for i, b in enumerate(group.buttons):
+            if getattr(b, "action_verb", None) == s.action.verb:
+                self.hint_focused = s.key
+                group.index, group.show_focus = i, True
+                return True
+        return False
 
     def _number(self, event: pygame.event.Event, items: list[str], armed: bool) -> bool:
         """A number key: a candidate by its number; a hand card by the number drawn on it
@@ -326,8 +367,26 @@ class TableInput:
             self.row, self.focus_i = "hand", items.index(card)
         return True
 
+    def _hinted(self, items: list[str]) -> str | None:
+        """The card of a hint not yet focused by Enter, when it is in `items` (issue 45:
+        the first Enter after a hint goes to the card the hint marked); marks it
+        focused."""
+        s = self.hints.current()
+        if s is None or s.key == self.hint_focused:
+            return None
+        card = s.target if self.row == "targets" and s.target in items else s.card
+        if card not in items:
+            return None
+        self.hint_focused = s.key
+        return card
+
     def _confirm(self, items: list[str], armed: bool) -> bool:
-        """Enter: plays the focused card once its focus is on screen, else shows it."""
+        """Enter: plays the focused card once its focus is on screen, else shows it; the
+        first Enter after a hint shows the hinted card."""
+        hinted = self._hinted(items)
+        if hinted is not None:
+            self.focus_i = items.index(hinted)
+            return True
         if self.row == "hand" and not armed:
             self.focus_i = max(0, min(self.focus_i, len(items) - 1))
             return True  # Enter first shows which card it would play

@@ -22,6 +22,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.overlay import OverlayScene
 
 GUIDED_ROUNDS = 3  # the guided game asks to go on after this many rounds
+HINT_TARGET = "hint"  # the last coach mark points at the table's Hint button, not a layout rect
 
 
 def beginner_seats() -> list:
@@ -135,6 +136,10 @@ class WelcomeScene(OverlayScene):
             _("I know hanafuda"), self.skip, no=_("Back to the welcome"), style="secondary"))
 
     def teach(self) -> None:
+        """Teach me to play: the guided game, and the advisor on for the games after it
+        until the player turns it off in Settings (issue 45); a higher level stays."""
+        if not self.app.settings.hints_at_least("advisor"):
+            self.app.settings.hints = "advisor"
         _seen(self.app)
         self.app.stack.pop(self)
         start_tier(self.app, 1, guided=True)
@@ -156,6 +161,8 @@ class WelcomeScene(OverlayScene):
         head = theme.size_of("heading", H)
         lh = round(body * 1.4)
         btn_h = round(body * 2.1)
+        small = theme.size_of("small", H)
+        keys_h = round(small * 1.6)  # the keys line at the box's foot (issue 45, item 10)
         # at a large UI scale on a small window: the box widens to the window, then the
         # paragraphs' text gets smaller, so the language and size controls stay on screen
         for w, psize in [(max(460, round(W * self.width_frac)), body)] + [
@@ -167,7 +174,7 @@ class WelcomeScene(OverlayScene):
             titles = theme.wrap(self.title, head, inner, True)
             h = (18 + len(titles) * round(head * 1.35) + 6
                  + sum(len(p) * plh + gap for p in paras) + 12
-                 + 2 * (lh + btn_h + 12) + 2 * (btn_h + 10) + 16)
+                 + 2 * (lh + btn_h + 12) + 2 * (btn_h + 10) + 16 + keys_h)
             if h <= H - 8:
                 break
         h = min(h, H - 8)
@@ -202,6 +209,11 @@ class WelcomeScene(OverlayScene):
             b.rect = pygame.Rect(x, y, inner, btn_h)
             y += btn_h + 10
         self.group.draw(surface, body)
+        size, keys = theme.fit_keys(_("↑/↓ choose · Enter press · Esc skip the welcome"),
+                                    small, inner)  # Esc here is not the title's "quit"
+        for i, part in enumerate(reversed(keys)):
+            theme.blit_text(surface, part, size, (x, box.bottom - 10 - i * round(size * 1.3)),
+                            theme.TEXT_DIM, False, "bottomleft")
 
 
 def tour_steps(view) -> list[tuple[str, str, str]]:  # noqa: ANN001
@@ -215,7 +227,8 @@ def tour_steps(view) -> list[tuple[str, str, str]]:  # noqa: ANN001
                  _("At the end of the round your captured cards are counted against the par."))
     return [
         ("hand", _("Your hand"),
-         _("These are your cards. On your turn you play one of them to the field.")),
+         _("These are your cards. On your turn you play one of them to the field; a gold "
+           "notch marks those that can take a card there.")),
         ("field", _("The field and matching"),
          _("A card you play captures a field card of the same month. With no match it stays "
            "on the field.")),
@@ -223,10 +236,10 @@ def tour_steps(view) -> list[tuple[str, str, str]]:  # noqa: ANN001
          _("After you play, the top card of the pile is turned over and matches the same "
            "way.")),
         ("captures", _("Your captures and 88"), par_words),
-        ("top_bar", _("Hints and help"),
-         _("On your turn, press H or the Hint button: the table suggests a play and says "
-           "what it does. Press F1 or open the menu for the rules and the cards at any "
-           "time.")),
+        (HINT_TARGET, _("Hints and help"),
+         _("On your turn, press this Hint button or H: the table marks a card and says "
+           "why. Hints stay on in later games until you turn them off in Settings. "
+           "F1 opens the rules.")),
     ]
 
 
@@ -269,9 +282,10 @@ def mark_box(target: pygame.Rect, w: int, h: int, W: int, H: int) -> pygame.Rect
 def mark_card(target: pygame.Rect, words: str, W: int,
               H: int) -> tuple[pygame.Rect, list[str], int, int]:
     """(box, wrapped lines, text size, title size) of a coach mark: the narrowest card,
-    among a few widths, whose place beside the target leaves the target whole (large text
-    makes a narrow card tall); the small text size when the body size cannot."""
-    best: tuple[int, pygame.Rect, list[str], int, int] | None = None
+    among a few widths, whose place beside the target leaves the target whole and whose
+    words all fit in the window (large text makes a narrow card tall); the small text size
+    when the body size cannot; else the card that cuts least, then covers least."""
+    best: tuple[tuple[int, int], pygame.Rect, list[str], int, int] | None = None
     for body, head in ((theme.size_of("body", H), theme.size_of("heading", H)),
                        (theme.size_of("small", H), theme.size_of("body", H))):
         for frac in (0.34, 0.45, 0.6, 0.8):
@@ -281,9 +295,10 @@ def mark_card(target: pygame.Rect, words: str, W: int,
                  + 30)
             box = mark_box(target, w, min(h, H - 16), W, H)
             c = box.clip(target)
-            if best is None or c.w * c.h < best[0]:
-                best = (c.w * c.h, box, lines, body, head)
-            if not c.w * c.h:
+            cut = max(0, h - (H - 16))  # a card taller than the window cuts its words
+            if best is None or (cut, c.w * c.h) < best[0]:
+                best = ((cut, c.w * c.h), box, lines, body, head)
+            if not c.w * c.h and not cut:
                 return box, lines, body, head
     assert best is not None
     return best[1], best[2], best[3], best[4]
@@ -313,8 +328,14 @@ class TourScene(Scene):
         return tour_steps(self.table.live_view())
 
     def target(self) -> pygame.Rect:
+        """The rect the current mark points at: a layout rect, or the Hint button as the
+        table drew it last (the prompt row before it is drawn, or with no advisor)."""
         L, _seating = self.table.current_layout()
-        return pygame.Rect(getattr(L, self.steps()[self.step][0]))
+        name = self.steps()[self.step][0]
+        if name == HINT_TARGET:
+            button = self.table.hints.buttons.get("hint")
+            return pygame.Rect(button) if button is not None else pygame.Rect(L.prompt)
+        return pygame.Rect(getattr(L, name))
 
     def update(self, dt: float) -> None:
         """Let the table deal under the first coach mark, so the hand and the par are
