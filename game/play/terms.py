@@ -10,7 +10,7 @@ import re
 from game import i18n
 from game.engine.cards import CARD_IDS, INDEX, KINDS
 from game.engine.vocab import CaptureRule, Category, Ending, PaidAt
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, _, ngettext, pgettext
 
 STYLES = ("both", "translation", "japanese")  # settings.term_style (TABLE.md §2)
 _style = "both"
@@ -446,7 +446,6 @@ VALUE_EXPLAINED: dict[tuple[str, str], str] = {
     ("field_four", "dealer_takes"): N_("Four of a month on the field: the dealer takes them."),
     ("more_seats", "True"): N_("4 to 6 seats; three play each round."),
     ("more_seats", "False"): N_("Exactly three seats."),
-    ("rounds", "*"): N_("{v} rounds in the game (12 = a year)."),
     ("agari_count", "*"): N_("{v} agari needed to win the match."),
     ("target_points", "*"): N_("The first to {v} points wins."),
     ("tier", "*"): N_("Tier {v}: 1 = the core rules ... 9 = full Hachi-Hachi."),
@@ -467,6 +466,9 @@ def value_explained(option: str, value: object) -> str:
     text = VALUE_EXPLAINED.get((option, key))
     if text is not None:
         return _(text)
+    if option == "rounds" and isinstance(value, int):  # a count: "1 round", "12 rounds"
+        return ngettext("{v} round in the game (12 = a year).",
+                        "{v} rounds in the game (12 = a year).", value).format(v=value)
     if (fmt := VALUE_EXPLAINED.get((option, "*"))) is not None:
         return _(fmt).format(v=value)
     return ""

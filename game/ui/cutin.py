@@ -40,6 +40,17 @@ def plate_rect(L: Layout, seating: Seating, seat: int) -> pygame.Rect | None:
     return None
 
 
+def seat_frame(L: Layout, seating: Seating, seat: int) -> pygame.Rect | None:
+    """The whole of `seat`'s place on screen: the own plate, or an opponent's panel with
+    its hand and captures (`plate_rect` is only its name row), for a ring around it."""
+    if seat == seating.bottom:
+        return L.plate
+    for s, rect in zip(seating.others, L.opponents, strict=False):
+        if s == seat:
+            return pygame.Rect(rect)
+    return None
+
+
 def _layer(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface(size, pygame.SRCALPHA)
 
@@ -260,4 +271,4 @@ def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, si
 
 
 __all__ = ["cutin_lines", "draw_cutin", "draw_field", "draw_stamp", "draw_winner",
-           "plate_rect"]
+           "plate_rect", "seat_frame"]

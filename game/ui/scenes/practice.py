@@ -314,6 +314,25 @@ class PuzzleScene(PageScene):
             out.append((r, c))
         return out
 
+    def ringed(self) -> str | None:
+        """The hand card ringed in gold: the one picked up, else the one answered (so the
+        verdict below can be read against the card the player chose)."""
+        if self.picked:
+            return self.picked
+        if self.answer is not None and self.answer.args:
+            return CARD_IDS[self.answer.args[0]]
+        return None
+
+    @staticmethod
+    def label_column(took: list[str], small: int, tw: int) -> int:
+        """Where the rows of cards start: after the widest row label (a longer language or a
+        larger text size must not cut "Player 2 took (6 in hand)"), at most two fifths of
+        the page, at least the 220 pixels the page always gave them."""
+        labels = [*took, _("Field"), _("You took")]
+        widest = max([theme.text_width(t, small) for t in labels]
+                     + [theme.text_width(_("Your hand"), small, True)])
+        return max(220, min(widest + 20, tw * 2 // 5))
+
     def _draw_position(self, surface: pygame.Surface, x: int, y: int, tw: int, bottom: int,
                        body: int, small: int) -> None:
         p = self.puzzle
@@ -333,31 +352,32 @@ class PuzzleScene(PageScene):
         cap_w = max(20, min(40, round(room * 0.055)))
         cap_h = card_height(cap_w) + 8
         left = room - cap_h * (len(others) + 1) - round(small * 3.6) - 10
-        big_w = max(36, min(90, round(left / 2 / (card_height(100) / 100))))
-        for s in v.active:
-            if s == me:
-                continue
+        took = {s: _("{name} took ({n} in hand)").format(name=names[s], n=v.hand_counts[s])
+                for s in v.active if s != me}
+        col = self.label_column(list(took.values()), small, tw)
+        most = max(len(v.field), len(v.hand), 1)  # the widest row fits beside the labels
+        big_w = max(36, min(90, round(left / 2 / (card_height(100) / 100)),
+                            (tw - col) // most - 6))
+        for s, label in took.items():
             pile = names_of(v.captured_masks[s])
-            theme.blit_text(surface, theme.fit(_("{name} took ({n} in hand)").format(
-                name=names[s], n=v.hand_counts[s]), small, 200), small, (x, y + 4),
-                theme.TEXT)
-            self._row(surface, pile[:max(1, (tw - 220) // (cap_w + 6))], x + 220, y, cap_w)
+            theme.blit_text(surface, theme.fit(label, small, col - 20), small, (x, y + 4),
+                            theme.TEXT)
+            self._row(surface, pile[:max(1, (tw - col) // (cap_w + 6))], x + col, y, cap_w)
             y += card_height(cap_w) + 8
         theme.blit_text(surface, _("Field"), small, (x, y + 4), theme.TEXT)
         targets = set(self.targets())
         dim = {c for c in v.field if targets and c not in targets}
-        self.field_rects = self._row(surface, v.field, x + 220, y, big_w, bool(targets), dim)
+        self.field_rects = self._row(surface, v.field, x + col, y, big_w, bool(targets), dim)
         y += card_height(big_w) + round(small * 1.8)
         theme.blit_text(surface, _("Your hand"), small, (x, y + 4), theme.GOLD, True)
-        self.hand_rects = self._row(surface, v.hand, x + 220, y, big_w, not answered)
-        if self.picked:
-            for r, c in self.hand_rects:
-                if c == self.picked:
-                    pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
+        self.hand_rects = self._row(surface, v.hand, x + col, y, big_w, not answered)
+        for r, c in self.hand_rects:
+            if c == self.ringed():
+                pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
         y += card_height(big_w) + round(small * 1.8)
         pile = names_of(v.captured_masks[me])
         theme.blit_text(surface, _("You took"), small, (x, y + 4), theme.TEXT)
-        self._row(surface, pile[:max(1, (tw - 220) // (cap_w + 6))], x + 220, y, cap_w)
+        self._row(surface, pile[:max(1, (tw - col) // (cap_w + 6))], x + col, y, cap_w)
         y += card_height(cap_w) + 10
         if self.picked:
             theme.blit_text(surface, _("Choose which card the {card} takes (1–{n})").format(
@@ -481,7 +501,7 @@ class DrillScene(PageScene):
             y += lh
         if self.chosen is not None:
             said = _("Right.") if self.chosen == d.correct else \
-                _("Not quite: the engine's answer is {answer}.").format(
+                _("Not quite: the right answer is {answer}.").format(
                     answer=answer_words(d.answer, kind))
             for line in theme.wrap(said, body, tw)[:2]:
                 theme.blit_text(surface, line, body, (x, y), theme.GOLD, True)

@@ -220,6 +220,12 @@ class ResultScene(Scene):
             return True
         return self.group.handle(event, intent)
 
+    def chart_on_top(self) -> list[int]:
+        """The lines drawn last on the chart: the human's own line above the others (a seat
+        that ended level with it would hide it: issue 45), the winners' above all."""
+        winners = list(self.model.winners)
+        return [*(h for h in self.session.humans if h not in winners), *winners]
+
     # --- words -------------------------------------------------------------------------------
     def headline(self) -> tuple[str, str]:
         """(the big line, the line under it) for the mood: the viewer's win, a gentle loss
@@ -424,7 +430,7 @@ class ResultScene(Scene):
         chart = pygame.Rect(x + plan.list_w + pad, y, inner_w - plan.list_w - pad,
                             plan.middle)
         if chart.w >= 160:
-            draw_chart(surface, chart, self.model.series, small, self.model.winners)
+            draw_chart(surface, chart, self.model.series, small, self.chart_on_top())
         fy = y + n * plan.row + pad // 2 if plan.beside else y + plan.middle + pad // 2
         colours = [c for _t, c in self.fact_lines()]
         for lines, colour in zip(plan.facts, colours, strict=True):

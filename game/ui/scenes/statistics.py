@@ -80,6 +80,12 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
     top = max(0, *values, *running)
     bottom = min(0, *values, *running)
     span = max(1, top - bottom)
+    small = max(12, round(size * 0.85))
+    # the scale's two labels in a margin of their own: a bar never covers them
+    label_w = max(theme.text_width(theme.signed(top), small),
+                  theme.text_width(theme.signed(bottom), small)) + 8
+    labels_x = inner.x + 2
+    inner = pygame.Rect(inner.x + label_w, inner.y, inner.w - label_w, inner.h)
 
     def y_of(v: int) -> int:
         return round(inner.bottom - (v - bottom) * inner.h / span)
@@ -97,10 +103,9 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, values: list[int],
     if n > 1:
         pts = [(round(inner.x + i * step + step / 2), y_of(t)) for i, t in enumerate(running)]
         pygame.draw.lines(surface, theme.GOLD, False, pts, 2)
-    small = max(12, round(size * 0.85))
-    theme.blit_text(surface, f"{theme.signed(top)}", small, (inner.x + 2, inner.y),
+    theme.blit_text(surface, f"{theme.signed(top)}", small, (labels_x, inner.y),
                     theme.TEXT_DIM)
-    theme.blit_text(surface, f"{theme.signed(bottom)}", small, (inner.x + 2, inner.bottom),
+    theme.blit_text(surface, f"{theme.signed(bottom)}", small, (labels_x, inner.bottom),
                     theme.TEXT_DIM, False, "bottomleft")
 
 
@@ -330,8 +335,10 @@ class StatisticsScene(PageScene):
                    _("No finished game can be shown.") if self.data.damaged else None)
         if self.accuracy:  # the game review's progress chart beside the results
             ax = x + results_w + 12
-            theme.blit_text(surface, theme.fit(_("Your accuracy in reviewed games (gold: the "
-                                                 "last five)"), small, tw - results_w - 12),
+            # "last n" as the results' heading says it: 500 reviewed games show 40 dots
+            theme.blit_text(surface, theme.fit(_("Accuracy, last {n} reviewed games (gold: "
+                                                 "average of five)").format(n=CHART_GAMES),
+                                               small, tw - results_w - 12),
                             small, (ax, cy - round(small * 1.5)), theme.TEXT_DIM)
             draw_accuracy(surface, pygame.Rect(ax, cy, tw - results_w - 12, chart_h),
                           self.accuracy, small)

@@ -47,7 +47,7 @@ from game.play.prompt import Turn, sit_out_text, turn_prompt
 from game.play.round_end import round_end_view
 from game.play.session import GameSession, Step
 from game.ui import theme
-from game.ui.cues import cue_for
+from game.ui.cues import DealTicks, cue_for
 from game.ui.layout import Layout
 from game.ui.model import Seating, TableModel
 from game.ui.moments import LASTING
@@ -116,6 +116,7 @@ class TableScene(Scene):
         self.stage = TableStage(ctx)
         self.cues = TableCues(ctx, self)
         self.moments = TableMoments(ctx)  # cut-ins, stamps, the round-end beat (issue 26)
+        self.deal_ticks = DealTicks()  # a tick as each dealt card lands
         self.hints = TableHints(ctx, self.stage, self.cues)
         self.input = TableInput(ctx, self, self.stage, self.hints)
         self.card_info = CardInfoPopover(ctx, self.input, self.hints)
@@ -312,6 +313,7 @@ class TableScene(Scene):
                 step = min(0.06, 1.4 / n) * self.speed
                 self.stage.retarget(DURATIONS[K.DEALT], stagger=model.deal_order,
                                     stagger_step=step)
+                self.deal_ticks.arm(model.deal_order)
                 return
             if dur:
                 self.stage.retarget(dur, hold=HOLDS.get(ev.kind, 0.0) * self.speed)
@@ -344,6 +346,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.phones.sync()  # the phones see every move at once, animated here or not
         self.tv.anim.update(dt)
+        if self.deal_ticks.landed(self.tv.anim.arrived):
+            self.app.audio.play("deal_tick")
         self.moments.update(dt)
         self.hints.update()
         self.cues.update()  # a curriculum game opens with its tier's card

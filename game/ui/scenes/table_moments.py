@@ -17,7 +17,7 @@ from game.i18n import N_, _
 from game.play.present import SeatInfo
 from game.play.terms import plain
 from game.ui.anim import motion_allowed
-from game.ui.cutin import draw_cutin, draw_field, draw_stamp, draw_winner, plate_rect
+from game.ui.cutin import draw_cutin, draw_field, draw_stamp, draw_winner, plate_rect, seat_frame
 from game.ui.moments import Moment, MomentQueue, StampBoard, counted, moment_for
 from game.ui.table_view import MULTIPLIER_WORDS
 
@@ -160,7 +160,7 @@ class TableMoments:
             self.covered = draw_field(s, L, plain(_(words)) if words else f"×{m.multiplier}",
                                       pose)
         elif m.kind == "round_end" and m.seat >= 0:
-            plate = plate_rect(L, seating, m.seat)
+            plate = seat_frame(L, seating, m.seat)  # the whole panel: a ring around it all
             if plate is not None:
                 draw_winner(s, plate, _(WINNER), pose, L.small)
 
