@@ -84,3 +84,36 @@ def test_enter_mashed_through_the_end_starts_no_game(app, keep) -> None:  # noqa
         key(app, pygame.K_RETURN)
     assert app.stack.find(TableScene) is None
     assert app.stack.top.name == ("review" if keep else "title")
+
+
+def test_a_player_who_did_not_win_finds_their_own_row_framed(app, monkeypatch) -> None:  # noqa: ANN001
+    """The winners' rows are framed in gold; the one human's row, when it did not win, in the
+    text colour; nobody else's (issue 45, item 13)."""
+    import pygame
+
+    from game.ui import theme
+
+    for seed in (3, 7, 11):
+        for human in range(3):
+            scene = _open(app, seed, human, keep=False)
+            if scene.model.finish is Finish.LAST:
+                break
+        else:
+            continue
+        break
+    assert scene.model.finish is Finish.LAST and scene.own_row() == human
+    frames_drawn: list[tuple] = []
+    real = pygame.draw.rect
+
+    def spy(surface, color, rect, width=0, **kw):  # noqa: ANN001, ANN202
+        if width == 1 and color in (theme.GOLD, theme.TEXT):
+            frames_drawn.append((tuple(color), pygame.Rect(rect).y))
+        return real(surface, color, rect, width, **kw)
+
+    monkeypatch.setattr(pygame.draw, "rect", spy)
+    scene._static = None  # the placings are painted once into a kept layer: paint it again
+    frames(app, 1)
+    colours = [c for c, _y in frames_drawn]
+    assert colours.count(tuple(theme.TEXT)) == 1 and tuple(theme.GOLD) in colours, colours
+    winners_only = _open(app, seed, 0, humans=2, keep=False)  # hot seat: no "own" row
+    assert winners_only.own_row() is None

@@ -451,17 +451,29 @@ class ResultScene(Scene):
         for i, b in enumerate(self.group.buttons):
             b.rect = pygame.Rect(x + i * (bw + 10), buttons_y, bw, round(body * 2.3))
 
+    def own_row(self) -> int | None:
+        """The seat of the one human at the screen when they did not win (the headline speaks
+        to them: Finish.MIDDLE or LAST), else None."""
+        if self.model.finish in (Finish.MIDDLE, Finish.LAST):
+            return self.session.humans[0]
+        return None
+
     def _draw_placings(self, surface: pygame.Surface, r: pygame.Rect, plan: Plan, body: int,
                        small: int) -> None:
         """One row per seat, best first: place, the seat's chart marker, name, kind and
-        rounds won, the final total; the winners' rows framed in gold."""
+        rounds won, the final total; the winners' rows framed in gold, and the row of the one
+        human at the screen, when it is not a winner's, framed in the text colour (a player
+        who lost finds their own line at once)."""
         names = self.session.names()
         place_w, amount_w = self._columns(body)
+        mine = self.own_row()
         y = r.y
         for p in self.model.placings:
             line = pygame.Rect(r.x, y, r.w, plan.row - 4)
             if p.seat in self.model.winners:
                 pygame.draw.rect(surface, theme.GOLD, line, 1, border_radius=6)
+            elif p.seat == mine:
+                pygame.draw.rect(surface, theme.TEXT, line, 1, border_radius=6)
             cy = line.y + round(body * 0.7) if plan.two_line else line.centery
             theme.blit_text(surface, _("{place}.").format(place=p.place), body,
                             (line.x + 6, cy), theme.TEXT, True, "midleft")
