@@ -31,6 +31,7 @@ EPILOG = """examples:
   python -m game stats --json
   python -m game review g.json --seat 0
   python -m game host --seats 3 --phones 2 --bind 192.168.1.20
+  python -m game relay --listen 127.0.0.1:8765 --redis redis://127.0.0.1:6379/0
 """
 
 
@@ -133,6 +134,9 @@ def _parser() -> argparse.ArgumentParser:
                            "the same links); the window's saved game is never touched")
     host.add_argument("--new", action="store_true",
                       help="start a new hosted game even though one is saved (it is replaced)")
+    from game.relay.cli import add_parser as add_relay
+
+    add_relay(sub)
     sts = sub.add_parser("stats", help="print your statistics from finished games",
                          description="Per game and kind of opponent: games, wins, average "
                                      "net per round, best round, yaku made most often.")
@@ -314,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
 
             options = _parse_options(args.options)
             return 2 if options is None else cmd_host(args, options)
+        if args.command == "relay":
+            from game.relay.cli import cmd_relay
+
+            return cmd_relay(args)
         if args.command == "stats":
             from game.app import setup_logging  # no pygame at import
             from game.play.terms import term  # words only, no pygame

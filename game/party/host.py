@@ -34,6 +34,7 @@ from game.party.protocol import (
     waiting_message,
 )
 from game.party.server import PartyServer
+from game.party.transport import SeatTransport
 from game.play.driver import PlayDriver
 from game.play.session import GameSession, Step
 
@@ -49,13 +50,14 @@ class PartyHost:
                  port: int = 0, hints: bool = False, think: float = 0.0,
                  tokens: dict[int, str] | None = None, table_token: str | None = None,
                  auto_start: bool = True, default_names: dict[int, tuple[str, int]] | None = None,
-                 window: bool = False) -> None:
+                 window: bool = False, transport: SeatTransport | None = None) -> None:
         """`phones`: human seats to play on phones (default: the session's phone seats).
         `auto_start`: the game starts once every phone has joined (no window); the window's
         lobby starts it with its Start button instead (`begin`). `default_names`: seats
         named by the program, not by a player ({seat: (N_("Phone {n}"), n)}): each page
         shows them in its own language. `window`: the desktop window hosts (its screen
-        offers the next game)."""
+        offers the next game). `transport`: what carries the seats' messages (default: the
+        home network's PartyServer on `bind`:`port`; game.party.transport)."""
         if phones is not None:
             bad = [s for s in phones if not 0 <= s < len(session.seats)
                    or not session.seats[s].is_human]
@@ -67,8 +69,9 @@ class PartyHost:
         self.session = session
         self.driver = PlayDriver(session, paths, min_think=lambda: think)
         self._own_driver = True
-        self.server = PartyServer(session.phones, bind, port, tokens, table_token,
-                                  notices=lambda kind, lang: encode(notice(kind, lang)))
+        self.server: SeatTransport = transport or PartyServer(
+            session.phones, bind, port, tokens, table_token,
+            notices=lambda kind, lang: encode(notice(kind, lang)))
         self.hints = hints
         self.auto_start = auto_start
         self.default_names = dict(default_names or {})

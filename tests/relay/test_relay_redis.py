@@ -1,0 +1,146 @@
+"""Several relay instances sharing rooms through Redis (issue 46, item 5): a host on one
+instance and its pages on another play together, and when an instance dies its clients
+reconnect to the other and frames flow again. Redis is started by the test on a free port of
+127.0.0.1 with nothing saved to disk; without `redis-server` these tests are skipped."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from game.relay.backend import RedisBackend
+from game.relay.server import Limits, Relay, RelayThread
+from tests.relay.conftest import as_host, as_seat, close_of, payload, until, until_control
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("redis-server") is None,
+                       reason="redis-server is not installed (Debian: apt install "
+                              "redis-server); the relay's shared rooms need it"),
+    pytest.mark.filterwarnings("ignore:connect\\(\\) must be used"),
+]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    port = _free_port()
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--protected-mode", "yes"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not until(lambda: _answers(port)):
+            pytest.fail("redis-server did not start")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _instance(url: str) -> RelayThread:
+    async def make() -> Relay:
+        return Relay(await RedisBackend.connect(url), limits=Limits(sweep_seconds=3600))
+
+    return RelayThread(make).start("127.0.0.1", 0)
+
+
+class _Process:
+    """A relay instance as its own process (`python -m game relay`), to be killed."""
+
+    def __init__(self, url: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game", "relay", "--listen", "127.0.0.1:0", "--redis", url],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()  # "Relay listening on ws://127.0.0.1:PORT/ws ..."
+        assert line.startswith("Relay listening on ws://127.0.0.1:"), (
+            line + self.proc.stderr.read())
+        self.port = int(line.split("ws://127.0.0.1:", 1)[1].split("/", 1)[0])
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def test_a_host_on_one_instance_and_pages_on_another_play_together(redis_url):
+    a, b = _instance(redis_url), _instance(redis_url)
+    try:
+        with as_host(a.port) as host, as_seat(b.port, 0) as p0, as_seat(b.port, 1) as p1:
+            until_control(host, {"t": "here", "seat": 0}, {"t": "here", "seat": 1})
+            p0.send(b"zero")
+            assert payload(host) == b"\x00zero"
+            p1.send(b"one")
+            assert payload(host) == b"\x01one"
+            host.send(b"\x01to one")
+            host.send(b"\x00to zero")
+            assert payload(p1) == b"to one"
+            assert payload(p0) == b"to zero"
+            with as_seat(a.port, 0) as moved:  # the same seat opened on the host's instance
+                assert close_of(p0)[0] == 4002  # replaced, across instances
+                host.send(b"\x00found you")
+                assert payload(moved) == b"found you"
+    finally:
+        a.stop()
+        b.stop()
+
+
+@pytest.mark.parametrize("dies", ["host's", "pages'"])
+def test_when_an_instance_dies_its_clients_reconnect_to_the_other(redis_url, dies):
+    a, b = _Process(redis_url), _Process(redis_url)
+    try:
+        host = as_host(a.port)
+        pages = [as_seat(b.port, 0), as_seat(b.port, 1)]
+        until_control(host, {"t": "here", "seat": 0}, {"t": "here", "seat": 1})
+        for seat, page in enumerate(pages):
+            page.send(b"before")
+            assert payload(host) == bytes((seat,)) + b"before"
+        if dies == "host's":
+            a.kill()
+            close_of(host)  # the connection is gone (no close frame from a dead process)
+            host = as_host(b.port)  # the same room and secret, on the instance left
+            for page in pages:
+                until_control(page, {"t": "host", "here": True})
+            until_control(host, {"t": "here", "seat": 0}, {"t": "here", "seat": 1})
+        else:
+            b.kill()
+            for page in pages:
+                close_of(page)
+            pages = [as_seat(a.port, 0), as_seat(a.port, 1)]
+        for seat, page in enumerate(pages):
+            page.send(b"after")
+            assert payload(host) == bytes((seat,)) + b"after"
+            host.send(bytes((seat,)) + b"reply")
+            assert payload(page) == b"reply"
+        for ws in (host, *pages):
+            ws.close()
+    finally:
+        a.stop()
+        b.stop()
