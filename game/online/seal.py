@@ -32,7 +32,9 @@ import binascii
 import secrets
 
 from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 VERSION = 1
 KEY_BYTES = 32  # AES-256
@@ -43,6 +45,8 @@ MAX_COUNTER = 2**64 - 1
 H2P = "h2p"  # the host to the seat's page
 P2H = "p2h"  # the seat's page to the host
 DIRECTIONS = {H2P: 1, P2H: 2}
+CONN_ID_BYTES = 16  # the page's random id for one socket (the handshake's b"C" frame)
+CONN_INFO = b"hachihachi seat v1"  # HKDF's info: binds the derived key to this use
 
 
 class SealError(ValueError):
@@ -73,6 +77,18 @@ def key_from_text(text: str) -> bytes:
     if key_text(key) != text:  # stray low bits in the last character: not our encoding
         raise SealError("a seat key is 43 base64url characters")
     return key
+
+
+def derive(key: bytes, conn_id: bytes) -> bytes:
+    """The key one page socket seals with: HKDF-SHA256 of the seat key, salted with the
+    connection id the page picked for that socket. A reloaded page, or a second device,
+    picks a new id, so its counters can start at 1 again without ever reusing a nonce under
+    one key, and frames of an old socket open under no new one (the lead's handshake)."""
+    if not isinstance(conn_id, (bytes, bytearray, memoryview)) \
+            or len(conn_id) != CONN_ID_BYTES:
+        raise SealError(f"a connection id is {CONN_ID_BYTES} bytes")
+    return HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=bytes(conn_id),
+                info=CONN_INFO).derive(_check_key(key))
 
 
 def nonce(direction: str, counter: int) -> bytes:
@@ -172,6 +188,6 @@ def _check_counter(counter: int) -> int:
     return counter
 
 
-__all__ = ["DIRECTIONS", "H2P", "KEY_BYTES", "MAX_COUNTER", "MIN_FRAME", "P2H", "VERSION",
-           "Opener", "SealError", "Sealer", "associated_data", "key_from_text", "key_text",
-           "new_seat_key", "nonce"]
+__all__ = ["CONN_ID_BYTES", "CONN_INFO", "DIRECTIONS", "H2P", "KEY_BYTES", "MAX_COUNTER",
+           "MIN_FRAME", "P2H", "VERSION", "Opener", "SealError", "Sealer", "associated_data",
+           "derive", "key_from_text", "key_text", "new_seat_key", "nonce"]

@@ -155,10 +155,9 @@ class PartyHost:
         self._dirty.set()
 
     def keep(self) -> dict:
-        """What a continued game needs to open the same links (game.party.keep)."""
-        return {"bind": self.server.bind, "port": self.server.port,
-                "table": self.server.table_token,
-                "tokens": {str(s): st.token for s, st in self.server.seats.items()}}
+        """What a continued game needs to open the same links (game.party.keep): the
+        transport's to say (an address and tokens, or a relay, a room and seat keys)."""
+        return self.server.kept()
 
     # --- the heartbeat ---------------------------------------------------------------------
     def poll(self) -> bool:

@@ -9,8 +9,9 @@ seats did (who came, who went) reaches the host through `events`, a thread-safe 
 phones' actions do through `actions`.
 
 What it serves is a fixed list: `/j/<token>` (the phone page, the seat's token in its
-address), `/t/<token>` (the read-only table page), the page's two files and the 49 card
-pictures; any other path is a 404 and no path from a client ever reaches the file system.
+address), `/t/<token>` (the read-only table page), the page's files and the 49 card pictures
+(game.party.files, a list the relay serves too); any other path is a 404 and no path from a
+client ever reaches the file system.
 The socket (`/ws`) takes only small JSON messages (`protocol.parse_client`), at most `RATE` a
 second per connection; the first must claim a seat with its token within `HELLO_SECONDS`; a
 second screen opening the same seat takes it over and the first is told so. Browsers must
@@ -36,15 +37,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from game.engine.cards import CARD_IDS
+from game.party.files import ClientFiles, client_dir
 from game.party.protocol import MAX_MESSAGE, BadMessage, encode, parse_client
 
 log = logging.getLogger(__name__)
@@ -61,15 +62,7 @@ CLOSE_GAME_OVER = 4004  # the game ended: the page keeps its last screen and sto
 CLOSE_REPLACED = 4002  # the seat opened on another screen, or a new link was made
 CLOSE_RETIRED = 4001  # a computer plays the seat now
 CLOSE_REFUSED = 4003  # no seat of this game
-CLIENT_FILES = {"party.js": "text/javascript; charset=utf-8",
-                "party.css": "text/css; charset=utf-8"}
-PAGE = "index.html"
-
-
-def client_dir() -> Path:
-    from game.resources import resource_dir
-
-    return resource_dir("game", "party", "client", holding=PAGE)
+PONG = '{"t":"pong"}'
 
 
 def new_token() -> str:
@@ -80,6 +73,21 @@ def new_token() -> str:
 def _digest(token: str) -> bytes:
     """Old tokens are remembered by their hash only (to tell their page why they stopped)."""
     return hashlib.sha256(token.encode()).digest()
+
+
+def seat_message(msg: dict[str, Any], seat: int | None,
+                 actions: queue.Queue[tuple[int, object, int]]) -> str | None:
+    """A seat's checked message (`parse_client`) after its hello, as every transport takes
+    it: an action goes to the host's queue as (seat, action, serial), a ping is answered (the
+    text to send back is returned). `seat` None: the sender holds no seat (a table page, or
+    a screen that lost its seat), so only a ping is taken. BadMessage for anything else, for
+    the caller to count and drop."""
+    if msg["t"] == "ping":
+        return PONG
+    if msg["t"] == "act" and seat is not None:
+        actions.put((seat, msg["action"], msg["n"]))
+        return None
+    raise BadMessage(f"{msg['t']} not expected here")
 
 
 @dataclass(frozen=True)
@@ -180,7 +188,7 @@ class PartyServer:
         self.last: dict[int, str] = {}  # each seat's last message, sent again on a rejoin
         self.last_table: str | None = None
         self.on_change: Callable[[], None] | None = None  # told (loop thread) of seat changes
-        self._notices = _render_notices(notices)
+        self._notices = render_notices(notices)
         self._old: dict[bytes, str] = {}  # digests of tokens no longer valid -> why
         self._tables: set[ServerConnection] = set()
         self._outboxes: dict[ServerConnection, _Outbox] = {}
@@ -194,8 +202,7 @@ class PartyServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._start_error: BaseException | None = None
-        self._files = {name: (client_dir() / name).read_bytes() for name in (PAGE,
-                                                                            *CLIENT_FILES)}
+        self._files = ClientFiles()
         self._refresh()
 
     # --- what other threads read -------------------------------------------------------
@@ -222,6 +229,12 @@ class PartyServer:
 
     def joined(self) -> dict[int, bool]:
         return {s: st.here for s, st in self.seats.items()}
+
+    def kept(self) -> dict:
+        """What a continued game needs to open the same links (game.party.keep): the
+        address, the port, the table's and each seat's token."""
+        return {"bind": self.bind, "port": self.port, "table": self.table_token,
+                "tokens": {str(s): st.token for s, st in self.seats.items()}}
 
     # --- changes, run by the loop --------------------------------------------------------
     def _call(self, fn: Callable[[], object]) -> object:
@@ -350,8 +363,7 @@ class PartyServer:
             box.put(text)
 
     def _notice(self, kind: str, lang: str | None) -> str:
-        return self._notices.get((kind, lang)) or self._notices.get((kind, None)) or encode(
-            {"t": "replaced" if kind == "new_link" else kind, "why": kind})
+        return notice_text(self._notices, kind, lang)
 
     def _close(self, conn: ServerConnection, code: int, reason: str,
                text: str | None = None) -> None:  # the loop
@@ -504,15 +516,10 @@ class PartyServer:
                 log.info("party: refused a socket from origin %r", origin[:80])
                 return self._response(HTTPStatus.FORBIDDEN, b"Forbidden", "text/plain")
             return None  # the WebSocket handshake goes on
-        if path.startswith("/j/") or path.startswith("/t/"):
-            return self._response(HTTPStatus.OK, self._files[PAGE], "text/html; charset=utf-8")
-        if path.startswith("/c/") and path[3:] in CLIENT_FILES:
-            return self._response(HTTPStatus.OK, self._files[path[3:]], CLIENT_FILES[path[3:]])
-        if path.startswith("/cards/") and path.endswith(".svg"):
-            name = path[len("/cards/"):-len(".svg")]
-            if name in CARD_IDS or name == "back":
-                return self._response(HTTPStatus.OK, _card_svg(name), "image/svg+xml",
-                                      cache=True)
+        found = self._files.page() if path.startswith(("/j/", "/t/")) \
+            else self._files.asset(path)
+        if found is not None:
+            return self._response(HTTPStatus.OK, found.body, found.kind, cache=found.cache)
         return self._response(HTTPStatus.NOT_FOUND, b"Not found", "text/plain")
 
     def _origins(self) -> set[str]:
@@ -550,18 +557,15 @@ class PartyServer:
                              live.seat if live is not _TABLE else "table")
                     await conn.close(4008, "too many messages")
                     return
+                holder = live.seat if live is not _TABLE and live.conn is conn else None
                 try:
-                    msg = parse_client(raw)
+                    reply = seat_message(parse_client(raw), holder, self.actions)
                 except BadMessage as e:
                     self.refused += 1
                     log.info("party: dropped a message: %s", e)
                     continue
-                if msg["t"] == "ping":  # answered without waiting: reading goes on
-                    self._send(conn, '{"t":"pong"}')
-                elif msg["t"] == "act" and live is not _TABLE and live.conn is conn:
-                    self.actions.put((live.seat, msg["action"], msg["n"]))
-                else:
-                    self.refused += 1
+                if reply is not None:  # answered without waiting: reading goes on
+                    self._send(conn, reply)
         except ConnectionClosed:
             pass
         finally:
@@ -640,8 +644,8 @@ def _address(transport: asyncio.BaseTransport) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
 
 
-def _render_notices(notices: Callable[[str, str | None], str] | None
-                    ) -> dict[tuple[str, str | None], str]:
+def render_notices(notices: Callable[[str, str | None], str] | None
+                   ) -> dict[tuple[str, str | None], str]:
     """Every closed page's last message in every language, made once on the caller's thread
     (the words' language switch is not the loop's to make)."""
     if notices is None:
@@ -655,12 +659,12 @@ def _render_notices(notices: Callable[[str, str | None], str] | None
     return out
 
 
-def _card_svg(name: str) -> bytes:
-    """A card's picture (its name checked against the 48 cards and the back first)."""
-    from game.resources import resource_dir
+def notice_text(notices: dict[tuple[str, str | None], str], kind: str,
+                lang: str | None) -> str:
+    """A closed page's last message (`render_notices`), in its language if there is one."""
+    return notices.get((kind, lang)) or notices.get((kind, None)) or encode(
+        {"t": "replaced" if kind == "new_link" else kind, "why": kind})
 
-    return (resource_dir("art", "cards", holding="back.svg") / f"{name}.svg").read_bytes()
 
-
-__all__ = ["CLOSE_GAME_OVER", "MAX_CONNECTIONS", "MAX_PER_ADDRESS", "PartyServer", "Seat",
-           "client_dir", "new_token"]
+__all__ = ["CLOSE_GAME_OVER", "MAX_CONNECTIONS", "MAX_PER_ADDRESS", "PONG", "PartyServer",
+           "Seat", "client_dir", "new_token", "notice_text", "render_notices", "seat_message"]

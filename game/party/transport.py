@@ -43,6 +43,11 @@ class SeatTransport(Protocol):
 
     def joined(self) -> dict[int, bool]: ...
 
+    def kept(self) -> dict:
+        """What a continued game needs to open the same links, kept beside its autosave
+        (game.party.keep): secrets, so that file is the player's alone."""
+        ...
+
     def link(self, seat: int) -> str:
         """The address a seat's player opens."""
         ...

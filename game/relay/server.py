@@ -37,6 +37,13 @@ connections per room per instance (CLOSE_FULL), per address and in all (a connec
 those is cut before its handshake), and the opening message's deadline (CLOSE_HELLO). A
 connection that does not read its frames is closed (CLOSE_SLOW) rather than buffered.
 
+Pages (issue 46): `/o/<room>/<seat>/<token>` is the party client's page in its online mode
+(the seat's key rides in the link's fragment, which the browser never sends), with the files
+it needs from the party client's fixed list (game.party.files): `/c/<file>` and
+`/cards/<card>.svg`. The page is sent with headers for a page whose address holds a secret:
+no referrer, no caching, a Content-Security-Policy that allows its own scripts, styles and
+pictures and sockets to this relay only, and no framing. Any other path is a 404.
+
 The asyncio loop is the only owner of the state; time for the limits and the rooms' expiry is
 read from the injectable `clock`, so tests step it instead of waiting.
 """
@@ -47,6 +54,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import threading
 import time
@@ -59,6 +67,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.party.files import ClientFiles, Found
 from game.relay import wire
 from game.relay.backend import Backend, BackendError, MemoryBackend, Subscription, room_channel
 from game.relay.wire import BadHello, HostHello, JoinHello
@@ -68,6 +77,11 @@ log = logging.getLogger(__name__)
 # one letter ahead of every message on a backend channel (never seen by a client)
 DATA, TAKEN, JOINED, LEFT, HOST_BACK, HOST_GONE, REVOKED, ENDED = (
     b"D", b"T", b"J", b"L", b"H", b"G", b"R", b"X")
+# an online seat's link: /o/<room>/<seat>/<token> (the key after '#' never reaches us)
+ONLINE_PAGE = re.compile(rf"/o/{wire.ID_PATTERN.pattern}/[0-{wire.MAX_SEATS - 1}]/"
+                         rf"{wire.SECRET_PATTERN.pattern}")
+# a Host header fit to name the page's socket in its policy: a name or an address, a port
+HOST_NAME = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?")
 
 
 @dataclass(frozen=True)
@@ -176,6 +190,7 @@ class Relay:
         self._addr_of: dict[ServerConnection, str] = {}
         self._server: Server | None = None
         self._sweeper: asyncio.Task | None = None
+        self._files = ClientFiles()  # the online seats' page and its files (read once)
 
     # --- running ------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> Relay:
@@ -249,13 +264,16 @@ class Relay:
             else:
                 del self._addresses[addr]
 
-    # --- HTTP: the socket's address, and a health check for the operator ----------------
+    # --- HTTP: the socket's address, the pages, and a health check for the operator ------
     def _http(self, ws: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         if path == "/ws":
             return None
         if path == "/healthz":
             return _response(HTTPStatus.OK, b"ok\n")
+        found = self._files.page() if ONLINE_PAGE.fullmatch(path) else self._files.asset(path)
+        if found is not None:
+            return _file_response(found, request.headers.get("Host"))
         return _response(HTTPStatus.NOT_FOUND, b"Not found\n")
 
     # --- a connection -------------------------------------------------------------------
@@ -537,6 +555,31 @@ def _response(status: HTTPStatus, body: bytes) -> Response:
     return Response(status.value, status.phrase, headers, body)
 
 
+def page_policy(host: str | None) -> str:
+    """The Content-Security-Policy of the page and its files: its own scripts, styles and
+    pictures only, sockets to this relay only (the origin the browser asked, as its Host
+    header says; 'self' when that header is not a plain host), no plugins, forms, base
+    rewriting or framing."""
+    sockets = f"ws://{host} wss://{host}" if host and HOST_NAME.fullmatch(host) else "'self'"
+    return ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            f"connect-src {sockets}; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")
+
+
+def _file_response(found: Found, host: str | None) -> Response:
+    """The page or one of its files, with the headers a page with a key in its address
+    wants: the address never leaves as a referrer, the page is never cached (a card picture
+    may be, for a day), and the policy above."""
+    headers = Headers([("Content-Type", found.kind), ("Content-Length", str(len(found.body))),
+                       ("Cache-Control", "max-age=86400" if found.cache else "no-store"),
+                       ("X-Content-Type-Options", "nosniff"),
+                       ("Referrer-Policy", "no-referrer"),
+                       ("Content-Security-Policy", page_policy(host)),
+                       ("X-Frame-Options", "DENY"),
+                       ("Cross-Origin-Opener-Policy", "same-origin")])
+    return Response(HTTPStatus.OK.value, HTTPStatus.OK.phrase, headers, found.body)
+
+
 class RelayThread:
     """A relay on its own loop in a daemon thread: for tests, benchmarks and a program that
     embeds one. `make` builds the relay on that loop (a Redis backend must be connected
@@ -604,4 +647,4 @@ class RelayThread:
         self._thread.join(5)
 
 
-__all__ = ["Limits", "Relay", "RelayThread"]
+__all__ = ["ONLINE_PAGE", "Limits", "Relay", "RelayThread", "page_policy"]

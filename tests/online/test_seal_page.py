@@ -18,9 +18,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from game.online.seal import H2P, P2H, Opener, Sealer, key_text, new_seat_key
+from game.online.seal import H2P, P2H, Opener, Sealer, derive, key_text, new_seat_key
 from game.party.server import client_dir
-from tests.online.vectors import KEY_TEXTS, VECTORS
+from tests.online.vectors import CONN_VECTORS, KEY_TEXTS, VECTORS
 
 if os.environ.get("HACHI_SKIP_BROWSER") == "1":  # .ci/run: the browser is being installed
     pytest.skip("the browser is being installed; .ci/run runs these tests after",
@@ -211,3 +211,29 @@ def test_the_pinned_key_texts_read_the_same_in_the_page(page):  # noqa: ANN001
     got = run(page, "return input.map((t) => hex(S.keyFromHash('#' + t)));",
               list(KEY_TEXTS.values()))
     assert got == list(KEY_TEXTS)
+
+
+def test_the_page_derives_the_connection_keys_python_derives(page):  # noqa: ANN001
+    """The handshake's per-socket key (HachiSeal.deriveConnKey) against the pinned answers,
+    then a frame sealed by the page under a fresh derived key opens in Python under its own."""
+    got = run(page, """
+        const out = [];
+        for (const [key, conn] of input) out.push(hex(await S.deriveConnKey(bin(key), bin(conn))));
+        return out;""", [[k, c] for k, c, _ in CONN_VECTORS])
+    assert got == [d for _, _, d in CONN_VECTORS]
+    key, conn_id = new_seat_key(), bytes(range(16))
+    frame = run(page, """
+        const k = await S.deriveConnKey(bin(input.key), bin(input.conn));
+        return hex(await S.makeSealer(k, "room-A", 2, "p2h").seal("move"));""",
+                {"key": key.hex(), "conn": conn_id.hex()})
+    assert Opener(derive(key, conn_id), "room-A", 2, P2H).open(bytes.fromhex(frame)) == b"move"
+
+
+def test_the_page_refuses_a_bad_connection_id(page):  # noqa: ANN001
+    got = run(page, """
+        const k = new Uint8Array(32);
+        return [await refused(S.deriveConnKey(k, new Uint8Array(15))),
+                await refused(S.deriveConnKey(k, new Uint8Array(17))),
+                await refused(S.deriveConnKey(k, "0123456789abcdef")),
+                await refused(S.deriveConnKey(new Uint8Array(31), new Uint8Array(16)))];""")
+    assert got == ["SealError"] * 4

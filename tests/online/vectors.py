@@ -42,3 +42,18 @@ KEY_TEXTS = {
     "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0efeeedecebeae9e8e7e6e5e4e3e2e1e0":
         "__79_Pv6-fj39vX08_Lx8O_u7ezr6uno5-bl5OPi4eA",
 }
+
+# The per-connection key of the handshake (seal.derive, the page's HachiSeal.deriveConnKey):
+# HKDF-SHA256(ikm = seat key, salt = conn_id, info = b"hachihachi seat v1", length 32).
+# Each: (seat key hex, conn_id hex, derived key hex). Checked against RFC 5869 by hand.
+CONN_VECTORS = [
+    ("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+     "000102030405060708090a0b0c0d0e0f",
+     "712de88db49ae816610b7844d126d47486f5dfbf20c405030937de43e9d3a81e"),
+    ("a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5",
+     "00ff00ff00ff00ff00ff00ff00ff00ff",
+     "93e711f07ba3b9c678890d5e34228f6525cd6fbafa4a62ac2d099c11dd59ec06"),
+    ("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0efeeedecebeae9e8e7e6e5e4e3e2e1e0",
+     "00000000000000000000000000000000",
+     "b739fb7f628aefc8b0082b6f59ccbe8210966d56166f547ba893d05cf82a6033"),
+]

@@ -2,14 +2,23 @@
 // and sends the seat's choices; every rule, word and amount comes from the game on the host.
 // It changes only what a message changed (nodes are kept by card id and seat), keeps its
 // socket alive through sleep and lost Wi-Fi, and never drops a tap without a word.
+//
+// Online seats (issue 46) use the same page through a relay: /o/<room>/<seat>/<token>#<key>.
+// Only the wire differs (see "online seats" below): every message is sealed with a key made
+// for each socket from the link's key, and a frame, once opened, is handled exactly as a
+// message from the party server.
 "use strict";
 (function () {
   const parts = location.pathname.split("/");
-  const token = parts[2] || "";
+  const isOnline = parts[1] === "o";
+  const token = (isOnline ? parts[4] : parts[2]) || "";
   const isTable = parts[1] === "t";
   const LANGS = ["en", "ja", "fr", "uk"];
-  // close codes after which trying again cannot help (game/party/server.py)
-  const FINAL = { 4001: "retired", 4002: "replaced", 4003: "refused", 4004: "over" };
+  // close codes after which trying again cannot help (game/party/server.py; for an online
+  // seat, the relay's: game/relay/wire.py)
+  const FINAL = isOnline
+    ? { 4002: "replaced", 4003: "refused", 4004: "new_link", 4005: "closed" }
+    : { 4001: "retired", 4002: "replaced", 4003: "refused", 4004: "over" };
   const RETRY_MAX = 1000; // ms between tries while the page is visible (issue 42, item 6)
   const PING_AFTER = 5000; // ms of silence before the page asks the host whether it is there
   const DEAD_AFTER = 3000; // ms without an answer to that ping: the socket is dead
@@ -28,7 +37,8 @@
     sheetK: 0, // the round count of the last round-end sheet opened (0: none yet)
   };
   const link = { ws: null, up: false, down: false, timer: 0, tries: 0, heard: 0, pingAt: 0,
-                 openedAt: 0, backTimer: 0 };
+                 openedAt: 0, backTimer: 0,
+                 chan: null, hostAway: false, dropped: 0 }; // online seats only (below)
   let audio = null; // made on the first tap: browsers allow sound only after a gesture
   let touched = false; // a first tap happened (a buzz before it is refused, with a warning)
 
@@ -122,7 +132,8 @@
     return plays.length === 1 ? plays[0] : null;
   }
   function canAct() {
-    return !isTable && link.up && !page.pending && !page.final && !!page.view && !!page.view.turn;
+    return !isTable && link.up && !link.hostAway && !page.pending && !page.final && !!page.view
+      && !!page.view.turn;
   }
   // The field cards a tap on the field would send, and those the picked card would take.
   function fieldMarks() {
@@ -473,7 +484,7 @@
     const s = $("screen");
     s.className = "closed " + why;
     const p = make("p", "big");
-    p.textContent = text || word(why === "new_link" ? "replaced" : why, "—");
+    p.textContent = text || closedWords(why);
     const parts = [make("div", "mark"), p];
     if (why === "replaced") {
       const b = make("button", "go wide");
@@ -576,7 +587,7 @@
   }
   function sendAct(p) {
     const ws = link.ws;
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify({ t: "act", a: p.a, n: p.n }));
+    if (ws && ws.readyState === 1) transmit(ws, { t: "act", a: p.a, n: p.n });
     else p.lost = true; // sent again once the socket is back (settlePending)
   }
   function clicked(box, handler) {
@@ -638,17 +649,30 @@
     link.ws = ws;
     link.openedAt = Date.now();
     link.pingAt = 0;
+    if (isOnline) ws.binaryType = "arraybuffer";
     ws.onopen = () => {
       if (link.ws !== ws) return;
       link.heard = Date.now();
-      ws.send(JSON.stringify({ t: "hello", token: token, lang: page.lang }));
+      if (isOnline) ws.send(JSON.stringify({ t: "join", room: online.room, seat: online.seat,
+                                             token: token }));
+      else hello(ws);
     };
-    ws.onmessage = (ev) => { if (link.ws === ws) heard(ev.data); };
+    ws.onmessage = (ev) => {
+      if (link.ws !== ws) return;
+      if (isOnline) received(ws, ev.data);
+      else heard(ev.data);
+    };
     ws.onclose = (ev) => {
       if (link.ws !== ws) return;
       link.ws = null;
       lost(ev.code);
     };
+  }
+  function hello(ws) { transmit(ws, { t: "hello", token: token, lang: page.lang }); }
+  // A message to the host: as JSON text to the party server, sealed to an online seat's host.
+  function transmit(ws, msg) {
+    if (isOnline) sealAndSend(ws, JSON.stringify(msg));
+    else ws.send(JSON.stringify(msg));
   }
   function heard(data) {
     link.heard = Date.now();
@@ -670,6 +694,8 @@
   }
   function lost(code) {
     link.up = false;
+    link.chan = null;
+    link.hostAway = false; // unknown until the relay answers the next join
     if (page.pending) page.pending.lost = true;
     if (FINAL[code]) return finish(FINAL[code]);
     if (page.final) return undefined;
@@ -712,9 +738,9 @@
   }
   function ping() {
     const ws = link.ws;
-    if (!ws || ws.readyState !== 1) return;
+    if (!ws || ws.readyState !== 1 || link.hostAway) return; // nobody to answer
     link.pingAt = Date.now();
-    ws.send('{"t":"ping"}');
+    transmit(ws, { t: "ping" });
   }
   // Every second: a connect that hangs, or a socket that stopped answering, is dropped.
   function tick() {
@@ -722,6 +748,7 @@
     if (page.final || !ws) return;
     if (ws.readyState === 0 && now - link.openedAt > 4000) { drop(); return; }
     if (ws.readyState !== 1 || document.visibilityState === "hidden") return;
+    if (link.hostAway) return; // nobody would answer; the relay says when the host is back
     if (link.pingAt && now - link.pingAt > DEAD_AFTER) drop();
     else if (!link.pingAt && now - link.heard > PING_AFTER) ping();
   }
@@ -735,9 +762,15 @@
   // The banner says why the cards wait; the page looks and acts disabled meanwhile.
   function renderConnection() {
     const off = !link.up && !page.final;
-    flag(document.body, "offline", off && link.down);
+    const away = link.hostAway && !page.final; // an online seat's host left the relay
+    flag(document.body, "offline", (off && link.down) || away);
     const banner = $("banner");
-    if (off && link.down) {
+    if (away) {
+      clearTimeout(link.backTimer);
+      setData(banner, "tone", "bad");
+      setText(banner, localWord("host_away"));
+      show(banner, true);
+    } else if (off && link.down) {
       clearTimeout(link.backTimer);
       setData(banner, "tone", "bad");
       const offline = navigator.onLine === false;
@@ -772,8 +805,152 @@
     }).observe($("top"));
   }
 
+  // --- online seats (issue 46) ----------------------------------------------------------
+  // The relay (game/relay) passes frames between this page and the host and can read none:
+  // 1. the page joins: {"t":"join",room,seat,token} as text; the relay answers {"t":"ok"};
+  // 2. the page sends b"C" + 16 random bytes (this socket's id) in clear, and both ends seal
+  //    every later frame of this socket with HKDF(seat key, that id) (HachiSeal.deriveConnKey),
+  //    counters from 1 (docs/design/SEALING.md); a reloaded page picks a new id, so nothing
+  //    sealed for an old socket opens on a new one;
+  // 3. from then on a message is sealed (p2h) and sent as a binary frame, and a binary frame
+  //    is opened (h2p) and handled by `heard`, as the party server's text is.
+  // Text from the relay is its own: the host left or came back ({"t":"host","here":…}).
+  // The words the page needs before the host has said any (or when it cannot), in the four
+  // languages of the game; the host's words win where it sent them.
+  const LOCAL = {
+    no_crypto: {
+      en: "This page needs a secure connection (https) to keep your cards private, so it cannot open here. Ask the host for an https link.",
+      ja: "手札を守るため、このページには安全な接続（https）が必要です。ここでは開けません。https のリンクをホストに聞いてください。",
+      fr: "Cette page a besoin d’une connexion sécurisée (https) pour garder vos cartes secrètes : elle ne peut pas s’ouvrir ici. Demandez un lien https à l’hôte.",
+      uk: "Цій сторінці потрібне захищене з’єднання (https), щоб ваші карти лишалися таємними, тож тут вона не відкриється. Попросіть у господаря посилання https.",
+    },
+    no_key: {
+      en: "This link is incomplete: the part after # is missing. Copy the whole link again.",
+      ja: "このリンクは不完全です（# 以降がありません）。リンク全体をもう一度コピーしてください。",
+      fr: "Ce lien est incomplet : il manque la partie après #. Copiez de nouveau le lien entier.",
+      uk: "Це посилання неповне: бракує частини після #. Скопіюйте все посилання ще раз.",
+    },
+    host_away: {
+      en: "The host is away — waiting…",
+      ja: "ホストが不在です — 待っています…",
+      fr: "L’hôte est absent — en attente…",
+      uk: "Господаря немає — чекаємо…",
+    },
+    new_link: {
+      en: "The host made a new link for this seat, so this one no longer works. Ask the host for the new link or scan the new code.",
+      ja: "ホストがこの席の新しいリンクを作ったため、このリンクはもう使えません。新しいリンクをホストに聞くか、新しいコードを読み取ってください。",
+      fr: "L’hôte a créé un nouveau lien pour cette place : celui-ci ne fonctionne plus. Demandez le nouveau lien à l’hôte ou scannez le nouveau code.",
+      uk: "Господар створив нове посилання на це місце, тож це більше не працює. Попросіть у господаря нове посилання або відскануйте новий код.",
+    },
+    closed: {
+      en: "The host closed the game. It is kept on the host's computer.",
+      ja: "ホストがゲームを閉じました。ゲームはホストのコンピューターに保存されています。",
+      fr: "L’hôte a fermé la partie. Elle est gardée sur son ordinateur.",
+      uk: "Господар закрив гру. Її збережено на його комп’ютері.",
+    },
+    refused: {
+      en: "This link is not a seat of the game on this table.",
+      ja: "このリンクはこの卓の対局の席ではありません。",
+      fr: "Ce lien n’est pas une place de la partie sur cette table.",
+      uk: "Це посилання не є місцем у грі за цим столом.",
+    },
+    replaced: {
+      en: "This seat was opened on another screen.",
+      ja: "この席は別の画面で開かれました。",
+      fr: "Cette place a été ouverte sur un autre écran.",
+      uk: "Це місце відкрили на іншому екрані.",
+    },
+  };
+  function localWord(key) {
+    const t = LOCAL[key] || {};
+    return word(key) || t[page.lang] || t.en || "";
+  }
+  // A closed seat's words: the host's where it sent them, else the page's own.
+  function closedWords(why) {
+    return word(why) || localWord(why) || word(why === "new_link" ? "replaced" : why, "—");
+  }
+
+  const online = isOnline ? { room: parts[2] || "", seat: Number(parts[3]), key: null } : null;
+
+  // The relay's answer to the join makes this socket's sealed channel; the host coming back
+  // makes a fresh one (a new id), so a host that restarted is never left without one.
+  function relaySaid(ws, text) {
+    let msg;
+    try { msg = JSON.parse(text); } catch (e) { return; }
+    if (msg.t === "ok") {
+      startChannel(ws);
+      hostAway(msg.host === false);
+    } else if (msg.t === "host") {
+      const back = msg.here === true && link.hostAway;
+      hostAway(msg.here !== true);
+      if (back) startChannel(ws);
+    }
+  }
+  function startChannel(ws) {
+    const S = window.HachiSeal;
+    const id = crypto.getRandomValues(new Uint8Array(S.CONN_ID_BYTES));
+    const hi = new Uint8Array(1 + id.length);
+    hi[0] = 0x43; // "C"
+    hi.set(id, 1);
+    ws.send(hi);
+    const chan = { ws: ws };
+    chan.ready = S.deriveConnKey(online.key, id).then((k) => ({
+      sealer: S.makeSealer(k, online.room, online.seat, "p2h"),
+      opener: S.makeOpener(k, online.room, online.seat, "h2p"),
+    }));
+    chan.ready.catch(() => {}); // a channel that failed is dropped with its socket
+    link.chan = chan;
+    hello(ws); // the seat's language, as the party page says it; sealed like the rest
+  }
+  function hostAway(away) {
+    if (link.hostAway === away) return;
+    link.hostAway = away;
+    link.pingAt = 0; // a ping the host could not answer says nothing about the socket
+    renderConnection();
+  }
+  // Sealed in call order (the channel's sealer numbers them so); sent only on the socket and
+  // channel it was sealed for.
+  function sealAndSend(ws, text) {
+    const chan = link.chan;
+    if (!chan || chan.ws !== ws) return; // no channel yet: the relay has not let us in
+    chan.ready.then((c) => c.sealer.seal(text)).then((frame) => {
+      if (link.chan === chan && ws.readyState === 1) ws.send(frame);
+    }, () => { link.dropped += 1; });
+  }
+  // A frame from the relay: its own text, or the host's sealed message, opened in order and
+  // handed to `heard` as the party server's text is. A frame that does not open (forged,
+  // replayed, or sealed for an older socket) is dropped without a word.
+  function received(ws, data) {
+    link.heard = Date.now();
+    if (typeof data === "string") { relaySaid(ws, data); return; }
+    const chan = link.chan;
+    if (!chan || chan.ws !== ws) { link.dropped += 1; return; }
+    chan.ready.then((c) => c.opener.open(new Uint8Array(data))).then((plain) => {
+      if (link.ws === ws && link.chan === chan) heard(new TextDecoder().decode(plain));
+    }, () => { link.dropped += 1; });
+  }
+  // The seat's key from the link's fragment; without WebCrypto, or without a key, the page
+  // says why in one sentence instead of playing in clear or breaking.
+  function onlineReady() {
+    if (!window.HachiSeal || !window.HachiSeal.available() || !window.isSecureContext) {
+      renderClosed("no_crypto");
+      return false;
+    }
+    try {
+      online.key = window.HachiSeal.keyFromHash();
+    } catch (e) {
+      renderClosed("no_key");
+      return false;
+    }
+    return true;
+  }
+
+  // A link pasted over this one that differs only after '#' (another key) changes nothing
+  // but the fragment, which reloads no page: start again with the new key.
+  if (isOnline) window.addEventListener("hashchange", () => location.reload());
+
   setLang(page.lang);
   if (isTable) document.body.classList.add("table");
   setMode("connecting");
-  connect();
+  if (!isOnline || onlineReady()) connect();
 })();

@@ -12,6 +12,7 @@
 //   HachiSeal.makeOpener(keyBytes, room, seat, direction, last = 0)  -> {open, last}
 //   HachiSeal.keyFromHash(hash = location.hash) -> Uint8Array(32)
 //   HachiSeal.keyText(keyBytes) -> the key's 43 base64url characters
+//   HachiSeal.deriveConnKey(keyBytes, connId) -> a promise of one socket's key (32 bytes)
 //   HachiSeal.SealError, HachiSeal.available()
 // seal(bytes or string) and open(bytes) return promises; each sealer and each opener works
 // through its frames one at a time, in the order they were handed to it, so counters go out
@@ -26,6 +27,8 @@
   const MAX_COUNTER = (1n << 64n) - 1n;
   const DIRECTIONS = { h2p: 1, p2h: 2 };
   const KEY_TEXT = /^[A-Za-z0-9_-]{43}$/;
+  const CONN_ID_BYTES = 16; // the page's random id for one socket (the b"C" frame)
+  const CONN_INFO = "hachihachi seat v1"; // HKDF's info: binds the derived key to this use
 
   class SealError extends Error {
     constructor(message) {
@@ -183,6 +186,29 @@
     };
   }
 
+  // The key one socket seals with (the lead's handshake, game/online/seal.py `derive`):
+  // HKDF-SHA256 of the seat key, salted with the id the page picked for this socket. A page
+  // that reloads, or a second device, picks a new id, so its counters start at 1 again
+  // without ever reusing a nonce under one key, and no old socket's frame opens under it.
+  async function deriveConnKey(keyBytes, connId) {
+    if (!available()) throw new SealError("WebCrypto needs a secure context (https or localhost)");
+    const key = checkKey(keyBytes);
+    let salt;
+    try {
+      salt = bytesOf(connId);
+    } catch (e) {
+      salt = null;
+    }
+    if (typeof connId === "string" || !salt || salt.length !== CONN_ID_BYTES) {
+      throw new SealError("a connection id is " + CONN_ID_BYTES + " bytes");
+    }
+    const ikm = await root.crypto.subtle.importKey("raw", key, "HKDF", false, ["deriveBits"]);
+    const bits = await root.crypto.subtle.deriveBits(
+      { name: "HKDF", hash: "SHA-256", salt: salt, info: new TextEncoder().encode(CONN_INFO) },
+      ikm, KEY_BYTES * 8);
+    return new Uint8Array(bits);
+  }
+
   function keyText(keyBytes) {
     let s = "";
     for (const byte of checkKey(keyBytes)) s += String.fromCharCode(byte);
@@ -202,6 +228,6 @@
     return key;
   }
 
-  root.HachiSeal = Object.freeze({ makeSealer, makeOpener, keyFromHash, keyText, SealError,
-                                   available, VERSION, MIN_FRAME });
+  root.HachiSeal = Object.freeze({ makeSealer, makeOpener, keyFromHash, keyText, deriveConnKey,
+                                   SealError, available, VERSION, MIN_FRAME, CONN_ID_BYTES });
 })(globalThis);
