@@ -31,6 +31,7 @@ EPILOG = """examples:
   python -m game stats --json
   python -m game review g.json --seat 0
   python -m game host --seats 3 --phones 2 --bind 192.168.1.20
+  python -m game host --seats 4 --phones 2 --relay wss://relay.example.org
   python -m game relay --listen 127.0.0.1:8765 --redis redis://127.0.0.1:6379/0
 """
 
@@ -134,6 +135,14 @@ def _parser() -> argparse.ArgumentParser:
                            "the same links); the window's saved game is never touched")
     host.add_argument("--new", action="store_true",
                       help="start a new hosted game even though one is saved (it is replaced)")
+    host.add_argument("--relay", default=None, metavar="URL",
+                      help="a relay (ws://, wss://, http:// or https:// HOST[:PORT]; see "
+                           "'relay'): the phone seats become online seats, played from "
+                           "anywhere through it, each link carrying its seat's key; a relay "
+                           "that cannot be reached stops the host (exit status 2)")
+    host.add_argument("--online", type=int, default=None, metavar="K",
+                      help="with --relay: how many of the --phones seats are online (the "
+                           "first K; default all of them), the others on the home network")
     from game.relay.cli import add_parser as add_relay
 
     add_relay(sub)

@@ -14,6 +14,7 @@ import logging
 import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from game import files
 from game.engine import rulesets
@@ -75,6 +76,10 @@ class Settings:
     auto_continue: bool = False  # the ledger's Next presses itself (AUTO_CONTINUE_SECONDS)
     hand_sort: str = "month"  # HAND_SORTS
     last_setup: dict = field(default_factory=dict)
+    # the relay that carries online seats (issue 46): ws://, wss://, http:// or https://
+    # HOST[:PORT][/path]; "" (none) by default, and the New game screen offers Online only
+    # with one
+    relay_url: str = ""
 
     @property
     def speed_factor(self) -> float:
@@ -130,7 +135,33 @@ class Settings:
             if not isinstance(getattr(self, name), bool):
                 setattr(self, name, getattr(d, name))
         self.last_setup = clean_last_setup(self.last_setup)
+        if not relay_url_ok(self.relay_url):
+            log.warning("settings: relay_url is no relay's address; forgotten")
+            self.relay_url = d.relay_url
         return self
+
+
+RELAY_SCHEMES = ("ws", "wss", "http", "https")
+MAX_RELAY_URL = 512
+
+
+def relay_url_ok(value: object) -> bool:
+    """A relay's address as the setting keeps it: "" (none), or a ws://, wss://, http://
+    or https:// URL with a host, no spaces, no user or password (it ends up in links),
+    no query or fragment."""
+    if not isinstance(value, str):
+        return False
+    if value == "":
+        return True
+    if len(value) > MAX_RELAY_URL or value != value.strip() or any(c.isspace() for c in value):
+        return False
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - a port out of range raises here
+    except ValueError:
+        return False
+    return (parts.scheme.lower() in RELAY_SCHEMES and bool(parts.hostname)
+            and "@" not in parts.netloc and not parts.query and not parts.fragment)
 
 
 def clean_last_setup(value: object) -> dict:
@@ -228,4 +259,4 @@ def take_notice(paths: Paths) -> str | None:
 
 __all__ = ["AI_PACES", "ANIM_SPEEDS", "AUTO_CONTINUE_SECONDS", "CARD_BACKS", "CARD_SIZES",
            "HAND_SORTS", "HINT_LEVELS", "TABLE_STYLES", "TERM_STYLES", "UI_SCALES",
-           "LIMITS", "Settings", "clean_last_setup", "load", "save", "take_notice"]
+           "LIMITS", "Settings", "clean_last_setup", "relay_url_ok", "load", "save", "take_notice"]

@@ -33,14 +33,17 @@ def test_the_play_layer_stands_only_on_the_engine_the_ais_and_the_services():
 def test_the_party_never_imports_the_window():
     files = sorted((ROOT / "game" / "party").rglob("*.py"))
     assert len(files) >= 6
+    # game.online (sealing, the relay transport) and game.settings (the relay's address)
+    # are pygame-free services the party's host may use (issue 46)
     assert _layer_violations(files, ("game.engine", "ai", "game.play", "game.party",
+                                     "game.online", "game.settings",
                                      "game.i18n", "game.seats", "game.storage", "game.files",
                                      "game.resources", "game.replays")) == []
 
 
 def test_the_play_layer_and_the_party_load_no_pygame():
-    code = ("import sys, pkgutil, importlib, game.play, game.party\n"
-            "for pkg in (game.play, game.party):\n"
+    code = ("import sys, pkgutil, importlib, game.play, game.party, game.online\n"
+            "for pkg in (game.play, game.party, game.online):\n"
             "    for m in pkgutil.iter_modules(pkg.__path__):\n"
             "        importlib.import_module(f'{pkg.__name__}.{m.name}')\n"
             "print('pygame' in sys.modules, any(k.startswith('game.ui') for k in sys.modules))")

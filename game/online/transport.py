@@ -166,11 +166,15 @@ class RelayTransport:
                  kept: Mapping[str, object] | None = None,
                  notices: Callable[[str, str | None], str] | None = None,
                  connect_seconds: float = CONNECT_SECONDS,
-                 backoff: tuple[float, float] = BACKOFF) -> None:
+                 backoff: tuple[float, float] = BACKOFF,
+                 events: queue.Queue[tuple[str, int]] | None = None,
+                 actions: queue.Queue[tuple[int, object, int]] | None = None) -> None:
         """`relay`: the relay's address (`relay_urls`); `kept`: what `kept()` gave for a
         continued game (its relay is used when `relay` is None; what is missing or not valid
         in it is made anew, so those links change). `notices(kind, lang)`: a closed page's
-        last message, as PartyServer's (called here, up front)."""
+        last message, as PartyServer's (called here, up front). `events`, `actions`: queues
+        shared with the home network's server when a game has both kinds of seats
+        (game.party.transport.Combined); new ones by default."""
         data = dict(kept or {})
         address = relay or data.get("relay")
         if not isinstance(address, str):
@@ -185,9 +189,10 @@ class RelayTransport:
         self.table_token = _kept(data, "table", valid_token) or new_token()
         old = _kept_seats(data.get("seats"))
         self._live = {s: _Online(s, *old.get(s, (new_token(), new_seat_key()))) for s in seats}
-        self.actions: queue.Queue[tuple[int, object, int]] = queue.Queue()
+        self.actions: queue.Queue[tuple[int, object, int]] = (
+            queue.Queue() if actions is None else actions)
         # ("join", seat) or ("leave", seat), for the host: who is here changed
-        self.events: queue.Queue[tuple[str, int]] = queue.Queue()
+        self.events: queue.Queue[tuple[str, int]] = queue.Queue() if events is None else events
         self.refused = 0  # frames dropped (forged, replayed, unknown, bad): tests and logs
         self.last_table: str | None = None  # kept, not sent: no table page online yet
         self.online = False  # registered at the relay now
@@ -590,7 +595,7 @@ class RelayTransport:
         try:
             ws = loop.run_until_complete(self._attempt())
         except (RelayRefused, *_NETWORK_ERRORS) as e:
-            log.warning("online: %s", e)
+            log.info("online: %s", e)  # start() raises it as its sentence: said once
             self._start_error = e
             loop.close()
             self._ready.set()

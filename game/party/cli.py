@@ -5,6 +5,11 @@ The headless host keeps its own saved game (`host-autosave.json` beside the wind
 its links beside it), so it never replaces the game the window would Continue (issue 42,
 item 2). A saved hosted game is continued with `--resume`, or replaced on purpose with
 `--new`; without either, the host says so and starts nothing.
+
+With `--relay URL` (issue 46) some of the phone seats are online seats instead: played from
+anywhere through that relay, each with a link that carries its key (`--online K`: the first
+K of the phone seats; all of them by default). A relay that cannot be reached is one
+sentence and exit status 2.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from game.i18n import N_
 
 PHONE_NAME = N_("Phone {n}")  # the seats' names: each page shows them in its language
 COMPUTER_NAME = N_("Computer {n}")
+ONLINE_NAME = N_("Online {n}")  # a seat played through the relay (issue 46)
 
 
 def _err(text: str) -> int:
@@ -43,6 +49,9 @@ def _checked(args: argparse.Namespace, options: dict) -> str | None:
         return f"--phones must be between 1 and --seats ({args.seats})"
     if not 0 <= args.port <= 65535:
         return "--port must be between 0 and 65535"
+    online = getattr(args, "online", None)
+    if online is not None and not 1 <= online <= args.phones:
+        return f"--online must be between 1 and --phones ({args.phones})"
     import ai
 
     if args.ai not in ai.AGENTS:
@@ -55,7 +64,7 @@ def _default_names(names: list[str]) -> dict[int, tuple[str, int]]:
     each page."""
     out = {}
     for seat, name in enumerate(names):
-        for words in (PHONE_NAME, COMPUTER_NAME):
+        for words in (PHONE_NAME, COMPUTER_NAME, ONLINE_NAME):
             head = words.split("{", 1)[0]
             tail = name[len(head):]
             if name.startswith(head) and tail.isdigit():
@@ -67,7 +76,9 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     from game.party.host import PartyHost
     from game.party.keep import load as load_links
     from game.party.net import BadBind, check_bind
+    from game.party.transport import PartFailed
     from game.play.session import GameSession, SeatSpec
+    from game.settings import relay_url_ok
 
     try:
         args.bind = check_bind(args.bind)
@@ -75,6 +86,12 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
         return _err(str(e))
     if args.resume and args.new:
         return _err("--resume and --new cannot go together")
+    relay = getattr(args, "relay", None)
+    if relay is not None and (not relay or not relay_url_ok(relay)):
+        return _err("--relay must be a ws://, wss://, http:// or https:// address with a host")
+    if getattr(args, "online", None) is not None and relay is None:
+        return _err("--online needs --relay")
+    online_kept = None
     paths = storage.default_paths().ensure().for_host()
     rec, told = storage.start_up(paths)  # a finished one gets its record, as at the title
     if told:
@@ -92,10 +109,13 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
             return _err(f"the saved hosted game cannot go on: {e}")
         if not session.phones:
             return _err("the saved hosted game has no phone seat")
-        links = load_links(paths.autosave, session.seed, session.phones)
+        links = load_links(paths.autosave, session.seed, session.phones, session.online)
         if links is not None and links.bind == args.bind:
             tokens, table = links.tokens, links.table
             args.port = links.port
+        online_kept = links.online if links is not None else None
+        if session.online and relay is None and not (online_kept and online_kept.get("relay")):
+            return _err("the saved hosted game has online seats: give the relay with --relay")
         phones = None
         names = [s.name for s in session.seats]
     else:
@@ -105,17 +125,23 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
         problem = _checked(args, options)
         if problem:
             return _err(problem)
-        names = [PHONE_NAME.format(n=i + 1) if i < args.phones else
-                 COMPUTER_NAME.format(n=i - args.phones + 1) for i in range(args.seats)]
+        online = 0 if relay is None else (getattr(args, "online", None) or args.phones)
+        names = [_seat_name(i, args.phones, online) for i in range(args.seats)]
         seats = [SeatSpec(names[i], "human") if i < args.phones else
                  SeatSpec(names[i], f"ai:{args.ai}") for i in range(args.seats)]
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         session = GameSession(args.ruleset, options, seats, seed)
+        session.to_online(list(range(online)))
         phones = list(range(args.phones))
     try:
         host = PartyHost(session, phones, paths, bind=args.bind, port=args.port,
                          hints=args.hints, think=0.4, tokens=tokens, table_token=table,
-                         default_names=_default_names(names)).start()
+                         default_names=_default_names(names), relay=relay,
+                         online_kept=online_kept).start()
+    except PartFailed as e:
+        if e.part == "online":  # one sentence: RelayTransport.start says which relay
+            return _err(str(e))
+        return _err(f"cannot listen on {args.bind}:{args.port} ({e})")
     except OSError as e:
         return _err(f"cannot listen on {args.bind}:{args.port} ({e})")
     from game.party import keep
@@ -124,12 +150,15 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     keep.save(paths.autosave, session.seed, host.keep())
     rs = session.rs
     print(f"Party game: {rs.title}, {len(session.seats)} seats, seed {session.seed}. "
-          "Open on each phone:")
+          "Open on each phone (an online seat's link goes to its player alone: it is that "
+          "seat's key):")
     for s in host.phones:
-        link = host.server.link(s)
-        print(f"  {host.names()[s]}: {link}")
+        link = host.link(s)
+        print(f"  {host.names()[s]}{' (online)' if host.is_online(s) else ''}: {link}")
         _qr(link)
-    print(f"  The table (read-only): {host.server.table_link()}")
+    table_link = host.table_link()
+    if table_link is not None:
+        print(f"  The table (read-only): {table_link}")
     print(f"Saved after every move in {paths.autosave} (the window's own saved game is not "
           "touched).")
     print("Ctrl+C stops the game; `python -m game host --resume` continues it.")
@@ -150,6 +179,16 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     print("Game over.")
     _tell_kept(kept)
     return 0
+
+
+def _seat_name(i: int, phones: int, online: int) -> str:
+    """Seat i's name in a new hosted game: the online seats, then the phones, then the
+    computers, each counted from 1."""
+    if i < online:
+        return ONLINE_NAME.format(n=i + 1)
+    if i < phones:
+        return PHONE_NAME.format(n=i - online + 1)
+    return COMPUTER_NAME.format(n=i - phones + 1)
 
 
 def _tell_kept(kept: storage.Kept) -> None:

@@ -17,6 +17,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Mapping
 
 from game import storage
 from game.engine.actions import Action
@@ -34,7 +35,7 @@ from game.party.protocol import (
     waiting_message,
 )
 from game.party.server import PartyServer
-from game.party.transport import SeatTransport
+from game.party.transport import Combined, SeatTransport
 from game.play.driver import PlayDriver
 from game.play.session import GameSession, Step
 
@@ -50,14 +51,20 @@ class PartyHost:
                  port: int = 0, hints: bool = False, think: float = 0.0,
                  tokens: dict[int, str] | None = None, table_token: str | None = None,
                  auto_start: bool = True, default_names: dict[int, tuple[str, int]] | None = None,
-                 window: bool = False, transport: SeatTransport | None = None) -> None:
+                 window: bool = False, transport: SeatTransport | None = None,
+                 relay: str | None = None, online_kept: Mapping[str, object] | None = None
+                 ) -> None:
         """`phones`: human seats to play on phones (default: the session's phone seats).
         `auto_start`: the game starts once every phone has joined (no window); the window's
         lobby starts it with its Start button instead (`begin`). `default_names`: seats
         named by the program, not by a player ({seat: (N_("Phone {n}"), n)}): each page
         shows them in its own language. `window`: the desktop window hosts (its screen
         offers the next game). `transport`: what carries the seats' messages (default: the
-        home network's PartyServer on `bind`:`port`; game.party.transport)."""
+        home network's PartyServer on `bind`:`port`; game.party.transport). `relay`: the
+        relay's address for the session's online seats (issue 46), which then go through a
+        RelayTransport (`online_kept`: its `kept()` of a continued game, whose relay serves
+        when `relay` is None), the other phones through the PartyServer, both as one
+        `Combined` transport."""
         if phones is not None:
             bad = [s for s in phones if not 0 <= s < len(session.seats)
                    or not session.seats[s].is_human]
@@ -69,9 +76,8 @@ class PartyHost:
         self.session = session
         self.driver = PlayDriver(session, paths, min_think=lambda: think)
         self._own_driver = True
-        self.server: SeatTransport = transport or PartyServer(
-            session.phones, bind, port, tokens, table_token,
-            notices=lambda kind, lang: encode(notice(kind, lang)))
+        self.server: SeatTransport = transport or _transport(
+            session, bind, port, tokens, table_token, relay, online_kept)
         self.hints = hints
         self.auto_start = auto_start
         self.default_names = dict(default_names or {})
@@ -153,6 +159,23 @@ class PartyHost:
         self.session.to_computer(seat, agent)
         self.server.retire(seat)
         self._dirty.set()
+
+    def table_link(self) -> str | None:
+        """The read-only table page's address (None: only online seats, no page here)."""
+        table_link = getattr(self.server, "table_link", None)
+        return table_link() if callable(table_link) else None
+
+    @property
+    def bind(self) -> str | None:
+        """The home network's address the phones reach (None: no phone on it)."""
+        server = self.server
+        if isinstance(server, Combined):
+            server = server.parts.get("home")  # type: ignore[assignment]
+        return getattr(server, "bind", None)
+
+    def is_online(self, seat: int) -> bool:
+        """The seat is played from anywhere through the relay (its lobby card says Online)."""
+        return 0 <= seat < len(self.session.seats) and self.session.seats[seat].online
 
     def keep(self) -> dict:
         """What a continued game needs to open the same links (game.party.keep): the
@@ -301,6 +324,32 @@ class PartyHost:
                 time.sleep(tick)
         self.poll()
         return self.driver.finish() if self.over else storage.Kept()
+
+
+def _notices(kind: str, lang: str | None) -> str:
+    return encode(notice(kind, lang))
+
+
+def _transport(session: GameSession, bind: str, port: int, tokens: dict[int, str] | None,
+               table_token: str | None, relay: str | None,
+               online_kept: Mapping[str, object] | None) -> SeatTransport:
+    """The phones on the home network; with online seats, those through the relay and the
+    others on the home network, as one Combined transport (the relay first: it is the one
+    that may not be reached). A ValueError when online seats have no relay."""
+    online = session.online
+    if not online:
+        return PartyServer(session.phones, bind, port, tokens, table_token, notices=_notices)
+    from game.online.transport import RelayTransport  # cryptography: online games only
+
+    events: queue.Queue[tuple[str, int]] = queue.Queue()
+    actions: queue.Queue[tuple[int, object, int]] = queue.Queue()
+    parts: dict[str, SeatTransport] = {"online": RelayTransport(
+        online, relay, kept=online_kept, notices=_notices, events=events, actions=actions)}
+    home = [s for s in session.phones if s not in online]
+    if home:
+        parts["home"] = PartyServer(home, bind, port, tokens, table_token, notices=_notices,
+                                    events=events, actions=actions)
+    return Combined(parts)
 
 
 __all__ = ["PartyHost"]

@@ -171,19 +171,24 @@ class PartyServer:
 
     def __init__(self, seats: list[int], host: str = "127.0.0.1", port: int = 0,
                  tokens: dict[int, str] | None = None, table_token: str | None = None,
-                 notices: Callable[[str, str | None], str] | None = None) -> None:
+                 notices: Callable[[str, str | None], str] | None = None, *,
+                 events: queue.Queue[tuple[str, int]] | None = None,
+                 actions: queue.Queue[tuple[int, object, int]] | None = None) -> None:
         """`tokens` (and `table_token`): the links of a continued party game, kept beside
         its autosave (game.party.keep), so the phones' links still work. `notices(kind,
         lang)`: a closed page's last message, in its language (protocol.notice); called on
-        the constructing thread only, for every kind and language, up front."""
+        the constructing thread only, for every kind and language, up front. `events` and
+        `actions`: queues shared with another transport (game.party.transport.Combined),
+        so the host reads one of each; new ones by default."""
         self.bind = host
         self.port = port
         tokens = tokens or {}
         self._live: dict[int, _Live] = {s: _Live(s, tokens.get(s) or new_token()) for s in seats}
         self.table_token = table_token or new_token()
-        self.actions: queue.Queue[tuple[int, object, int]] = queue.Queue()
+        self.actions: queue.Queue[tuple[int, object, int]] = (
+            queue.Queue() if actions is None else actions)
         # ("join", seat) or ("leave", seat), for the host: who is here changed
-        self.events: queue.Queue[tuple[str, int]] = queue.Queue()
+        self.events: queue.Queue[tuple[str, int]] = queue.Queue() if events is None else events
         self.refused = 0  # messages and connections dropped: for tests and logs
         self.last: dict[int, str] = {}  # each seat's last message, sent again on a rejoin
         self.last_table: str | None = None

@@ -56,6 +56,10 @@ class SeatSpec:
     # a human who plays on a phone (a party game, issue 28): still "human" in the record,
     # whose app data lists the phone seats; the window never shows that seat's hand
     phone: bool = False
+    # a human who plays from anywhere, through a relay (issue 46): a remote seat like a
+    # phone (`phone` is set too: the host carries it, the window never shows its hand), so
+    # the record lists it in app.phones, which older code reads, and again in app.online
+    online: bool = False
 
     @property
     def is_human(self) -> bool:
@@ -66,6 +70,8 @@ class SeatSpec:
         return self.kind[3:] if self.kind.startswith("ai:") else None
 
     def describe(self) -> str:
+        if self.online:
+            return _("Online")
         if self.phone:
             return _("Phone")
         if self.is_human:
@@ -77,6 +83,8 @@ class SeatSpec:
 
     def describe_short(self) -> str:
         """The kind on a crowded plate: the level alone ("Beginner", not "Computer · …")."""
+        if self.online:
+            return _("Online")
         if self.phone:
             return _("Phone")
         if self.is_human:
@@ -142,6 +150,11 @@ class GameSession:
             for i in phones:
                 if type(i) is int and 0 <= i < len(seats) and seats[i].is_human:
                     seats[i] = dataclasses.replace(seats[i], phone=True)
+        online = rec.app.get("online", [])
+        if isinstance(online, list):  # of those, the ones played through a relay (issue 46)
+            for i in online:
+                if type(i) is int and 0 <= i < len(seats) and seats[i].phone:
+                    seats[i] = dataclasses.replace(seats[i], online=True)
         seed = rec.seed if rec.seed is not None else 0
         session = cls(rec.ruleset, rec.options, seats, seed, rec.first_dealer, rep.state)
         session.past_events = [ev for rnd in rep.events for ev in rnd]
@@ -176,6 +189,19 @@ class GameSession:
     def phones(self) -> list[int]:
         """The seats played on phones (a party game, issue 28)."""
         return [i for i, s in enumerate(self.seats) if s.phone]
+
+    @property
+    def online(self) -> list[int]:
+        """The seats played from anywhere through a relay (issue 46): some of `phones`."""
+        return [i for i, s in enumerate(self.seats) if s.online]
+
+    def to_online(self, seats: list[int]) -> None:
+        """Make these human seats online seats (played through a relay; remote like a
+        phone's)."""
+        for i in seats:
+            if not self.seats[i].is_human:
+                raise ValueError(f"seat {i + 1} is not a human seat")
+            self.seats[i] = dataclasses.replace(self.seats[i], phone=True, online=True)
 
     def to_phone(self, seats: list[int]) -> None:
         """Make these human seats phone seats (a party game's host)."""
@@ -279,6 +305,8 @@ class GameSession:
         rec.app["played_seconds"] = round(self.played_seconds())
         if self.phones:
             rec.app["phones"] = self.phones
+        if self.online:
+            rec.app["online"] = self.online
         return rec
 
     # --- undo against the computer ------------------------------------------------------

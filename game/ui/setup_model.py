@@ -34,6 +34,9 @@ DEFAULT_AI = "rules"  # Intermediate: a fair first opponent
 # a seat whose human plays on a phone (a party game, issue 28; game.party): "human" in the
 # game's seats, with SeatSpec.phone set
 PHONE = "phone"
+# a seat whose human plays from anywhere through a relay (issue 46): "human" with
+# SeatSpec.online (and .phone) set; offered only when Settings has a relay's address
+ONLINE = "online"
 CUSTOM = N_("Custom")  # the preset id when the options match none; shown with _()
 # Options about the length and end of the game, shown beside the presets; every other option
 # is a house rule, folded under "House rules" so a first game asks nothing it need not.
@@ -127,12 +130,18 @@ def phone_label() -> str:
     return _("Phone")
 
 
+def online_label() -> str:
+    return _("Online")
+
+
 def kind_of(label: str) -> str:
     """The seat kind id whose words are `label` (Human when none is)."""
     if label == human_label():
         return "human"
     if label == phone_label():
         return PHONE
+    if label == online_label():
+        return ONLINE
     for ai_id in ai.AGENTS:
         if label == ai_label(ai_id):
             return f"ai:{ai_id}"
@@ -140,9 +149,12 @@ def kind_of(label: str) -> str:
 
 
 def kind_label(kind: str) -> str:
-    """A seat kind id ("human", "phone", "ai:rules") in words: Human, Phone, Intermediate."""
+    """A seat kind id ("human", "phone", "online", "ai:rules") in words: Human, Phone,
+    Online, Intermediate."""
     if kind == PHONE:
         return phone_label()
+    if kind == ONLINE:
+        return online_label()
     return human_label() if kind == "human" else ai_label(kind[3:])
 
 
@@ -272,11 +284,14 @@ class SetupModel:
     errors: dict[str, str] = field(default_factory=dict)  # option (or "ruleset") -> problem
     ladder: list[dict] = field(default_factory=list)  # each level's measured strength
     show_strength: bool = False  # the levels' measured figures shown (F2 or the link)
+    online: bool = False  # Settings has a relay's address: the Online kind is offered
 
     @classmethod
-    def from_last(cls, last: object, entries: list[dict] | None = None) -> SetupModel:
+    def from_last(cls, last: object, entries: list[dict] | None = None, *,
+                  online: bool = False) -> SetupModel:
         """The setup the player left last time (`settings.last_setup`), whatever its shape:
-        an unknown ruleset is the first one, anything of the wrong type is forgotten."""
+        an unknown ruleset is the first one, anything of the wrong type is forgotten.
+        `online`: a relay is set (Settings), so a seat may be Online."""
         last = last if isinstance(last, dict) else {}
         names = rulesets.names()
         ruleset = last.get("ruleset")
@@ -287,7 +302,7 @@ class SetupModel:
                    seats=[s for s in seats if isinstance(s, dict)]
                    if isinstance(seats, list) else [],
                    house_open=bool(last.get("house_rules", False)),
-                   ladder=ladder_entries() if entries is None else entries)
+                   ladder=ladder_entries() if entries is None else entries, online=online)
 
     def remembered(self) -> dict:
         """What `settings.last_setup` keeps of this setup (the seed is never kept)."""
@@ -399,8 +414,11 @@ class SetupModel:
             if isinstance(s.get("name"), str) and is_you(s["name"]):
                 s["name"] = _("You")  # the default name in today's language; typed names stay
             kind = s.get("kind")
-            if not (kind in ("human", PHONE) or (isinstance(kind, str) and kind.startswith("ai:")
-                                        and kind[3:] in ai.AGENTS)):
+            if kind == ONLINE and not self.online:  # the relay went: still a remote human
+                s["kind"] = kind = PHONE
+            if not (kind in ("human", PHONE, ONLINE)
+                    or (isinstance(kind, str) and kind.startswith("ai:")
+                        and kind[3:] in ai.AGENTS)):
                 s["kind"] = f"ai:{DEFAULT_AI}"
 
     def set_seat_count(self, n: int) -> None:
@@ -437,8 +455,10 @@ class SetupModel:
         seed, _problem = parse_seed(self.seed_text)
         if seed is None:
             seed = secrets.randbits(48)
+        remote = (PHONE, ONLINE)  # Online without a relay set: a phone seat
         seats = [SeatSpec(clean_name(s.get("name"), _("Seat {n}").format(n=i + 1)),
-                          "human" if s["kind"] == PHONE else s["kind"], s["kind"] == PHONE)
+                          "human" if s["kind"] in remote else s["kind"], s["kind"] in remote,
+                          self.online and s["kind"] == ONLINE)
                  for i, s in enumerate(self.seats)]
         try:
             return GameSession(self.ruleset, self.opts(), seats, seed), None
@@ -500,9 +520,10 @@ class SetupModel:
         return Choice([str(i) for i in range(lo, hi + 1)], str(len(self.seats)))
 
     def kind_choices(self) -> list[Choice]:
-        """Each seat's kind: Human or a computer level (a saved kind that is no level stays
-        selectable)."""
-        kind_ids = ["human", PHONE] + [f"ai:{agent}" for _l, agent, _d in ai.LEVELS]
+        """Each seat's kind: Human, Phone, Online (with a relay set) or a computer level (a
+        saved kind that is no level stays selectable)."""
+        kind_ids = ["human", PHONE] + ([ONLINE] if self.online else []) + \
+            [f"ai:{agent}" for _l, agent, _d in ai.LEVELS]
         for s in self.seats:
             if s["kind"] not in kind_ids:
                 kind_ids.append(s["kind"])

@@ -26,24 +26,36 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class SeatCard:
-    """One phone seat's box: where it is drawn, and its two buttons."""
+    """One remote seat's box: where it is drawn, and its buttons (an online seat's has Copy
+    link too: its link goes to a friend by message, not by a camera in the room)."""
 
     seat: int
     new_link: Button
     computer: Button
     rect: pygame.Rect
+    copy: Button | None = None
 
 
 def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     """Open the lobby of a party game (a new one from the setup, or Continue): the server
     listens on the home network's address (or this computer only when there is none), with
-    the kept links of a continued game where they still fit. A port that cannot be had is
-    said in a message, and the game stays saved."""
+    the kept links of a continued game where they still fit; online seats (issue 46) go
+    through the relay of Settings (or the one a continued game kept). A port that cannot be
+    had, or a relay that cannot be reached, is said in a message, and the game stays saved."""
     from game.party.host import PartyHost
+    from game.party.transport import PartFailed
     from game.ui.scenes.message import MessageScene
 
     paths = app.paths
-    links = keep.load(paths.autosave, session.seed, session.phones) if paths else None
+    links = keep.load(paths.autosave, session.seed, session.phones,
+                      session.online) if paths else None
+    relay = app.settings.relay_url or None
+    online_kept = links.online if links is not None else None
+    if session.online and relay is None and not (online_kept and online_kept.get("relay")):
+        app.stack.push(MessageScene(app, _("Cannot open the online game"), _(
+            "Online seats need a relay: set its address in Settings (Language and access). "
+            "The game is saved: Continue tries again.")))
+        return
     bind = net.default_bind()
     tries = []
     if links is not None and links.bind == bind:
@@ -51,19 +63,33 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     tries.append((0, links.tokens if links else None, links.table if links else None))
     host = None
     problem = ""
+    unreachable = False  # the relay, not the home network, failed
     for port, tokens, table in tries:
         try:
             host = PartyHost(session, None, paths, bind=bind, port=port, tokens=tokens,
                              table_token=table, hints=app.settings.hints_at_least("watch"),
-                             auto_start=False, window=True).start()
+                             auto_start=False, window=True, relay=relay,
+                             online_kept=online_kept).start()
             break
+        except PartFailed as e:
+            problem = str(e)
+            log.warning("party: the %s part could not start: %s", e.part, e)
+            if e.part == "online":  # another port would not bring the relay nearer
+                unreachable = True
+                break
         except OSError as e:
             problem = str(e)
             log.warning("party: cannot listen on %s:%s: %s", bind, port, e)
     if host is None:
-        app.stack.push(MessageScene(app, _("Cannot open the party game"), _(
-            "This computer could not open a place for the phones to join ({problem}). The "
-            "game is saved: Continue tries again.").format(problem=problem)))
+        if unreachable:
+            title = _("Cannot reach the relay")
+            words = _("The relay for the online seats could not be reached ({problem}). "
+                      "The game is saved: Continue tries again.")
+        else:
+            title = _("Cannot open the party game")
+            words = _("This computer could not open a place for the phones to join "
+                      "({problem}). The game is saved: Continue tries again.")
+        app.stack.push(MessageScene(app, title, words.format(problem=problem)))
         return
     app.stack.reset(LobbyScene(app, session, host, resumed=resumed))
 
@@ -88,6 +114,7 @@ class LobbyScene(PageScene):
         self.back_button = Button(_("Close") if table is not None else _("Back"), self.back)
         self.group = ButtonGroup([], vertical=False)
         self.handed = False  # the host went on to the table (which stops it at the end)
+        self.copied: int | None = None  # the seat whose link was copied last
         self.build()
         self.keep()
 
@@ -96,11 +123,14 @@ class LobbyScene(PageScene):
         """One card per phone seat, in seat order; the buttons in reading order."""
         self.cards = []
         for seat in self.host.phones:
+            copy = Button(_("Copy link"), lambda s=seat: self.copy(s)) \
+                if self.host.is_online(seat) else None
             self.cards.append(SeatCard(
                 seat, Button(_("New link"), lambda s=seat: self.new_link(s)),
                 Button(_("Computer plays"), lambda s=seat: self.computer(s)),
-                pygame.Rect(0, 0, 0, 0)))
-        buttons = [b for c in self.cards for b in (c.new_link, c.computer)]
+                pygame.Rect(0, 0, 0, 0), copy))
+        buttons = [b for c in self.cards
+                   for b in ((c.copy,) if c.copy else ()) + (c.new_link, c.computer)]
         buttons += [self.back_button] if self.table is not None else [self.start_button,
                                                                        self.back_button]
         index = self.group.index
@@ -118,7 +148,19 @@ class LobbyScene(PageScene):
 
     def new_link(self, seat: int) -> None:
         self.host.reissue(seat)
+        self.copied = None
         self.keep()
+
+    def copy(self, seat: int) -> None:
+        """The seat's link on the clipboard, to send to a friend; its card says Copied."""
+        try:
+            from pygame_gui.core.utility import clipboard_copy
+
+            clipboard_copy(self.host.link(seat))
+            self.copied = seat
+        except Exception:  # noqa: BLE001 - no clipboard here: the link is on screen
+            log.info("lobby: no clipboard", exc_info=True)
+            self.app.audio.play("refuse")
 
     def computer(self, seat: int) -> None:
         """A computer (the setup's default level) takes this seat for the rest of the game."""
@@ -178,7 +220,7 @@ class LobbyScene(PageScene):
         return (tuple(sorted(self.host.server.joined().items())), self.host.all_joined(),
                 tuple(self.host.link(s) for s in self.host.phones), self.group.index,
                 self.group.show_focus, tuple(b.hover for b in self.group.buttons),
-                self.app.screen.get_size())
+                self.copied, self.app.screen.get_size())
 
     def relabel(self) -> None:
         self.start_button.label = _("Play on") if self.resumed else _("Start")
@@ -188,11 +230,20 @@ class LobbyScene(PageScene):
     # --- drawing ------------------------------------------------------------------------
     def status(self, seat: int) -> tuple[str, tuple]:
         joined = self.host.server.joined().get(seat, False)
+        online = self.host.is_online(seat)
         if joined:
-            return _("Joined ✓"), theme.GOLD
-        if self.host.server.seats[seat].joined_once:
-            return _("Away — its page is closed"), theme.ALERT
-        return _("Waiting for the phone…"), theme.TEXT_DIM
+            said, colour = _("Joined ✓"), theme.GOLD
+        elif self.host.server.seats[seat].joined_once:
+            said, colour = _("Away — its page is closed"), theme.ALERT
+        elif online:
+            said, colour = _("Waiting for the player…"), theme.TEXT_DIM
+        else:
+            said, colour = _("Waiting for the phone…"), theme.TEXT_DIM
+        if online:  # the seat's kind first: its player is not in the room
+            said = _("Online · {status}").format(status=said)
+        if online and self.copied == seat:
+            said = _("{status} · link copied").format(status=said)
+        return said, colour
 
     def qr(self, link: str, size: int) -> pygame.Surface:
         key = f"{size}:{link}"
@@ -204,18 +255,25 @@ class LobbyScene(PageScene):
         return self._qr[key]
 
     def lines(self) -> list[str]:
-        if self.host.server.bind == net.LOOPBACK:
-            where = _("This computer is on no home network: only browsers on this computer "
-                      "can join.")
-        else:
-            where = _("Phones on the same Wi-Fi as this computer: scan a code with the "
-                      "phone's camera, or type its address.")
-        told = [where]
+        told = []
+        bind = self.host.bind
+        if bind == net.LOOPBACK:
+            told.append(_("This computer is on no home network: only browsers on this "
+                          "computer can join."))
+        elif bind is not None:
+            told.append(_("Phones on the same Wi-Fi as this computer: scan a code with the "
+                          "phone's camera, or type its address."))
+        if any(self.host.is_online(s) for s in self.host.phones):
+            told.append(_("Online seats: send each friend their seat's link (Copy link) or "
+                          "its code. The link is that seat's key: only its holder can play "
+                          "it or see its hand."))
         if self.table is None:
             told.append(_("The game starts when every phone has joined. A phone that "
                           "cannot join: New link, or let a computer play its seat."))
-        told.append(_("The table for a TV or another screen: {link}").format(
-            link=self.host.server.table_link()))
+        table_link = self.host.table_link()
+        if table_link is not None:
+            told.append(_("The table for a TV or another screen: {link}").format(
+                link=table_link))
         return told
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -254,6 +312,7 @@ class LobbyScene(PageScene):
         the status, the code, the address and the two buttons (stacked when narrow)."""
         n = max(1, len(self.cards))
         bh = round(body * 1.9)
+        extra = bh + 6 if any(c.copy for c in self.cards) else 0  # Copy link's row
         wide = max(theme.text_width(c.computer.label, body) for c in self.cards) \
             if self.cards else 0
         best = None
@@ -262,7 +321,7 @@ class LobbyScene(PageScene):
             w, h = area.w // cols - 12, area.h // rows - 12
             stacked = (w - 24) // 2 < wide + 16
             text_h = round(body * 1.4) + round(small * 1.4) + round(small * 2.9)
-            side = min(w - 16, h - text_h - (2 * bh + 6 if stacked else bh) - 18)
+            side = min(w - 16, h - text_h - (2 * bh + 6 if stacked else bh) - extra - 18)
             if best is None or side > best[0]:
                 best = (side, cols, w, h, stacked)
         side, cols, w, h, stacked = best
@@ -287,6 +346,9 @@ class LobbyScene(PageScene):
             for part in theme.wrap(link, small, r.w - 16)[:2]:
                 theme.blit_text(surface, part, small, (cx, cy), theme.TEXT)
                 cy += round(small * 1.35)
+            top = r.bottom - (2 * bh + 12 if stacked else bh + 6)
+            if card.copy is not None:
+                card.copy.rect = pygame.Rect(r.x + 8, top - bh - 6, r.w - 16, bh)
             if stacked:
                 card.computer.rect = pygame.Rect(r.x + 8, r.bottom - bh - 6, r.w - 16, bh)
                 card.new_link.rect = pygame.Rect(r.x + 8, r.bottom - 2 * bh - 12, r.w - 16, bh)

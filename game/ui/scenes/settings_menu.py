@@ -22,6 +22,7 @@ from game.ui import theme
 from game.ui.buttons import Button
 from game.ui.intents import Intent
 from game.ui.scenes.overlay import OverlayScene
+from game.ui.scenes.relay_setting import RELAY_HELP, RelayScene
 
 VOLUMES = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
 
@@ -54,7 +55,8 @@ TABS: dict[str, tuple[str, tuple[str, ...]]] = {
     "table": (N_("Table"), ("fullscreen", "card_size", "table_style", "card_back")),
     "sound": (N_("Sound"), ("volume", "muted", "music", "music_volume")),
     "access": (N_("Language and access"), ("language", "term_style", "ui_scale",
-                                           "reduced_motion", "high_contrast", "corner_marks")),
+                                           "reduced_motion", "high_contrast", "corner_marks",
+                                           "relay_url")),
 }
 TAB_PREFIX = "tab:"
 
@@ -88,7 +90,9 @@ EXPLAIN = {
     "high_contrast": N_("A darker table with brighter text and lines."),
     "corner_marks": N_("A month number and a kind shape in each card's corner, so no card "
                        "is told by colour alone."),
+    "relay_url": RELAY_HELP,
 }
+TYPED = ("welcome", "relay_url")  # rows that open something: ← / → change nothing
 
 
 def on_off(value: bool) -> str:
@@ -175,6 +179,8 @@ class SettingsScene(OverlayScene):
                 state=on_off(s.high_contrast))),
             ("corner_marks", _("Card corner marks (month and kind): {state}").format(
                 state=on_off(s.corner_marks))),
+            ("relay_url", _("Relay for online seats: {address}").format(
+                address=s.relay_url or _("none"))),
         ]
 
     def window_allows(self) -> int:
@@ -228,10 +234,16 @@ class SettingsScene(OverlayScene):
             if key == "welcome":
                 rows.append(Button(_("Show welcome again"), self.welcome_again,
                                    lines=(_(EXPLAIN[key]),)))
+            elif key == "relay_url":
+                rows.append(Button(labels[key], self.edit_relay, lines=(_(EXPLAIN[key]),)))
             else:
                 rows.append(Button(labels[key], (lambda k=key: self.change(k, 1)),
                                    lines=(_(EXPLAIN[key]),)))
         return rows
+
+    def edit_relay(self) -> None:
+        """The relay's address is typed, in a dialog of its own over this screen."""
+        self.app.stack.push(RelayScene(self.app, on_done=self._rebuild))
 
     def welcome_again(self) -> None:
         """The first-run welcome shows again the next time the title is reached."""
@@ -275,7 +287,7 @@ class SettingsScene(OverlayScene):
                 self.show_tab(tabs[(tabs.index(row[len(TAB_PREFIX):]) + step) % len(tabs)])
                 self.group.show_focus = True
                 return True
-            if row is not None and row != "welcome":
+            if row is not None and row not in TYPED:
                 self.change(row, step)
                 self.group.show_focus = True
                 return True

@@ -80,7 +80,8 @@ class SetupScene(Scene):
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
-        self.model = SetupModel.from_last(app.settings.last_setup)
+        self.model = SetupModel.from_last(app.settings.last_setup,
+                                          online=bool(app.settings.relay_url))
         self.manager: pygame_gui.UIManager | None = None
         self.widgets: dict[object, tuple] = {}  # each control's key, in Tab order
         self.choices: dict[tuple, tuple[list[str], str]] = {}  # drop-down: values, current
