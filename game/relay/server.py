@@ -212,7 +212,11 @@ class Relay:
         self._server = await serve(
             self._handler, host, port, process_request=self._http, create_connection=Counted,
             max_size=lim.max_frame + 1, max_queue=16, ping_interval=20, ping_timeout=20,
-            open_timeout=lim.hello_seconds, compression=None, server_header=None)
+            open_timeout=lim.hello_seconds, compression=None, server_header=None,
+            # a closed flooder may never read our close frame (we stopped reading it): give
+            # the closing handshake a second, then drop the socket, so it stops counting
+            # against the room's and the address's limits (issue 46)
+            close_timeout=1)
         self.port = next(iter(self._server.sockets)).getsockname()[1]
         self._sweeper = asyncio.ensure_future(self._sweep_forever())
         return self
