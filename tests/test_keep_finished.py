@@ -9,7 +9,6 @@ child per kill point that dies by SIGKILL at the N-th line executed in the stora
 
 from __future__ import annotations
 
-import errno
 import os
 import resource
 import signal
@@ -23,6 +22,7 @@ from game import files, pending, replays, stats, storage
 from game.engine import record as records
 from game.simulate import simulate
 from game.stats import counting, store
+from tests.disk import disk_full
 from tests.forking import FORKS
 
 KILL_POINTS = int(os.environ.get("KILL_POINTS", "36"))  # 0: every line
@@ -238,19 +238,6 @@ def test_kill_9_anywhere_in_the_end_of_a_game_counts_it_once_and_writes_one_reco
 
 
 # --- item 3 ------------------------------------------------------------------------------
-def _disk_full(monkeypatch: pytest.MonkeyPatch, *folders: Path) -> None:
-    """Every write into `folders` fails as on a full disk (the data never reaches it)."""
-    real = files._write_all
-
-    def write_all(fd: int, data: bytes) -> None:
-        where = Path(os.readlink(f"/proc/self/fd/{fd}")).parent
-        if where in folders:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(fd, data)
-
-    monkeypatch.setattr(files, "_write_all", write_all)
-
-
 def test_a_disk_full_from_the_first_deal_is_told_truly_and_the_game_kept_in_memory(
         tmp_path, monkeypatch):
     rec = finished(12)
@@ -260,7 +247,7 @@ def test_a_disk_full_from_the_first_deal_is_told_truly_and_the_game_kept_in_memo
                            [dict(rec.rounds[0], actions=rec.rounds[0]["actions"][:2])])
     storage.write_record(paths.autosave, early)  # the last save that fitted: the deal
     before = paths.autosave.read_bytes()
-    _disk_full(monkeypatch, paths.data_dir, paths.records_dir)
+    disk_full(monkeypatch, paths.data_dir, paths.records_dir)
     kept = storage.keep_finished(paths, rec, source=paths.autosave, save_first=True)
     assert kept.path is None
     assert "next time the program starts" not in kept.problem
@@ -287,7 +274,7 @@ def test_the_stale_save_of_a_game_written_from_memory_goes(tmp_path, monkeypatch
     early = records.Record(rec.ruleset, rec.options, rec.seats, rec.first_dealer, rec.seed,
                            [dict(rec.rounds[0], actions=rec.rounds[0]["actions"][:2])])
     storage.write_record(paths.autosave, early)
-    _disk_full(monkeypatch, paths.data_dir, paths.records_dir)
+    disk_full(monkeypatch, paths.data_dir, paths.records_dir)
     storage.keep_finished(paths, rec, source=paths.autosave, save_first=True)
     monkeypatch.undo()
     game, told = storage.start_up(paths)  # the title, while the program still runs
@@ -302,7 +289,7 @@ def test_a_saved_finished_game_is_never_replaced_by_a_new_game(tmp_path, monkeyp
     rec = finished(15)
     fp = stats.fingerprint(rec)
     paths = storage.default_paths(tmp_path).ensure()
-    _disk_full(monkeypatch, paths.records_dir)
+    disk_full(monkeypatch, paths.records_dir)
     kept = storage.keep_finished(paths, rec, source=paths.autosave, save_first=True)
     assert kept.path is None and "kept as your saved game" in kept.problem
     new_game = finished(16)
@@ -322,7 +309,7 @@ def test_a_finished_save_whose_record_still_fails_is_told_once_and_kept(tmp_path
                                                                        monkeypatch):
     rec = finished(17)
     paths = setup_game(tmp_path, rec)
-    _disk_full(monkeypatch, paths.records_dir)
+    disk_full(monkeypatch, paths.records_dir)
     first = storage.start_up(paths)[1]
     assert first and "still could not be written" in first
     assert storage.start_up(paths)[1] is None  # told once

@@ -10,7 +10,6 @@ freeing some space."""
 
 from __future__ import annotations
 
-import errno
 import os
 import subprocess
 import sys
@@ -19,9 +18,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import files, stats, storage
+from game import stats, storage
 from game.engine import record as records
 from game.simulate import simulate
+from tests.disk import disk_full as fail_writes
 from tests.ui.driver import frames, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,15 +56,7 @@ def disk_full(*folders: Path) -> pytest.MonkeyPatch:
     until `.undo()`."""
     full = pytest.MonkeyPatch()
     _FULL.append(full)
-    real = files._write_all
-
-    def write_all(fd: int, data: bytes) -> None:
-        where = Path(os.readlink(f"/proc/self/fd/{fd}")).parent
-        if where in folders:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(fd, data)
-
-    full.setattr(files, "_write_all", write_all)
+    fail_writes(full, *folders)
     return full
 
 

@@ -128,3 +128,33 @@ def choice_session(names: tuple[str, ...] = ("Ana", "Ren", "Yui")) -> GameSessio
         captured={1: "peony_ribbon"}, to_move=0)
     return GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
                                          for i, n in enumerate(names)], 1, 0, st)
+
+
+def sage_session(multiplier: int = 1) -> GameSession:
+    """Seat 0 (a human) has just made a yaku and must choose sage or shoubu, on a field
+    multiplied by `multiplier` (test_hints, test_hint_reasons, test_hint_button)."""
+    from game.engine import rulesets
+    from game.engine.state import State
+
+    st = State.from_position(
+        rulesets.get("hachihachi"), 3, dealer=0,
+        hands={0: "pine_chaff_1 cherry_chaff_1 iris_chaff_1 peony_chaff_1 maple_chaff_1 "
+                  "clover_chaff_1",
+               1: "plum_chaff_2 cherry_chaff_2 iris_chaff_2 peony_chaff_2 clover_chaff_2 "
+                  "susuki_chaff_1 boar",
+               2: "susuki_chaff_2 chrysanthemum_chaff_1 chrysanthemum_chaff_2 maple_chaff_2 "
+                  "lightning paulownia_chaff_1 deer"},
+        field="crane warbler curtain cuckoo bridge butterflies",
+        pile="moon geese sake_cup rain_man swallow phoenix pine_chaff_2 paulownia_chaff_2",
+        captured={0: "pine_ribbon plum_ribbon cherry_ribbon plum_chaff_1"}, phase="decide",
+        to_move=0, multiplier=multiplier)
+    return GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
+                                         for i, n in enumerate(["Ana", "Ren", "Yui"])], 1, 0, st)
+
+
+def sage_table(app, multiplier: int = 2) -> TableScene:  # noqa: ANN001
+    """The table on `sage_session`'s position, drawn."""
+    table = TableScene(app, sage_session(multiplier))
+    app.stack.reset(table)
+    frames(app, 3)
+    return table

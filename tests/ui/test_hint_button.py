@@ -13,14 +13,11 @@ import pygame
 import pytest
 
 from game import settings as settings_mod
-from game.engine import rulesets
 from game.engine.actions import PLAY, SAGE, SHOUBU, TAKE, Action
 from game.engine.cards import INDEX
 from game.engine.effects import MoveEffect
-from game.engine.state import State
 from game.play import advice
 from game.play.advice import Facts
-from game.play.session import GameSession, SeatSpec
 from game.settings import Settings
 from game.ui.cards import CardState
 from game.ui.scenes.settings_menu import SettingsScene
@@ -28,7 +25,7 @@ from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tour import HINT_TARGET, TourScene, WelcomeScene
 from tests.ui.driver import click, frames, key, make_app, run_until
-from tests.ui.table_helpers import dismiss, my_turn, start_table
+from tests.ui.table_helpers import dismiss, my_turn, sage_table, start_table
 
 SEATS = [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")]
 
@@ -245,26 +242,7 @@ def test_the_first_enter_after_a_hint_focuses_the_hinted_card(tmp_path):
 
 
 def _decide_table(app) -> TableScene:  # noqa: ANN001
-    rs = rulesets.get("hachihachi")
-    st = State.from_position(
-        rs, 3, dealer=0,
-        hands={0: "pine_chaff_1 cherry_chaff_1 iris_chaff_1 peony_chaff_1 maple_chaff_1 "
-                  "clover_chaff_1",
-               1: "plum_chaff_2 cherry_chaff_2 iris_chaff_2 peony_chaff_2 clover_chaff_2 "
-                  "susuki_chaff_1 boar",
-               2: "susuki_chaff_2 chrysanthemum_chaff_1 chrysanthemum_chaff_2 maple_chaff_2 "
-                  "lightning paulownia_chaff_1 deer"},
-        field="crane warbler curtain cuckoo bridge butterflies",
-        pile="moon geese sake_cup rain_man swallow phoenix pine_chaff_2 paulownia_chaff_2",
-        captured={0: "pine_ribbon plum_ribbon cherry_ribbon plum_chaff_1"}, phase="decide",
-        to_move=0, multiplier=2)
-    session = GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
-                                             for i, n in enumerate(["Ana", "Ren", "Yui"])],
-                          1, 0, st)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    frames(app, 3)
-    return table
+    return sage_table(app)
 
 
 def test_the_first_enter_after_a_decision_hint_focuses_the_suggested_button(tmp_path):

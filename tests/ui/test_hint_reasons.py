@@ -9,13 +9,10 @@ import re
 
 import pygame
 
-from game.engine import rulesets
-from game.engine.state import State
-from game.play.session import GameSession, SeatSpec
 from game.ui.hints import suggestion_text
 from game.ui.scenes.table import TableScene
 from tests.ui.driver import frames, key, make_app, run_until
-from tests.ui.table_helpers import dismiss, my_turn, play_by_keys, start_table
+from tests.ui.table_helpers import dismiss, my_turn, play_by_keys, sage_table, start_table
 
 HYPHEN_NUMBER = re.compile(r"-\d")
 DOES = ("takes the", "completes", "keeps", "safe discard", "stays on the field", "goes to")
@@ -49,26 +46,7 @@ def test_play_hints_say_what_the_move_does_with_real_minus_signs(tmp_path):
 
 
 def _decide_table(app) -> TableScene:  # noqa: ANN001
-    rs = rulesets.get("hachihachi")
-    st = State.from_position(
-        rs, 3, dealer=0,
-        hands={0: "pine_chaff_1 cherry_chaff_1 iris_chaff_1 peony_chaff_1 maple_chaff_1 "
-                  "clover_chaff_1",
-               1: "plum_chaff_2 cherry_chaff_2 iris_chaff_2 peony_chaff_2 clover_chaff_2 "
-                  "susuki_chaff_1 boar",
-               2: "susuki_chaff_2 chrysanthemum_chaff_1 chrysanthemum_chaff_2 maple_chaff_2 "
-                  "lightning paulownia_chaff_1 deer"},
-        field="crane warbler curtain cuckoo bridge butterflies",
-        pile="moon geese sake_cup rain_man swallow phoenix pine_chaff_2 paulownia_chaff_2",
-        captured={0: "pine_ribbon plum_ribbon cherry_ribbon plum_chaff_1"}, phase="decide",
-        to_move=0, multiplier=2)
-    session = GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
-                                             for i, n in enumerate(["Ana", "Ren", "Yui"])],
-                          1, 0, st)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    frames(app, 3)
-    return table
+    return sage_table(app)
 
 
 def test_the_shoubu_hint_names_the_panels_amount(tmp_path):

@@ -15,7 +15,7 @@ from game.ui.cards import CardState
 from game.ui.hints import advise, watch_lines
 from game.ui.scenes.table import TableScene
 from tests.ui.driver import click, frames, key, make_app, run_until
-from tests.ui.table_helpers import dismiss, my_turn, start_table
+from tests.ui.table_helpers import dismiss, my_turn, sage_table, start_table
 from tests.ui.test_resume import _continue, _save_and_quit
 
 SEATS = [("Ana", "human"), ("Ren", "ai:random"), ("Yui", "ai:random")]
@@ -145,26 +145,8 @@ def test_hint_count_is_saved_and_restored_on_continue(tmp_path):
 
 
 def test_a_decision_gets_a_suggested_button_and_both_values(tmp_path):
-    rs = rulesets.get("hachihachi")
-    st = State.from_position(
-        rs, 3, dealer=0,
-        hands={0: "pine_chaff_1 cherry_chaff_1 iris_chaff_1 peony_chaff_1 maple_chaff_1 "
-                  "clover_chaff_1",
-               1: "plum_chaff_2 cherry_chaff_2 iris_chaff_2 peony_chaff_2 clover_chaff_2 "
-                  "susuki_chaff_1 boar",
-               2: "susuki_chaff_2 chrysanthemum_chaff_1 chrysanthemum_chaff_2 maple_chaff_2 "
-                  "lightning paulownia_chaff_1 deer"},
-        field="crane warbler curtain cuckoo bridge butterflies",
-        pile="moon geese sake_cup rain_man swallow phoenix pine_chaff_2 paulownia_chaff_2",
-        captured={0: "pine_ribbon plum_ribbon cherry_ribbon plum_chaff_1"}, phase="decide",
-        to_move=0)
     app = make_app(tmp_path, hints="advisor")
-    names = ["Ana", "Ren", "Yui"]
-    session = GameSession("hachihachi", {}, [SeatSpec(n, "human" if i == 0 else "ai:random")
-                                             for i, n in enumerate(names)], 1, 0, st)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    frames(app, 3)
+    table = sage_table(app, multiplier=1)
     s = _advice(app, table)
     assert s.action.verb in ("sage", "shoubu") and {v for v, _ in s.values} == {"sage", "shoubu"}
     frames(app, 2)
