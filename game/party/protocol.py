@@ -120,7 +120,38 @@ def _public(view: PlayerView, names: list[str],
         "yaku": [[term(k) for k in y] for y in view.yaku],
         "log": log_lines(events or [], names),
         "seat_lines": [seat_line(view, s) for s in range(len(names))],
+        **whole_table(view, names),
     }
+
+
+def whole_table(view: PlayerView, names: list[str]) -> dict[str, Any]:
+    """What a seat that does not see the host's window needs besides (issue 46, item 2): each
+    seat's plate facts (card points against its par, dealer, Sudaoshi's role), the teyaku
+    shown this round with their cards, and the game's standings now. Public facts only, in
+    words the page shows as they are."""
+    from game.engine.vocab import Category
+    from game.play.choices import money
+    from game.play.present import claim_lines, points_text
+    from game.play.standings import ranking
+    from game.play.terms import seat_role
+
+    rs = _ruleset(view.ruleset, tuple(sorted(view.options.items())))
+    plates = []
+    for s in range(len(names)):
+        par = view.par[s] if s < len(view.par) else None
+        points = rs.points(view.captured_masks[s]) if rs is not None and s < len(
+            view.captured_masks) else None
+        position = view.positions[s] if s < len(view.positions) else -1
+        plates.append({"points": points_text(points, par), "dealer": s == view.dealer,
+                       "role": seat_role(view.ruleset, position, par)})
+    voidable = rs is not None and Category.TEYAKU in rs.special_voids()
+    shown = [{"seat": s, "text": text, "cards": cards}
+             for s, text, cards in claim_lines(view, names, voidable) if cards] \
+        if view.phase in ("play", "take", "decide") else []
+    standings = [{"place": place, "name": names[s], "total": money(view.totals[s]),
+                  "me": s == view.seat}
+                 for place, s in ranking(view.totals[:len(names)])]
+    return {"plates": plates, "teyaku": shown, "standings": standings}
 
 
 def seat_line(view: PlayerView, seat: int) -> str:
@@ -268,6 +299,9 @@ def view_message(view: PlayerView, names: list[str], serial: int, lang: str | No
                "words": page_words(), "lang": language()}
         if view.drawn >= 0:
             msg["card_names"][CARD_IDS[view.drawn]] = card_name(CARD_IDS[view.drawn])
+        for claim in msg["teyaku"]:  # shown cards still in a hand: public, and named
+            for c in claim["cards"]:
+                msg["card_names"].setdefault(c, card_name(c))
         if hints:
             msg["watch"] = [text for text, _kind in watch_rows(view, names)]
     return msg
@@ -290,6 +324,9 @@ def table_message(view: PlayerView, names: list[str], serial: int,
            "round_end": round_end(view, names),
            "card_names": {c: card_name(c) for c in shown},
            "words": page_words(), "lang": language()}
+    for claim in msg["teyaku"]:
+        for c in claim["cards"]:
+            msg["card_names"].setdefault(c, card_name(c))
     return msg
 
 
@@ -383,6 +420,9 @@ def waiting_message(names: list[str], seat: int, joined: list[int], phones: list
 
 def page_words() -> dict[str, str]:
     """The page's own words in the language in use (the same catalogs as the window)."""
+    from game.engine.vocab import Category
+    from game.play.terms import category_short, category_term
+
     return {
         "take_back": _("Play on this screen"),
         "list_sep": pgettext("list separator", ", "),
@@ -404,6 +444,9 @@ def page_words() -> dict[str, str]:
         "total": _("Total"), "game_over": _("Game over"), "you": _("You"),
         "seat": _("Seat {n}"), "sent": _("Sent…"),
         "standings": _("Standings"), "log": _("What happened"), "others": _("Players"),
+        "dealer": _("Dealer"), "last_round": _("Last round"),
+        "teyaku": category_term(Category.TEYAKU), "teyaku_badge": category_short(
+            Category.TEYAKU),
     }
 
 

@@ -15,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.play.terms import seat_role, term
+from game.i18n import _
+from game.play.numbers import amount
+from game.play.terms import paid_at, seat_role, term
 
 if TYPE_CHECKING:
     from game.engine.rulesets.base import Ruleset
@@ -76,4 +78,38 @@ def name_lines(view: PlayerView, rs: Ruleset) -> int:
                     for p, par in zip(view.positions, view.par, strict=False)) else 1
 
 
-__all__ = ["SeatInfo", "name_lines", "seat_infos"]
+def claim_lines(view: PlayerView, names: Sequence[str], voidable: bool) -> list[
+        tuple[int, str, list[str]]]:
+    """The teyaku reveal in words, seat by seat in turn order: (seat, line, cards shown).
+
+    One source for the window's reveal (game/ui/scenes/teyaku.py) and the page of a seat
+    that does not see the window (issue 46: a friend online). Amounts and timing are the
+    engine's: what ONE opponent pays, multiplier and payment model applied, and whether it
+    is paid now or at the round's end; `voidable`: a round-end special cancels a claim in
+    this ruleset (the engine's ``special_voids``)."""
+    out = []
+    for s in list(view.active) or list(range(view.seats)):
+        c = view.claims.get(s)
+        name = names[s] if 0 <= s < len(names) else "?"
+        if c is None or not c.items:
+            out.append((s, _("{name}: no teyaku").format(name=name), []))
+            continue
+        items = ", ".join(_("{teyaku}: {amount} mon from each opponent").format(
+                              teyaku=term(k), amount=amount(c.pays.get(k, amt)))
+                          for k, amt in c.items.items())
+        out.append((s, _("{name} — {items} ({when})").format(
+            name=name, items=items, when=paid_at(c.paid_at, voidable)), list(c.cards)))
+    return out
+
+
+def points_text(points: int | None, par: int | None) -> str:
+    """A seat's card points as its plate says them: "31 / 88 pts" when the view names a
+    target (the par), "31 pts" otherwise, "" when the ruleset counts none."""
+    if points is None:
+        return ""
+    if par is not None:
+        return _("{points} / {par} pts").format(points=points, par=par)
+    return _("{points} pts").format(points=points)
+
+
+__all__ = ["SeatInfo", "claim_lines", "name_lines", "points_text", "seat_infos"]

@@ -14,6 +14,7 @@ from game.party.host import PartyHost
 
 PHONE = (390, 844)
 TABLET = (820, 1180)
+WIDE = (1366, 768)  # a laptop: the page's whole-table layout (issue 46)
 
 
 def have_browser() -> bool:

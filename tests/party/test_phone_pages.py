@@ -20,6 +20,7 @@ import pytest
 from game.engine.cards import CARD_IDS
 from tests.party.browser import (
     PHONE,
+    WIDE,
     Paused,
     chrome,
     fit,
@@ -82,9 +83,12 @@ def browser(pool):  # noqa: ANN001, ANN201
 
 # --- helpers ----------------------------------------------------------------------------
 def _others_hands(host, seat):  # noqa: ANN001, ANN202
+    """The cards in other seats' hands that nobody showed (teyaku shown are public)."""
     st = host.session.st
+    shown_cards = {c for claim in host.session.public_view().claims.values()
+                   for c in claim.cards}
     return {CARD_IDS[c] for s, hand in enumerate(st.hands) if s != seat
-            for c in range(48) if hand >> c & 1}
+            for c in range(48) if hand >> c & 1} - shown_cards
 
 
 def _no_leak(host, pages):  # noqa: ANN001, ANN202
@@ -511,3 +515,48 @@ def test_updates_keep_the_nodes_they_did_not_change(browser):
         still = set(a.execute_script(kept))
         assert hand - still == hand - now  # every card still in hand is the same node
         assert (keys & now) <= still  # and every field card that stayed
+
+
+def test_the_whole_table_on_a_wide_screen_and_the_teyaku_shown(browser):
+    """At 1366 x 768 (a friend online sees no host window, issue 46 item 2): the other
+    seats' plates with their points, teyaku and captures across the top, the field and the
+    whole hand on one screen, and beside them, without scrolling the page, the teyaku shown
+    (the host's words and cards), this seat's captures, the standings and the log. At a
+    phone's size a plate that wears the teyaku badge still shows its seat's name."""
+    from game.party.protocol import view_message
+
+    page = browser()
+    fit(page, WIDE)
+    with Paused(party_host(phones=1, seats=4, seed=7)) as run:
+        host = run.host
+        page.get(host.server.link(0))
+        assert _play_until(host, page, lambda: _ready(host, page) and visible(
+            page, "#hand button.card.live") and host.session.view(0).phase == "play")
+        msg = view_message(host.session.view(0), host.names(), host.serial)
+        claims = msg["teyaku"]
+        assert claims, "seed 7 deals a teyaku to a computer"
+        assert _in_view(page, "#prompt", "#chips .chip", "#field .card", "#hand .card",
+                        "#teyaku", "#standing") == []
+        game = page.find_element(By.ID, "game").rect
+        more = page.find_element(By.ID, "more").rect
+        assert more["x"] >= game["x"] + game["width"] - 1  # beside the table, not below
+        assert _texts(page, "#claims .claim p") == [c["text"] for c in claims]
+        for claim in claims:
+            chip = page.find_element(By.CSS_SELECTOR, f"#chips .chip[data-key='{claim['seat']}']")
+            shown_cards = [i.get_attribute("src").rsplit("/", 1)[1][:-4] for i in
+                           chip.find_elements(By.CSS_SELECTOR, ".strip.shown img")]
+            assert shown_cards == claim["cards"]
+            assert chip.find_element(By.CSS_SELECTOR, ".badge").text
+        plates = [e.text for e in page.find_elements(By.CSS_SELECTOR, "#chips .chip .plate")
+                  if e.is_displayed()]
+        assert plates and all("pts" in t for t in plates), plates
+        assert len(page.find_elements(By.CSS_SELECTOR, "#standing tbody tr")) == 4
+        assert not page.find_elements(By.CSS_SELECTOR, "#seats .seat")[0].is_displayed()
+
+        fit(page, PHONE)  # the same page on a phone: plates are chips, names still shown
+        assert wait(lambda: page.execute_script("return innerWidth") < 500)
+        for claim in claims:
+            name = page.find_element(
+                By.CSS_SELECTOR, f"#chips .chip[data-key='{claim['seat']}'] .name")
+            assert name.rect["width"] > 20 and name.text == host.names()[claim["seat"]]
+        assert _in_view(page, "#prompt", "#chips .chip", "#field .card", "#hand .card") == []

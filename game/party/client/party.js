@@ -185,6 +185,8 @@
           (k) => (k === "pile" ? buildPile() : buildChip()),
           (el, k) => (k === "pile" ? updatePile(el) : updateChip(el, +k)));
   }
+  // A chip is a seat's plate: on a phone its name, counts and line; on a wide screen also
+  // its card points, the teyaku it showed and what it took (the whole table, issue 46).
   function buildChip() {
     const c = make("div", "chip");
     const top = c.appendChild(make("div", "row"));
@@ -193,8 +195,22 @@
     const caps = top.appendChild(make("span", "caps"));
     caps.appendChild(make("i", "mini"));
     caps.appendChild(make("span", "n"));
+    c.appendChild(make("div", "badge")); // its own line: a narrow chip keeps the name
     c.appendChild(make("div", "line"));
+    c.appendChild(make("div", "plate"));
+    c.appendChild(make("div", "cards strip shown"));
+    c.appendChild(make("div", "cards strip took"));
     return c;
+  }
+  function plate(s) { return ((page.view && page.view.plates) || [])[s] || {}; }
+  function claimOf(s) { return (page.view.teyaku || []).find((c) => c.seat === s) || null; }
+  // "Dealer · 31 / 88 pts · Second · burden 110": the plate's facts, the host's words
+  function plateText(s) {
+    const p = plate(s), parts = [];
+    if (p.dealer) parts.push(word("dealer"));
+    if (p.role) parts.push(p.role);
+    if (p.points) parts.push(p.points);
+    return parts.join(" · ");
   }
   function updateChip(c, s) {
     const v = page.view;
@@ -206,6 +222,11 @@
     const parts = String((v.seat_lines || [])[s] || "").split(" · ").filter(Boolean);
     const shown = parts.map((p, i) => p + (i < parts.length - 1 ? " · " : ""));
     lines(c.querySelector(".line"), shown, "span");
+    const claim = claimOf(s);
+    setText(c.querySelector(".badge"), claim ? word("teyaku_badge") : "");
+    setText(c.querySelector(".plate"), plateText(s));
+    strip(c.querySelector(".strip.shown"), claim ? claim.cards : []);
+    strip(c.querySelector(".strip.took"), (v.captured || [])[s] || []);
     flag(c, "now", s === v.to_move && v.phase !== "over");
     flag(c, "gone", away);
     // dropped out: once the round is in play (before, `active` lists who has decided so far)
@@ -316,19 +337,60 @@
     setAttrOnce(hand, "aria-label", word("hand"));
   }
 
-  // Below the fold: what this seat took, the hints, every seat's captures, the log.
+  // Below the fold (beside the table on a wide screen): the teyaku shown, what this seat
+  // took, the hints, every seat's captures, the standings, the last round, the log.
   function renderMore() {
     const v = page.view;
+    renderClaims();
     setText($("took-h"), word("took"));
     show($("took-box"), !isTable);
-    if (!isTable) strip($("took"), (v.captured || [])[v.seat] || []);
+    if (!isTable) {
+      strip($("took"), (v.captured || [])[v.seat] || []);
+      setText($("took-pts"), plate(v.seat).points || "");
+    }
     show($("watch"), !!(v.watch && v.watch.length));
     lines($("watch"), v.watch || [], "p");
     setText($("seats-h"), word("others"));
     renderSeats();
+    renderStanding();
     setText($("log-h"), word("log"));
     lines($("log"), (v.log || []).slice(-10));
-    if (isTable) renderOutcome(v.round_end);
+    renderOutcome(v.round_end);
+  }
+  // The teyaku shown this round, each holder's line (what it pays, when) and cards.
+  function renderClaims() {
+    const list = page.view.teyaku || [];
+    show($("teyaku"), list.length > 0);
+    setText($("teyaku-h"), word("teyaku"));
+    keyed($("claims"), list.map((c) => String(c.seat)), buildClaim, (el, k, i) => {
+      setText(el.children[0], list[i].text);
+      strip(el.children[1], list[i].cards);
+      flag(el, "me", list[i].seat === page.view.seat);
+    });
+  }
+  function buildClaim() {
+    const d = make("div", "claim");
+    d.append(make("p"), make("div", "cards strip"));
+    return d;
+  }
+  // The game's standings now: place, name, total (the host's order and amounts).
+  function renderStanding() {
+    const rows = page.view.standings || [];
+    show($("standing"), rows.length > 1);
+    const t = $("standing-t");
+    const cap = t.caption || t.createCaption();
+    setText(cap, word("standings"));
+    const body = t.tBodies[0] || t.createTBody();
+    while (body.rows.length > rows.length) body.deleteRow(-1);
+    rows.forEach((r, i) => {
+      const row = body.rows[i] || body.insertRow();
+      while (row.cells.length < 3) row.insertCell();
+      const cls = r.me && !isTable ? "me" : "";
+      if (row.className !== cls) row.className = cls;
+      setText(row.cells[0], r.place);
+      setText(row.cells[1], r.name + (r.me && !isTable ? " (" + word("you") + ")" : ""));
+      setText(row.cells[2], r.total);
+    });
   }
   // Every seat with its line and what it took (a phone: the others; its own is above).
   function renderSeats() {
@@ -338,14 +400,16 @@
   }
   function buildSeat() {
     const d = make("div", "seat");
-    d.append(make("b", "name"), make("span", "line"), make("div", "cards strip"));
+    d.append(make("b", "name"), make("span", "line"), make("div", "plate"),
+             make("div", "cards strip"));
     return d;
   }
   function updateSeat(d, s) {
     const v = page.view;
     setText(d.children[0], v.names[s]);
     setText(d.children[1], (v.seat_lines || [])[s] || "");
-    strip(d.children[2], (v.captured || [])[s] || []);
+    setText(d.children[2], plateText(s));
+    strip(d.children[3], (v.captured || [])[s] || []);
   }
 
   // --- the round's end and the game's end ---------------------------------------------
@@ -406,13 +470,14 @@
     return e;
   }
 
-  // The table page shows the last round's result on the page itself (nobody taps a TV).
+  // The last round's result stays on the page (a TV's table page: nobody taps it; a seat:
+  // after its sheet is closed, below the fold or beside the table).
   function renderOutcome(re) {
     const box = $("outcome");
     show(box, !!re);
-    if (!re || box.dataset.k === String(re.k)) return;
-    box.dataset.k = String(re.k);
-    const h = make("h2"); h.textContent = word("round_over");
+    if (!re || box.dataset.k === String(re.k) + page.lang) return;
+    box.dataset.k = String(re.k) + page.lang;
+    const h = make("h2"); h.textContent = word("last_round", word("round_over"));
     box.replaceChildren(h, ...roundSummary(re));
   }
 
@@ -427,7 +492,7 @@
     if (msg.next) { const n = make("p", "next"); n.textContent = msg.next; parts.push(n); }
     if (msg.round_end) {
       const r = make("details", "last");
-      const sum = make("summary"); sum.textContent = w.round_over || "";
+      const sum = make("summary"); sum.textContent = w.last_round || w.round_over || "";
       r.append(sum, ...roundSummary(msg.round_end));
       parts.push(r);
     }

@@ -14,8 +14,8 @@ import pygame
 
 from game.engine.vocab import Category
 from game.i18n import _
-from game.play.numbers import amount
-from game.play.terms import category_short, category_term, paid_at, term
+from game.play.present import claim_lines
+from game.play.terms import category_short, category_term
 from game.ui import theme
 from game.ui.buttons import Button, ButtonGroup
 from game.ui.intents import Intent
@@ -79,24 +79,11 @@ class TeyakuScene(Scene):
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 
     def lines(self) -> list[tuple[str, list[str]]]:
-        v = self.table.shown_view
-        names = self.table.session.names()
-        voidable = Category.TEYAKU in self.table.session.rs.special_voids()
-        out = []
-        order = list(v.active) or list(range(v.seats))
-        for s in order:
-            c = v.claims.get(s)
-            if c is None or not c.items:
-                out.append((_("{name}: no teyaku").format(name=names[s]), []))
-                continue
-            # amounts and timing are the engine's: what ONE opponent pays, multiplier and
-            # payment model applied, and whether it is paid now or at the round's end
-            items = ", ".join(_("{teyaku}: {amount} mon from each opponent").format(
-                                  teyaku=term(k), amount=amount(c.pays.get(k, amt)))
-                              for k, amt in c.items.items())
-            out.append((_("{name} — {items} ({when})").format(
-                name=names[s], items=items, when=paid_at(c.paid_at, voidable)), list(c.cards)))
-        return out
+        """Each holder's line and cards shown (game.play.present.claim_lines)."""
+        session = self.table.session
+        voidable = Category.TEYAKU in session.rs.special_voids()
+        return [(text, cards) for _seat, text, cards in
+                claim_lines(self.table.shown_view, session.names(), voidable)]
 
     def _measure(self, width: int, text_size: int, cw: int, beside: bool) -> int:
         """Height of the holders' block at this text size and card width; `beside` puts a
