@@ -33,10 +33,11 @@ EPILOG = """examples:
   python -m game host --seats 3 --phones 2 --bind 192.168.1.20
   python -m game host --seats 4 --phones 2 --relay wss://relay.example.org
   python -m game relay --listen 127.0.0.1:8765 --redis redis://127.0.0.1:6379/0
+  python -m game check-page https://relay.example.org
 """
 
 
-def _prog() -> str:
+def program_name() -> str:
     """How the program was started: the installed command ("hachihachi") or the module."""
     import os
 
@@ -46,7 +47,7 @@ def _prog() -> str:
 
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog=_prog(), epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog=program_name(), epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Hachi-Hachi (八八) and its family of hanafuda games. "
                     "Without a command, opens the game window.")
     ap.add_argument("--version", action="version", version=f"Hachi-Hachi {VERSION}",
@@ -143,9 +144,11 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("--online", type=int, default=None, metavar="K",
                       help="with --relay: how many of the --phones seats are online (the "
                            "first K; default all of them), the others on the home network")
+    from game.online.check import add_parser as add_check_page
     from game.relay.cli import add_parser as add_relay
 
     add_relay(sub)
+    add_check_page(sub)
     sts = sub.add_parser("stats", help="print your statistics from finished games",
                          description="Per game and kind of opponent: games, wins, average "
                                      "net per round, best round, yaku made most often.")
@@ -331,6 +334,10 @@ def main(argv: list[str] | None = None) -> int:
             from game.relay.cli import cmd_relay
 
             return cmd_relay(args)
+        if args.command == "check-page":
+            from game.online.check import cmd_check_page
+
+            return cmd_check_page(args)
         if args.command == "stats":
             from game.app import setup_logging  # no pygame at import
             from game.play.terms import term  # words only, no pygame

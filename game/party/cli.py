@@ -159,6 +159,12 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     table_link = host.table_link()
     if table_link is not None:
         print(f"  The table (read-only): {table_link}")
+    if any(host.is_online(s) for s in host.phones):
+        from game.cli import program_name
+        from game.party.files import ClientFiles
+
+        print(f"The online page's fingerprint: {ClientFiles().fingerprint()} (a friend who "
+              f"wants to be sure the relay serves it unchanged: {program_name()} check-page LINK).")
     print(f"Saved after every move in {paths.autosave} (the window's own saved game is not "
           "touched).")
     print("Ctrl+C stops the game; `python -m game host --resume` continues it.")

@@ -12,6 +12,8 @@ not by the engine's card table.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +37,23 @@ def cards_dir() -> Path:
     return resource_dir("art", "cards", holding="back.svg")
 
 
+SCRIPTED = (PAGE, *sorted(CLIENT_FILES))  # the files a fingerprint covers, in its order
+
+
+def fingerprint(files: Mapping[str, bytes]) -> str:
+    """The page's fingerprint (issue 46, item 9): SHA-256 over the page and its scripts and
+    style sheet (each name, its length and its bytes, in `SCRIPTED` order), its first 80 bits
+    as five groups of four hex digits, short enough to read aloud. The card pictures are left
+    out: a page shows them as <img>, where an SVG runs no script. `files` must hold every
+    name of `SCRIPTED` (KeyError otherwise)."""
+    h = hashlib.sha256()
+    for name in SCRIPTED:
+        body = files[name]
+        h.update(name.encode() + b"\0" + len(body).to_bytes(8, "big") + body)
+    digest = h.hexdigest()[:20]
+    return " ".join(digest[i:i + 4] for i in range(0, 20, 4))
+
+
 @dataclass(frozen=True)
 class Found:
     """One file to answer with: its bytes, its content type, and whether a browser may keep
@@ -55,6 +74,11 @@ class ClientFiles:
         cards = cards_dir()
         self._cards = {p.stem: p for p in cards.glob("*.svg") if p.is_file()}
 
+    def fingerprint(self) -> str:
+        """This program's page, fingerprinted (`fingerprint`): what the lobby shows and
+        `python -m game check-page` compares a relay's page with."""
+        return fingerprint(self._files)
+
     @property
     def card_names(self) -> frozenset[str]:
         return frozenset(self._cards)
@@ -73,4 +97,5 @@ class ClientFiles:
         return None
 
 
-__all__ = ["CLIENT_FILES", "PAGE", "ClientFiles", "Found", "cards_dir", "client_dir"]
+__all__ = ["CLIENT_FILES", "PAGE", "SCRIPTED", "ClientFiles", "Found", "cards_dir", "client_dir",
+           "fingerprint"]

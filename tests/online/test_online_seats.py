@@ -289,6 +289,11 @@ def test_a_game_with_an_online_seat_opens_its_lobby_and_its_link_works(tmp_path,
         assert host.table_link() is None and host.bind is None  # no phone on the home net
         key = link.split("#", 1)[1]
         assert not any(key in line for line in lobby.lines())  # only the link says the key
+        from game.party.files import ClientFiles  # the page's fingerprint, and how to check
+
+        assert any(ClientFiles().fingerprint() in line and "check-page" in line
+                   for line in lobby.lines())
+        assert lobby.heading() == "Join online"
         kept = keep.load(app.paths.autosave, session.seed, session.phones, session.online)
         assert kept is not None and kept.online is not None
         assert kept.online["seats"]["1"]["key"] == key

@@ -109,6 +109,7 @@ class LobbyScene(PageScene):
         self.resumed = resumed
         self.cards: list[SeatCard] = []
         self._qr: dict[str, pygame.Surface] = {}
+        self._fingerprint: str | None = None
         self.start_button = Button(_("Play on") if resumed else _("Start"), self.start,
                                    "primary")
         self.back_button = Button(_("Close") if table is not None else _("Back"), self.back)
@@ -245,6 +246,25 @@ class LobbyScene(PageScene):
             said = _("{status} · link copied").format(status=said)
         return said, colour
 
+    def fingerprint(self) -> str:
+        """This program's online page, fingerprinted once (game.party.files)."""
+        if self._fingerprint is None:
+            from game.party.files import ClientFiles
+
+            try:
+                self._fingerprint = ClientFiles().fingerprint()
+            except OSError:  # a damaged install: the page itself would not be served either
+                self._fingerprint = "?"
+        return self._fingerprint
+
+    def heading(self) -> str:
+        """Who joins from where: phones in the room, friends online, or both."""
+        online = [self.host.is_online(s) for s in self.host.phones]
+        if online and all(online):
+            return _("Join online")
+        return _("Join with your phones or online") if any(online) else _(
+            "Join with your phones")
+
     def qr(self, link: str, size: int) -> pygame.Surface:
         key = f"{size}:{link}"
         if key not in self._qr:
@@ -264,9 +284,14 @@ class LobbyScene(PageScene):
             told.append(_("Phones on the same Wi-Fi as this computer: scan a code with the "
                           "phone's camera, or type its address."))
         if any(self.host.is_online(s) for s in self.host.phones):
+            from game.cli import program_name
+
             told.append(_("Online seats: send each friend their seat's link (Copy link) or "
                           "its code. The link is that seat's key: only its holder can play "
                           "it or see its hand."))
+            told.append(_("The online page's fingerprint: {fingerprint}. To be sure the relay "
+                          "serves this program's page unchanged: {command}").format(
+                fingerprint=self.fingerprint(), command=f"{program_name()} check-page LINK"))
         if self.table is None:
             told.append(_("The game starts when every phone has joined. A phone that "
                           "cannot join: New link, or let a computer play its seat."))
@@ -287,7 +312,7 @@ class LobbyScene(PageScene):
         heading = theme.size_of("heading", H)
         margin = max(16, W // 40)
         x, y = margin, margin
-        theme.blit_text(surface, _("Join with your phones"), heading, (x, y), theme.TEXT, True)
+        theme.blit_text(surface, self.heading(), heading, (x, y), theme.TEXT, True)
         y += round(heading * 1.5)
         for line in self.lines():
             for part in theme.wrap(line, small, W - 2 * margin):
