@@ -159,8 +159,12 @@ def test_tabs_by_keys_and_numbers(tmp_path):
     assert scene.tab == "sound" and "music_volume" in scene.row_keys
     key(app, pygame.K_RIGHT)  # the focus is on the tab row: the next page
     assert scene.tab == "access"
+    key(app, pygame.K_RIGHT)  # the fifth tab (issue 46): the relay for online seats
+    assert scene.tab == "online" and "relay_url" in scene.row_keys
     key(app, pygame.K_RIGHT)
     assert scene.tab == "game"
+    key(app, pygame.K_5)
+    assert scene.tab == "online"
     app.close()
 
 

@@ -53,7 +53,7 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     online_kept = links.online if links is not None else None
     if session.online and relay is None and not (online_kept and online_kept.get("relay")):
         app.stack.push(MessageScene(app, _("Cannot open the online game"), _(
-            "Online seats need a relay: set its address in Settings (Language and access). "
+            "Online seats need a relay: set its address in Settings (Online). "
             "The game is saved: Continue tries again.")))
         return
     bind = net.default_bind()
@@ -64,6 +64,8 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     host = None
     problem = ""
     unreachable = False  # the relay, not the home network, failed
+    if session.online:
+        _say_connecting(app)
     for port, tokens, table in tries:
         try:
             host = PartyHost(session, None, paths, bind=bind, port=port, tokens=tokens,
@@ -92,6 +94,21 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
         app.stack.push(MessageScene(app, title, words.format(problem=problem)))
         return
     app.stack.reset(LobbyScene(app, session, host, resumed=resumed))
+
+
+def _say_connecting(app) -> None:  # noqa: ANN001
+    """One frame that says the window waits for the relay (a relay that drops packets keeps
+    it waiting up to the transport's connect time): never a frozen picture of the setup."""
+    try:
+        screen = app.screen
+        W, H = screen.get_size()
+        screen.fill(theme.FELT)
+        size = theme.size_of("heading", H)
+        theme.blit_text(screen, _("Connecting to the relay…"), size,
+                        (max(16, W // 40), max(16, W // 40)), theme.TEXT, True)
+        pygame.display.flip()
+    except pygame.error:  # no window to draw in (tests without one): nothing to say
+        pass
 
 
 class LobbyScene(PageScene):

@@ -5,8 +5,9 @@ the term style, the UI size (also Ctrl+= / Ctrl+− / Ctrl+0 anywhere), reduced 
 contrast and the colour-blind corner marks. Issue 26 (item 7) adds the rows players expect
 (fullscreen, card size, table surface, card back, auto-continue, hand order, music) and gives
 each row a one-line explanation under it; with that many rows the screen has pages, the
-tabs of docs/design/TABLE.md §5.10 (Game, Table, Sound, Language and access), chosen by
-click, by 1–4, or by ←/→ on the tab row. The rows are drawn smaller, then in two columns,
+tabs of docs/design/TABLE.md §5.10 (Game, Table, Sound, Language and access; and Online,
+issue 46), chosen by
+click, by 1–5, or by ←/→ on the tab row. The rows are drawn smaller, then in two columns,
 if the UI size makes a page too tall: this screen is where a player turns the size back
 down, so it must always fit.
 """
@@ -55,8 +56,8 @@ TABS: dict[str, tuple[str, tuple[str, ...]]] = {
     "table": (N_("Table"), ("fullscreen", "card_size", "table_style", "card_back")),
     "sound": (N_("Sound"), ("volume", "muted", "music", "music_volume")),
     "access": (N_("Language and access"), ("language", "term_style", "ui_scale",
-                                           "reduced_motion", "high_contrast", "corner_marks",
-                                           "relay_url")),
+                                           "reduced_motion", "high_contrast", "corner_marks")),
+    "online": (N_("Online"), ("relay_url",)),  # issue 46: friends anywhere, through a relay
 }
 TAB_PREFIX = "tab:"
 
@@ -112,7 +113,7 @@ class SettingsScene(OverlayScene):
     def relabel(self) -> None:
         """The language changed (this screen's own Language row, for one): new words."""
         self.title = _("Settings")
-        self.lines = [_("Enter or → changes a row, ← goes back; the tabs are pages (1–4). "
+        self.lines = [_("Enter or → changes a row, ← goes back; the tabs are pages (1–5). "
                         "Changes apply at once and are saved.")]
         self._rebuild()
 
