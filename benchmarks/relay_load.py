@@ -96,6 +96,19 @@ def proc_cpu(pid: int) -> float:
     return (int(rest[11]) + int(rest[12])) / CLK_TCK
 
 
+def code_version() -> str:
+    """The commit the relay's code came from, and whether the tree differs from it: the
+    figures of two runs compare only on the same code."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                              capture_output=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=ROOT, text=True, capture_output=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "unknown (no git)"
+    return f"{head or 'unknown'}{' with uncommitted changes' if dirty.strip() else ''}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -590,6 +603,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"relay load: {args.instances} instance(s), {args.rooms} rooms x (1 host + "
               f"{args.seats} seats) = {args.rooms * (1 + args.seats)} sockets from "
               f"{n_workers} client processes; relay: {launcher}", flush=True)
+        print(f"  code: {code_version()}", flush=True)
         if args.instances == 2:
             print(f"  hosts on A, seats on B, through Redis at {redis_url}"
                   f"{' (started here)' if redis_proc else ''}", flush=True)

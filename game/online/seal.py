@@ -45,7 +45,8 @@ MAX_COUNTER = 2**64 - 1
 H2P = "h2p"  # the host to the seat's page
 P2H = "p2h"  # the seat's page to the host
 DIRECTIONS = {H2P: 1, P2H: 2}
-CONN_ID_BYTES = 16  # the page's random id for one socket (the handshake's b"C" frame)
+CONN_ID_BYTES = 16  # the page's random id for one socket (b"C" frame), and the host's nonce
+# in answer (b"S" frame): each is this many bytes
 CONN_INFO = b"hachihachi seat v1"  # HKDF's info: binds the derived key to this use
 
 
@@ -79,15 +80,18 @@ def key_from_text(text: str) -> bytes:
     return key
 
 
-def derive(key: bytes, conn_id: bytes) -> bytes:
+def derive(key: bytes, conn_id: bytes, host_nonce: bytes) -> bytes:
     """The key one page socket seals with: HKDF-SHA256 of the seat key, salted with the
-    connection id the page picked for that socket. A reloaded page, or a second device,
-    picks a new id, so its counters can start at 1 again without ever reusing a nonce under
-    one key, and frames of an old socket open under no new one (the lead's handshake)."""
-    if not isinstance(conn_id, (bytes, bytearray, memoryview)) \
-            or len(conn_id) != CONN_ID_BYTES:
-        raise SealError(f"a connection id is {CONN_ID_BYTES} bytes")
-    return HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=bytes(conn_id),
+    connection id the page picked for that socket and the nonce the host picked in answer.
+    A reloaded page, or a second device, picks a new id, so its counters can start at 1 again
+    without ever reusing a nonce under one key; the host's part makes every socket's key new
+    to this run of the host too, so a whole old connection replayed by a relay (after the
+    host restarted and forgot the ids it had seen) opens under no key of this run."""
+    for part, what in ((conn_id, "a connection id"), (host_nonce, "a host nonce")):
+        if not isinstance(part, (bytes, bytearray, memoryview)) or len(part) != CONN_ID_BYTES:
+            raise SealError(f"{what} is {CONN_ID_BYTES} bytes")
+    return HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES,
+                salt=bytes(conn_id) + bytes(host_nonce),
                 info=CONN_INFO).derive(_check_key(key))
 
 

@@ -11,17 +11,19 @@ The connection handshake (the lead's decision for issue 46), per page socket:
 
 - the page, after the relay's `{"t":"ok",...}`, sends ONE binary frame in clear:
   b"C" + conn_id (16 random bytes it picked for this socket);
+- the host, on a 17-byte frame starting b"C" from seat N, refuses a conn_id it has seen for
+  that seat, else answers with ONE frame in clear: b"S" + host_nonce (16 random bytes of its
+  own), and starts a fresh sealer (h2p) and opener (p2h) for N (dropping the old pair);
 - both ends then seal every later frame of that socket with
-  K_conn = `seal.derive(seat key, conn_id)` (HKDF-SHA256), counters from 1 per direction,
-  the room, seat and direction bound in as ever;
-- the host, on a 17-byte frame starting b"C" from seat N, starts a fresh sealer (h2p) and
-  opener (p2h) for N (dropping the old pair), refuses a conn_id it has seen for that seat,
-  and sends the seat's current message (the last `publish`). Any other frame from a seat
-  without a live pair, or one that fails to open, is dropped and counted, never answered.
+  K_conn = `seal.derive(seat key, conn_id, host_nonce)` (HKDF-SHA256), counters from 1 per
+  direction, the room, seat and direction bound in as ever; the host sends the seat's
+  current message (the last `publish`). Any other frame from a seat without a live pair, or
+  one that fails to open, is dropped and counted, never answered.
 
 So a reloaded page, or the same link on a second device, starts again at counter 1 under a
-key of its own, and old views cannot be replayed to it; a relay that replays a whole old
-connection replays old moves, which the party protocol's serials and the engine refuse.
+key of its own, and old views cannot be replayed to it; and since the host's nonce is new
+for every socket, a relay that replays a whole old connection (even to a host restarted
+since, which has forgotten the ids it saw) replays frames that open under no key.
 
 Threads, as PartyServer's: an asyncio loop in its own thread is the only owner of the seats,
 the keys and the socket; the host's thread reads frozen snapshots (`seats`, `link`, `kept`)
@@ -70,6 +72,7 @@ log = logging.getLogger(__name__)
 
 HANDSHAKE = b"C"  # the first byte of a page socket's one clear frame: b"C" + conn_id
 HANDSHAKE_BYTES = 1 + CONN_ID_BYTES
+ANSWER = b"S"  # the host's one clear frame in answer: b"S" + its nonce for that socket
 CONNECT_SECONDS = 10.0  # to reach the relay and have the room registered
 BACKOFF = (0.5, 15.0)  # seconds before reconnecting: the first wait, doubled up to the last
 MAX_CONNS_PER_SEAT = 10_000  # conn_ids remembered for one seat's key: a bound on memory
@@ -418,7 +421,11 @@ class RelayTransport:
             self._drop("a connection id seen before")
             return
         live.seen.add(conn_id)
-        key = derive(live.key, conn_id)
+        host_nonce = secrets.token_bytes(CONN_ID_BYTES)
+        if self._outbox is None:
+            return
+        self._outbox.put(wire.to_host(live.seat, ANSWER + host_nonce))
+        key = derive(live.key, conn_id, host_nonce)
         live.sealer = Sealer(key, self.room, live.seat, H2P)
         live.opener = Opener(key, self.room, live.seat, P2H)
         live.sent = False
@@ -675,5 +682,5 @@ def _kept_seats(value: object) -> dict[int, tuple[str, bytes]]:
     return out
 
 
-__all__ = ["BACKOFF", "CONNECT_SECONDS", "HANDSHAKE", "HANDSHAKE_BYTES", "RelayRefused",
+__all__ = ["ANSWER", "BACKOFF", "CONNECT_SECONDS", "HANDSHAKE", "HANDSHAKE_BYTES", "RelayRefused",
            "RelayTransport", "relay_urls"]

@@ -288,7 +288,7 @@ def attack(host: PartyHost, a_port: int, seen: list[tuple[str, bytes]]) -> None:
         raw.send(frame)
     guess = os.urandom(16)  # a fresh connection, sealed under a key guessed at random
     raw.send(b"C" + guess)
-    forged = Sealer(derive(new_seat_key(), guess), room, seat, P2H)
+    forged = Sealer(derive(new_seat_key(), guess, os.urandom(16)), room, seat, P2H)
     move = {"t": "act", "a": f"{seat} pass", "n": host.serial}
     raw.send(forged.seal(json.dumps(move).encode()))
     bad.append(b"forged move")

@@ -69,8 +69,9 @@ class Recording(MemoryBackend):
 
 class SealedHost:
     """The host's side of one online seat, as small as the handshake allows: it registers the
-    room, and on the page's b"C" + conn_id starts a Sealer (h2p) and an Opener (p2h) with
-    K_conn = derive(seat key, conn_id), refusing a conn_id it saw before, and sends the seat's
+    room, and on the page's b"C" + conn_id answers b"S" + a nonce of its own and starts a
+    Sealer (h2p) and an Opener (p2h) with K_conn = derive(seat key, conn_id, nonce), refusing
+    a conn_id it saw before, and sends the seat's
     current message; it opens every later frame, answers a ping, notes a hello's language and
     queues every other message (parsed by protocol.parse_client) in `moves`."""
 
@@ -147,7 +148,9 @@ class SealedHost:
                 self.dropped += 1
                 return
             self.conn_ids.append(conn_id)
-            k = derive(self.key, conn_id)
+            host_nonce = os.urandom(16)
+            self.ws.send(wire.to_host(SEAT, b"S" + host_nonce))
+            k = derive(self.key, conn_id, host_nonce)
             self._pair = (Sealer(k, self.room, SEAT, H2P), Opener(k, self.room, SEAT, P2H))
             if self.current is not None:
                 self._send(self.current)

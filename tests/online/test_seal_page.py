@@ -218,22 +218,28 @@ def test_the_page_derives_the_connection_keys_python_derives(page):  # noqa: ANN
     then a frame sealed by the page under a fresh derived key opens in Python under its own."""
     got = run(page, """
         const out = [];
-        for (const [key, conn] of input) out.push(hex(await S.deriveConnKey(bin(key), bin(conn))));
-        return out;""", [[k, c] for k, c, _ in CONN_VECTORS])
-    assert got == [d for _, _, d in CONN_VECTORS]
-    key, conn_id = new_seat_key(), bytes(range(16))
+        for (const [key, conn, n] of input) {
+          out.push(hex(await S.deriveConnKey(bin(key), bin(conn), bin(n))));
+        }
+        return out;""", [[k, c, n] for k, c, n, _ in CONN_VECTORS])
+    assert got == [d for _, _, _, d in CONN_VECTORS]
+    key, conn_id, host_nonce = new_seat_key(), bytes(range(16)), bytes(range(16, 32))
     frame = run(page, """
-        const k = await S.deriveConnKey(bin(input.key), bin(input.conn));
+        const k = await S.deriveConnKey(bin(input.key), bin(input.conn), bin(input.nonce));
         return hex(await S.makeSealer(k, "room-A", 2, "p2h").seal("move"));""",
-                {"key": key.hex(), "conn": conn_id.hex()})
-    assert Opener(derive(key, conn_id), "room-A", 2, P2H).open(bytes.fromhex(frame)) == b"move"
+                {"key": key.hex(), "conn": conn_id.hex(), "nonce": host_nonce.hex()})
+    assert Opener(derive(key, conn_id, host_nonce), "room-A", 2,
+                  P2H).open(bytes.fromhex(frame)) == b"move"
 
 
-def test_the_page_refuses_a_bad_connection_id(page):  # noqa: ANN001
+def test_the_page_refuses_a_bad_connection_id_or_host_nonce(page):  # noqa: ANN001
     got = run(page, """
-        const k = new Uint8Array(32);
-        return [await refused(S.deriveConnKey(k, new Uint8Array(15))),
-                await refused(S.deriveConnKey(k, new Uint8Array(17))),
-                await refused(S.deriveConnKey(k, "0123456789abcdef")),
-                await refused(S.deriveConnKey(new Uint8Array(31), new Uint8Array(16)))];""")
-    assert got == ["SealError"] * 4
+        const k = new Uint8Array(32), n = new Uint8Array(16);
+        return [await refused(S.deriveConnKey(k, new Uint8Array(15), n)),
+                await refused(S.deriveConnKey(k, new Uint8Array(17), n)),
+                await refused(S.deriveConnKey(k, "0123456789abcdef", n)),
+                await refused(S.deriveConnKey(k, n, new Uint8Array(15))),
+                await refused(S.deriveConnKey(k, n, "0123456789abcdef")),
+                await refused(S.deriveConnKey(k, n)),
+                await refused(S.deriveConnKey(new Uint8Array(31), n, n))];""")
+    assert got == ["SealError"] * 7

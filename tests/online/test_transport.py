@@ -1,8 +1,8 @@
 """The host's side of online seats (game.online.transport, issue 46): a `PartyHost` over a
 `RelayTransport`, an in-process relay on 127.0.0.1, and a Python page per online seat that
-follows the connection handshake (b"C" + conn_id, then every frame sealed under
-seal.derive(seat key, conn_id)). The test thread drives the host (`poll`) while it waits for
-a page's frames, as the headless host's loop would.
+follows the connection handshake (b"C" + conn_id, the host's b"S" + nonce, then every frame
+sealed under seal.derive(seat key, conn_id, nonce)). The test thread drives the host (`poll`)
+while it waits for a page's frames, as the headless host's loop would.
 
 Asserted: a seat gets its view sealed and its move is applied; a whole round is played by the
 pages (a computer in the other seat); a page that comes back on a new socket (or a second
@@ -106,7 +106,8 @@ class Page:
         assert ok["t"] == "ok" and ok["seat"] == self.seat, ok
         self.conn_id = conn_id or os.urandom(16)
         ws.send(b"C" + self.conn_id)
-        key = derive(self.key, self.conn_id)
+        self.host_nonce = answer(ws)
+        key = derive(self.key, self.conn_id, self.host_nonce)
         self.sealer = Sealer(key, self.room, self.seat, P2H)
         self.opener = Opener(key, self.room, self.seat, H2P)
         self.ws = ws
@@ -157,6 +158,18 @@ class Page:
     def close(self) -> None:
         if self.ws is not None:
             self.ws.close()
+
+
+def answer(ws: ClientConnection) -> bytes:
+    """The host's answer to a page's b"C" + conn_id: b"S" + its nonce (the relay's own text
+    passed over)."""
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        raw = ws.recv(timeout=WAIT)
+        if isinstance(raw, bytes):
+            assert len(raw) == 17 and raw[:1] == b"S", raw[:20]
+            return raw[1:]
+    raise AssertionError("the host did not answer the handshake")
 
 
 def is_turn(msg: dict) -> bool:
@@ -268,7 +281,7 @@ def test_replayed_forged_and_misplaced_frames_are_dropped_unanswered(relay):
         seat1 = Page(host.link(1)).open()  # every seat joined: the game starts
         page = Page(host.link(0)).open()
         view = page.next(host, is_turn)
-        other = Sealer(derive(seat1.key, os.urandom(16)), seat1.room, 1, P2H)
+        other = Sealer(derive(seat1.key, os.urandom(16), os.urandom(16)), seat1.room, 1, P2H)
         mine = page.sealer.seal(b'{"t":"ping"}')
         flipped = mine[:-1] + bytes([mine[-1] ^ 1])
         before = host.server.refused
@@ -376,6 +389,41 @@ def test_a_continued_game_opens_the_same_links(relay):
         again.stop()
 
 
+def test_an_old_connection_replayed_to_a_restarted_host_opens_nothing(relay):
+    """A relay that kept a page's whole connection (its id and its sealed frames, a move
+    among them) replays it after the host restarted, which no longer knows the ids it saw:
+    the restarted host answers with a nonce of its own, so not one old frame opens and no
+    move reaches the game."""
+    first = transport(relay.port, [0]).start()
+    kept = json.loads(json.dumps(first.kept()))
+    link = first.link(0)
+    try:
+        first.publish(0, {"t": "waiting"})
+        page = Page(link).open()
+        page.send({"t": "act", "a": "0 pass", "n": 4})
+        seat, action, serial = first.actions.get(timeout=WAIT)  # the genuine move, taken
+        assert (seat, str(action), serial) == (0, "0 pass", 4)
+        old_id, old_frames = page.conn_id, list(page.sent)
+        page.close()
+    finally:
+        first.stop()
+    again = RelayTransport([0], kept=kept).start()
+    try:
+        replay = Page(link).open(conn_id=old_id, lang=None)  # an id the new run never saw
+        assert replay.host_nonce != page.host_nonce
+        before = again.refused
+        for frame in old_frames:
+            replay.raw(frame)
+        end = time.monotonic() + WAIT
+        while again.refused < before + len(old_frames) and time.monotonic() < end:
+            time.sleep(0.01)
+        assert again.refused == before + len(old_frames)
+        assert again.actions.empty()  # the old move, not once
+        replay.close()
+    finally:
+        again.stop()
+
+
 def test_an_unreachable_relay_or_a_room_held_by_another_secret_is_an_oserror(relay):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -418,9 +466,11 @@ def test_a_party_host_keeps_what_its_transport_keeps(relay):
 
 def test_a_frame_under_one_connection_key_does_not_open_under_another():
     key = bytes(range(32))
-    frame = Sealer(derive(key, bytes(16)), "room-0123", 0, H2P).seal(b"view")
+    frame = Sealer(derive(key, bytes(16), bytes(16)), "room-0123", 0, H2P).seal(b"view")
     with pytest.raises(SealError):
-        Opener(derive(key, bytes(15) + b"\x01"), "room-0123", 0, H2P).open(frame)
+        Opener(derive(key, bytes(15) + b"\x01", bytes(16)), "room-0123", 0, H2P).open(frame)
+    with pytest.raises(SealError):  # the same page id, another answer of the host
+        Opener(derive(key, bytes(16), bytes(15) + b"\x01"), "room-0123", 0, H2P).open(frame)
 
 
 def test_stale_messages_do_not_break_a_connection(relay):

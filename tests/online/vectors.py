@@ -44,16 +44,20 @@ KEY_TEXTS = {
 }
 
 # The per-connection key of the handshake (seal.derive, the page's HachiSeal.deriveConnKey):
-# HKDF-SHA256(ikm = seat key, salt = conn_id, info = b"hachihachi seat v1", length 32).
-# Each: (seat key hex, conn_id hex, derived key hex). Checked against RFC 5869 by hand.
+# HKDF-SHA256(ikm = seat key, salt = conn_id ‖ host nonce, info = b"hachihachi seat v1",
+# length 32). Each: (seat key hex, conn_id hex, host nonce hex, derived key hex), computed
+# with an HMAC-SHA256 written out by hand from RFC 5869, not with the code under test.
 CONN_VECTORS = [
     ("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
      "000102030405060708090a0b0c0d0e0f",
-     "712de88db49ae816610b7844d126d47486f5dfbf20c405030937de43e9d3a81e"),
+     "f0e0d0c0b0a090807060504030201000",
+     "f280d136092cba8e22b4787cc2cecaf7c919fab5bf1c095dc4c66d25b99d7f77"),
     ("a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5",
      "00ff00ff00ff00ff00ff00ff00ff00ff",
-     "93e711f07ba3b9c678890d5e34228f6525cd6fbafa4a62ac2d099c11dd59ec06"),
+     "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a",
+     "fe66f29530d747fdedfcb3d8ebf6d9b80341561e7511ef37ce486ca3f4bcdebb"),
     ("fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0efeeedecebeae9e8e7e6e5e4e3e2e1e0",
      "00000000000000000000000000000000",
-     "b739fb7f628aefc8b0082b6f59ccbe8210966d56166f547ba893d05cf82a6033"),
+     "ffffffffffffffffffffffffffffffff",
+     "6a5abd028dc48b97f2230d6e2d43c3faffadfe1bdbf46aa438272e9c8ed658ba"),
 ]

@@ -873,10 +873,11 @@
   // --- online seats (issue 46) ----------------------------------------------------------
   // The relay (game/relay) passes frames between this page and the host and can read none:
   // 1. the page joins: {"t":"join",room,seat,token} as text; the relay answers {"t":"ok"};
-  // 2. the page sends b"C" + 16 random bytes (this socket's id) in clear, and both ends seal
-  //    every later frame of this socket with HKDF(seat key, that id) (HachiSeal.deriveConnKey),
-  //    counters from 1 (docs/design/SEALING.md); a reloaded page picks a new id, so nothing
-  //    sealed for an old socket opens on a new one;
+  // 2. the page sends b"C" + 16 random bytes (this socket's id) in clear, the host answers
+  //    b"S" + 16 random bytes of its own, and both ends seal every later frame of this socket
+  //    with HKDF(seat key, id and answer) (HachiSeal.deriveConnKey), counters from 1
+  //    (docs/design/SEALING.md); a reloaded page picks a new id and the host a new answer, so
+  //    nothing sealed for an old socket opens on a new one;
   // 3. from then on a message is sealed (p2h) and sent as a binary frame, and a binary frame
   //    is opened (h2p) and handled by `heard`, as the party server's text is.
   // Text from the relay is its own: the host left or came back ({"t":"host","here":…}).
@@ -958,14 +959,25 @@
     hi[0] = 0x43; // "C"
     hi.set(id, 1);
     ws.send(hi);
-    const chan = { ws: ws };
-    chan.ready = S.deriveConnKey(online.key, id).then((k) => ({
+    // the key waits for the host's answer (b"S" + its nonce); what is sealed before it
+    // (the hello below) waits with it, in order
+    const chan = { ws: ws, answered: false, answer: null };
+    const nonce = new Promise((resolve) => { chan.answer = resolve; });
+    chan.ready = nonce.then((n) => S.deriveConnKey(online.key, id, n)).then((k) => ({
       sealer: S.makeSealer(k, online.room, online.seat, "p2h"),
       opener: S.makeOpener(k, online.room, online.seat, "h2p"),
     }));
     chan.ready.catch(() => {}); // a channel that failed is dropped with its socket
     link.chan = chan;
     hello(ws); // the seat's language, as the party page says it; sealed like the rest
+  }
+  // The host's answer to this socket's id: the first binary frame, b"S" + 16 bytes.
+  function answered(chan, bytes) {
+    const S = window.HachiSeal;
+    if (chan.answered || bytes.length !== 1 + S.CONN_ID_BYTES || bytes[0] !== 0x53) return false;
+    chan.answered = true;
+    chan.answer(bytes.slice(1));
+    return true;
   }
   function hostAway(away) {
     if (link.hostAway === away) return;
@@ -990,6 +1002,10 @@
     if (typeof data === "string") { relaySaid(ws, data); return; }
     const chan = link.chan;
     if (!chan || chan.ws !== ws) { link.dropped += 1; return; }
+    if (!chan.answered) { // before the host's answer nothing is sealed for this socket
+      if (!answered(chan, new Uint8Array(data))) link.dropped += 1;
+      return;
+    }
     chan.ready.then((c) => c.opener.open(new Uint8Array(data))).then((plain) => {
       if (link.ws === ws && link.chan === chan) heard(new TextDecoder().decode(plain));
     }, () => { link.dropped += 1; });

@@ -12,7 +12,8 @@
 //   HachiSeal.makeOpener(keyBytes, room, seat, direction, last = 0)  -> {open, last}
 //   HachiSeal.keyFromHash(hash = location.hash) -> Uint8Array(32)
 //   HachiSeal.keyText(keyBytes) -> the key's 43 base64url characters
-//   HachiSeal.deriveConnKey(keyBytes, connId) -> a promise of one socket's key (32 bytes)
+//   HachiSeal.deriveConnKey(keyBytes, connId, hostNonce) -> a promise of one socket's key
+//     (32 bytes; HKDF of the seat key, salted with the page's id and the host's nonce)
 //   HachiSeal.SealError, HachiSeal.available()
 // seal(bytes or string) and open(bytes) return promises; each sealer and each opener works
 // through its frames one at a time, in the order they were handed to it, so counters go out
@@ -27,7 +28,7 @@
   const MAX_COUNTER = (1n << 64n) - 1n;
   const DIRECTIONS = { h2p: 1, p2h: 2 };
   const KEY_TEXT = /^[A-Za-z0-9_-]{43}$/;
-  const CONN_ID_BYTES = 16; // the page's random id for one socket (the b"C" frame)
+  const CONN_ID_BYTES = 16; // the page's id for one socket (b"C"), the host's nonce (b"S")
   const CONN_INFO = "hachihachi seat v1"; // HKDF's info: binds the derived key to this use
 
   class SealError extends Error {
@@ -190,18 +191,21 @@
   // HKDF-SHA256 of the seat key, salted with the id the page picked for this socket. A page
   // that reloads, or a second device, picks a new id, so its counters start at 1 again
   // without ever reusing a nonce under one key, and no old socket's frame opens under it.
-  async function deriveConnKey(keyBytes, connId) {
+  async function deriveConnKey(keyBytes, connId, hostNonce) {
     if (!available()) throw new SealError("WebCrypto needs a secure context (https or localhost)");
     const key = checkKey(keyBytes);
-    let salt;
-    try {
-      salt = bytesOf(connId);
-    } catch (e) {
-      salt = null;
-    }
-    if (typeof connId === "string" || !salt || salt.length !== CONN_ID_BYTES) {
-      throw new SealError("a connection id is " + CONN_ID_BYTES + " bytes");
-    }
+    const part = (value, what) => {
+      let b;
+      try { b = typeof value === "string" ? null : bytesOf(value); } catch (e) { b = null; }
+      if (!b || b.length !== CONN_ID_BYTES) {
+        throw new SealError(what + " is " + CONN_ID_BYTES + " bytes");
+      }
+      return b;
+    };
+    const id = part(connId, "a connection id"), nonce = part(hostNonce, "a host nonce");
+    const salt = new Uint8Array(2 * CONN_ID_BYTES);
+    salt.set(id, 0);
+    salt.set(nonce, CONN_ID_BYTES);
     const ikm = await root.crypto.subtle.importKey("raw", key, "HKDF", false, ["deriveBits"]);
     const bits = await root.crypto.subtle.deriveBits(
       { name: "HKDF", hash: "SHA-256", salt: salt, info: new TextEncoder().encode(CONN_INFO) },
