@@ -19,6 +19,7 @@ from game.engine import rulesets
 from game.engine.errors import RecordError
 from game.engine.version import VERSION
 from game.i18n import LANGUAGES
+from game.resources import program_name
 
 # --options is a small object typed by a person or a script: the settings' limits suit it.
 OPTIONS_LIMITS = files.Limits(max_bytes=64_000, max_depth=2, max_int_digits=40,
@@ -35,14 +36,6 @@ EPILOG = """examples:
   python -m game relay --listen 127.0.0.1:8765 --redis redis://127.0.0.1:6379/0
   python -m game check-page https://relay.example.org
 """
-
-
-def program_name() -> str:
-    """How the program was started: the installed command ("hachihachi") or the module."""
-    import os
-
-    name = os.path.basename(sys.argv[0] or "")
-    return name if name.startswith("hachihachi") else "python -m game"
 
 
 def _parser() -> argparse.ArgumentParser:

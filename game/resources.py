@@ -65,4 +65,14 @@ def read_resource(package: str, *parts: str) -> bytes:
     return (resource_dir(package, *folder, holding=name) / name).read_bytes()
 
 
-__all__ = ["candidates", "read_resource", "resource_dir"]
+def program_name() -> str:
+    """How the program was started, as a command a user can type again: the installed
+    command or the frozen executable ("hachihachi"), else "python -m game". Said in help
+    texts and in the sentences that name another command (the lobby's check-page)."""
+    import os
+
+    name = os.path.basename(sys.argv[0] or "")
+    return name if name.startswith("hachihachi") else "python -m game"
+
+
+__all__ = ["candidates", "program_name", "read_resource", "resource_dir"]

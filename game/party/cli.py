@@ -160,8 +160,8 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
     if table_link is not None:
         print(f"  The table (read-only): {table_link}")
     if any(host.is_online(s) for s in host.phones):
-        from game.cli import program_name
         from game.party.files import ClientFiles
+        from game.resources import program_name
 
         print(f"The online page's fingerprint: {ClientFiles().fingerprint()} (a friend who "
               f"wants to be sure the relay serves it unchanged: {program_name()} check-page LINK).")

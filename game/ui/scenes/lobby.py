@@ -301,7 +301,7 @@ class LobbyScene(PageScene):
             told.append(_("Phones on the same Wi-Fi as this computer: scan a code with the "
                           "phone's camera, or type its address."))
         if any(self.host.is_online(s) for s in self.host.phones):
-            from game.cli import program_name
+            from game.resources import program_name
 
             told.append(_("Online seats: send each friend their seat's link (Copy link) or "
                           "its code. The link is that seat's key: only its holder can play "
