@@ -12,10 +12,9 @@ What runs where, so the figures say whose cost they are:
 
 - Each relay instance is a process of its own, and only those processes are measured:
   memory from /proc/<pid>/status (VmRSS after every socket is open, VmHWM the peak) and CPU
-  from /proc/<pid>/stat (user + system) per phase. `python -m game relay` is used when its
-  limits allow the load; it has no flag for the connection limits, so a load over its 4,096
-  connections in all runs this script's `--serve` mode instead: the same `Relay`, started as
-  the command starts it, with only `Limits.total` raised (said in the output).
+  from /proc/<pid>/stat (user + system) per phase. Each is `python -m game relay`, as an
+  operator runs it, with `--max-connections` raised when the load is over its 4,096 in all
+  (said in the output).
 - With `--instances 2`, every host dials instance A and every seat instance B, so each frame
   crosses Redis twice on a round trip. Redis is started here (no disk) unless `--redis` names
   one; its memory and CPU are shown too.
@@ -34,9 +33,10 @@ What runs where, so the figures say whose cost they are:
 - Tap to table: a real host (`PartyHost` over `RelayTransport`, polled as `python -m game
   host` polls it) in this process, a 3-seat Hachi-Hachi game of `--rounds` rounds whose three
   seats are all online, and the three pages in a process of their own doing what the page
-  does (join, the clear b"C" + connection id, the derived key, sealed hello and moves), each
-  answering its turn at once with its first legal move. Timed: from a page sealing its move
-  to that page opening the next view (a larger serial), while every room above stays open.
+  does (join; b"C" + connection id, answered b"S" + the host's nonce, both in clear; the key
+  derived from both; sealed hello and moves), each answering its turn at once with its first
+  legal move. Timed: from a page sealing its move to that page opening the next view (a
+  larger serial), while every room above stays open.
 
 `--quick` is a smoke run: 50 rooms, 50 probes, no game, 1 s idle.
 """
@@ -119,14 +119,12 @@ class Relay:
     """One relay instance as a process, and its readings."""
 
     def __init__(self, name: str, redis_url: str | None, total: int | None) -> None:
-        """`total`: None runs `python -m game relay` as shipped; a number runs this script's
-        `--serve` mode with `Limits.total` raised to it (the command has no flag for it)."""
+        """`total`: None runs `python -m game relay` with its limits as shipped; a number
+        raises its connections in all to it (`--max-connections`)."""
         self.name = name
-        if total is None:
-            cmd = [sys.executable, "-m", "game", "relay", "--listen", "127.0.0.1:0"]
-        else:
-            cmd = [sys.executable, str(Path(__file__).resolve()), "--serve", "--total",
-                   str(total)]
+        cmd = [sys.executable, "-m", "game", "relay", "--listen", "127.0.0.1:0"]
+        if total is not None:
+            cmd += ["--max-connections", str(total)]
         if redis_url:
             cmd += ["--redis", redis_url]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -180,30 +178,6 @@ class Relay:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
-
-
-def serve(total: int, redis_url: str | None) -> int:
-    """`--serve`: one relay as `python -m game relay` runs it (game/relay/cli.py), with the
-    total of connections raised to `total`: the one limit the load needs and the command
-    cannot set."""
-    from game.relay.backend import RedisBackend
-    from game.relay.server import Limits
-    from game.relay.server import Relay as RelayServer
-
-    async def run() -> None:
-        backend = await RedisBackend.connect(redis_url) if redis_url else None
-        relay = RelayServer(backend, limits=Limits(total=total))
-        await relay.start("127.0.0.1", 0)
-        print(f"Relay listening on ws://127.0.0.1:{relay.port}/ws", flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        await relay.close()
-
-    asyncio.run(run())
-    return 0
 
 
 def start_redis(workdir: str) -> tuple[subprocess.Popen, str]:
@@ -399,8 +373,9 @@ async def _client_main(pipe: Connection, plan: WorkerPlan) -> None:
 
 # --- tap to table: a real host, three scripted pages ----------------------------------------
 def pages_worker(pipe: Connection, links: list[str], seat_url: str, limit: float) -> None:
-    """Three online seats' pages, as the browser's would be (join; b"C" + connection id in
-    clear; every later frame sealed under seal.derive(seat key, connection id)); each
+    """Three online seats' pages, as the browser's would be (join; b"C" + connection id,
+    answered b"S" + host nonce, in clear; every later frame sealed under seal.derive(seat
+    key, connection id, host nonce), SEALING.md §6); each
     answers its turn at once with its first legal move. Sends back the taps' times (ms)."""
     try:
         taps = asyncio.run(_pages(links, seat_url, limit))
@@ -429,7 +404,11 @@ async def _pages(links: list[str], seat_url: str, limit: float) -> list[float]:
                 raise RuntimeError(f"page refused: {ok}")
             conn_id = os.urandom(16)
             await ws.send(b"C" + conn_id)
-            conn_key = derive(key, conn_id)
+            answer = await ws.recv()  # the host's b"S" + nonce, in clear (SEALING.md §6)
+            while not (isinstance(answer, bytes) and len(answer) == 17
+                       and answer[:1] == b"S"):
+                answer = await ws.recv()  # who is here, from the relay
+            conn_key = derive(key, conn_id, answer[1:])
             sealer = Sealer(conn_key, room, seat, P2H)
             opener = Opener(conn_key, room, seat, H2P)
             await ws.send(sealer.seal(json.dumps({"t": "hello", "token": token,
@@ -482,6 +461,7 @@ def tap_to_table(host_url: str, seat_url: str, rounds: int, seed: int,
     pages = ctx.Process(target=pages_worker,
                         args=(theirs, [transport.link(s) for s in range(3)], seat_url, limit))
     pages.start()
+    theirs.close()  # the pages' end is theirs alone: their death reads as EOF here
     taps: list[float] = []
     try:
         if mine.poll(limit + 10):
@@ -534,17 +514,10 @@ def main() -> int:
                     help="handshakes in flight per client process")
     ap.add_argument("--frame", type=int, default=1500, help="probe frame bytes")
     ap.add_argument("--redis", metavar="URL", help="use this Redis (default: start one)")
-    ap.add_argument("--launcher", choices=("auto", "cli", "serve"), default="auto",
-                    help="cli: `python -m game relay`; serve: this script's --serve with the "
-                         "connection total raised; auto: cli when the load fits its limits")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--quick", action="store_true",
                     help="a smoke run: 50 rooms, 50 probes, no game, 1 s idle")
-    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--total", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.serve:
-        return serve(args.total, args.redis)
     if args.quick:
         args.rooms, args.probes = min(args.rooms, 50), min(args.probes, 50)
         args.rounds, args.idle = 0, min(args.idle, 1.0)
@@ -564,11 +537,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         loads = [args.rooms + game_sockets, args.rooms * args.seats + game_sockets]
     shipped = Limits().total
-    use_cli = args.launcher == "cli" or (args.launcher == "auto" and max(loads) < shipped)
-    total = None if use_cli else max(loads) + 64
-    launcher = ("`python -m game relay` (limits as shipped)" if use_cli else
-                f"--serve: Relay with Limits(total={total}); `python -m game relay` allows "
-                f"{shipped} connections in all and has no flag to raise it")
+    total = None if max(loads) < shipped else max(loads) + 64
+    launcher = ("`python -m game relay` (limits as shipped)" if total is None else
+                f"`python -m game relay --max-connections {total}` (it holds {shipped} in "
+                "all as shipped)")
 
     ctx = multiprocessing.get_context("spawn")
     workdir = tempfile.mkdtemp(prefix="relay-load-")

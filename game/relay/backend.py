@@ -25,6 +25,9 @@ from typing import Protocol
 log = logging.getLogger(__name__)
 
 PREFIX = "hh:relay:"  # every key and channel of ours in a shared Redis starts so
+POOL_SIZE = 64  # Redis connections one instance uses for commands (pub/sub has its own)
+POOL_WAIT = 10.0  # seconds a command waits for a free one before it counts as Redis lost
+LOOKUP_BATCH = 500  # room keys in one MGET
 Deliver = Callable[[bytes], None]
 
 
@@ -52,6 +55,8 @@ class Backend(Protocol):
         ...
 
     async def lookup(self, room: str) -> dict | None: ...
+
+    async def lookup_many(self, rooms: list[str]) -> dict[str, dict | None]: ...
 
     async def forget(self, room: str) -> None: ...
 
@@ -132,6 +137,9 @@ class MemoryBackend:
             return None
         return dict(kept[1])
 
+    async def lookup_many(self, rooms: list[str]) -> dict[str, dict | None]:
+        return {room: await self.lookup(room) for room in rooms}
+
     async def forget(self, room: str) -> None:
         self._rooms.pop(room, None)
 
@@ -163,8 +171,15 @@ class RedisBackend:
         except ImportError as e:
             raise BackendError("the redis package is not installed (pip install redis)") from e
         try:
-            client = aioredis.from_url(url, socket_connect_timeout=timeout,
-                                       socket_timeout=None, decode_responses=False)
+            # a pool that makes a burst wait for a free connection (4,000 pages leaving at
+            # once) instead of failing it: redis-py's default pool raises "Too many
+            # connections" past 100, which would read here as Redis lost
+            pool = aioredis.BlockingConnectionPool.from_url(
+                url, max_connections=POOL_SIZE, timeout=POOL_WAIT,
+                socket_connect_timeout=timeout, socket_timeout=None, decode_responses=False)
+            from_pool = getattr(aioredis.Redis, "from_pool", None)
+            client = from_pool(pool) if from_pool is not None else aioredis.Redis(
+                connection_pool=pool, auto_close_connection_pool=True)
         except ValueError as e:
             raise BackendError(f"not a Redis address: {e}") from e
         try:
@@ -238,13 +253,19 @@ class RedisBackend:
 
     async def lookup(self, room: str) -> dict | None:
         raw = await self._do(self._client.get(_room_key(room)))  # type: ignore[attr-defined]
-        if not isinstance(raw, bytes):
-            return None
-        try:
-            record = json.loads(raw)
-        except ValueError:
-            return None
-        return record if isinstance(record, dict) else None
+        return _record(raw)
+
+    async def lookup_many(self, rooms: list[str]) -> dict[str, dict | None]:
+        """Many rooms in few round trips (MGET, `LOOKUP_BATCH` keys at a time): the sweep
+        of an instance that holds the seats of a thousand rooms hosted elsewhere."""
+        out: dict[str, dict | None] = {}
+        for at in range(0, len(rooms), LOOKUP_BATCH):
+            part = rooms[at:at + LOOKUP_BATCH]
+            raws = await self._do(self._client.mget(  # type: ignore[attr-defined]
+                [_room_key(r) for r in part]))
+            for room, raw in zip(part, raws or [None] * len(part), strict=False):
+                out[room] = _record(raw)
+        return out
 
     async def forget(self, room: str) -> None:
         await self._do(self._client.delete(_room_key(room)))  # type: ignore[attr-defined]
@@ -266,6 +287,17 @@ class RedisBackend:
 def room_channel(room: str, seat: int | None) -> str:
     """The host's channel of a room (seat None) or one seat's."""
     return f"{PREFIX}{room}:" + ("h" if seat is None else f"s{seat}")
+
+
+def _record(raw: object) -> dict | None:
+    """A room's record as Redis keeps it (JSON), or None for nothing or anything else."""
+    if not isinstance(raw, bytes):
+        return None
+    try:
+        record = json.loads(raw)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
 
 
 def _room_key(room: str) -> str:

@@ -8,8 +8,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import signal
 import sys
+
+from game.relay import wire
 
 DEFAULT_LISTEN = "127.0.0.1:8765"  # this computer only: a reverse proxy adds TLS in front
 
@@ -31,6 +34,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--redis", metavar="URL",
                    help="share rooms with other instances through this Redis "
                         "(redis://host:6379/0); without it rooms live in this process only")
+    p.add_argument("--max-connections", type=int, default=None, metavar="N",
+                   help=f"connections this instance holds at most (default {wire.TOTAL}: "
+                        "a room of four is five; keep it under the process's open-file "
+                        "limit)")
+    p.add_argument("--per-address", type=int, default=None, metavar="N",
+                   help=f"connections from one address at most (default {wire.PER_ADDRESS})")
+    p.add_argument("--behind-proxy", action="store_true",
+                   help="a reverse proxy in front is the only one to connect: count the "
+                        "connections per client address it names (the last of "
+                        "X-Forwarded-For) instead of per the proxy's own address")
 
 
 class BadListen(ValueError):
@@ -51,15 +64,24 @@ def cmd_relay(args: argparse.Namespace) -> int:
         host, port = parse_listen(args.listen)
     except BadListen as e:
         return _err(str(e))
+    limits: dict[str, object] = {"proxied": bool(getattr(args, "behind_proxy", False))}
+    for flag, field in (("max_connections", "total"), ("per_address", "per_address")):
+        value = getattr(args, flag, None)
+        if value is not None:
+            if not 1 <= value <= 1_000_000:
+                return _err(f"--{flag.replace('_', '-')} must be from 1 to 1000000, not "
+                            f"{value}")
+            limits[field] = value
     try:
-        return asyncio.run(_serve(host, port, args.redis))
+        return asyncio.run(_serve(host, port, args.redis, limits))
     except KeyboardInterrupt:
         return 0
 
 
-async def _serve(host: str, port: int, redis_url: str | None) -> int:
+async def _serve(host: str, port: int, redis_url: str | None,
+                 limits: dict[str, object] | None = None) -> int:
     from game.relay.backend import BackendError, RedisBackend
-    from game.relay.server import Relay
+    from game.relay.server import Limits, Relay
 
     backend = None
     if redis_url:
@@ -67,7 +89,7 @@ async def _serve(host: str, port: int, redis_url: str | None) -> int:
             backend = await RedisBackend.connect(redis_url)
         except BackendError as e:
             return _err(str(e))
-    relay = Relay(backend)
+    relay = Relay(backend, limits=dataclasses.replace(Limits(), **(limits or {})))
     try:
         await relay.start(host, port)
     except OSError as e:
@@ -83,15 +105,22 @@ async def _serve(host: str, port: int, redis_url: str | None) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, AttributeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    stopped = asyncio.ensure_future(stop.wait())
+    failed = asyncio.ensure_future(relay.failed.wait())
+    await asyncio.wait({stopped, failed}, return_when=asyncio.FIRST_COMPLETED)
+    for waiting in (stopped, failed):
+        waiting.cancel()
     await relay.close()
+    if relay.broken is not None:  # its clients were told to go elsewhere; start afresh
+        return _err(f"{relay.broken}; the relay stops so that its supervisor starts it again",
+                    status=1)
     print("Relay stopped.", flush=True)
     return 0
 
 
-def _err(text: str) -> int:
+def _err(text: str, status: int = 2) -> int:
     print(f"error: {text}", file=sys.stderr)
-    return 2
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:

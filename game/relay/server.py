@@ -94,12 +94,16 @@ class Limits:
     host_rate: float = 400.0  # the host speaks for up to seven seats and the table
     host_burst: float = 800.0
     per_room: int = 2 * wire.MAX_SEATS + 2  # connections of one room on one instance
-    per_address: int = 32
-    total: int = 4096
+    per_address: int = wire.PER_ADDRESS
+    total: int = wire.TOTAL
     hello_seconds: float = 5.0  # the opening message's deadline (also the handshake's)
     grace_seconds: float = 120.0  # a room outlives its host's leaving by this much
     outbox: int = 64  # frames waiting for one slow reader before it is closed
     sweep_seconds: float = 1.0  # how often rooms are refreshed and expired (real time)
+    # behind a reverse proxy every connection comes from the proxy's address: count them by
+    # the client address the proxy names (the last of X-Forwarded-For) instead, when the
+    # request reaches the socket's path (--behind-proxy)
+    proxied: bool = False
 
     @property
     def refresh_seconds(self) -> float:
@@ -187,6 +191,9 @@ class Relay:
         self._conns: dict[ServerConnection, _Conn] = {}
         self._hosts: dict[str, tuple[_Conn, float]] = {}  # room -> its host, last refresh
         self._addresses: dict[str, int] = {}
+        self._per_room: dict[str, int] = {}  # connections of each room here (its cap's count)
+        self.broken: str | None = None  # why the backend stopped working (healthz says it)
+        self.failed = asyncio.Event()  # set then: the command line exits, a supervisor restarts
         self._addr_of: dict[ServerConnection, str] = {}
         self._server: Server | None = None
         self._sweeper: asyncio.Task | None = None
@@ -251,6 +258,8 @@ class Relay:
     def _admit(self, ws: ServerConnection, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         addr = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        if self.limits.proxied:  # every one from the proxy: counted per client in _http
+            addr = f"proxy:{id(ws)}"
         if (self._addresses.get(addr, 0) >= self.limits.per_address
                 or len(self._addr_of) >= self.limits.total):
             self.refused += 1
@@ -269,11 +278,30 @@ class Relay:
                 del self._addresses[addr]
 
     # --- HTTP: the socket's address, the pages, and a health check for the operator ------
+    def _count_client(self, ws: ServerConnection, request: Request) -> bool:
+        """Behind a proxy: this socket counted under the client address the proxy appended
+        to X-Forwarded-For (False: that client already holds its share)."""
+        named = request.headers.get_all("X-Forwarded-For")
+        client = named[-1].rsplit(",", 1)[-1].strip()[:64] if named else "?"
+        if self._addresses.get(client, 0) >= self.limits.per_address:
+            return False
+        old = self._addr_of.get(ws)
+        if old is not None:
+            self._addresses.pop(old, None)
+        self._addresses[client] = self._addresses.get(client, 0) + 1
+        self._addr_of[ws] = client
+        return True
+
     def _http(self, ws: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         if path == "/ws":
+            if self.limits.proxied and not self._count_client(ws, request):
+                self.refused += 1
+                return _response(HTTPStatus.TOO_MANY_REQUESTS, b"Too many connections\n")
             return None
-        if path == "/healthz":
+        if path == "/healthz":  # what a supervisor or a load balancer asks
+            if self.broken is not None:
+                return _response(HTTPStatus.SERVICE_UNAVAILABLE, b"backend lost\n")
             return _response(HTTPStatus.OK, b"ok\n")
         found = self._files.page() if ONLINE_PAGE.fullmatch(path) else self._files.asset(path)
         if found is not None:
@@ -300,7 +328,10 @@ class Relay:
         finally:
             self._conns.pop(ws, None)
             conn.outbox.task.cancel()
-            await self._leave(conn)
+            try:
+                await self._leave(conn)
+            finally:
+                self._exit(conn)
 
     async def _hello(self, ws: ServerConnection) -> HostHello | JoinHello | None:
         try:
@@ -319,7 +350,21 @@ class Relay:
         await _close(conn.ws, wire.CLOSE_REFUSED, wire.REFUSED_WORDS)
 
     def _room_full(self, room: str) -> bool:
-        return sum(c.room == room for c in self._conns.values()) >= self.limits.per_room
+        return self._per_room.get(room, 0) >= self.limits.per_room
+
+    def _enter(self, conn: _Conn, room: str) -> None:
+        """`conn` is in `room` now (counted for the room's cap, until it ends)."""
+        conn.room = room
+        self._per_room[room] = self._per_room.get(room, 0) + 1
+
+    def _exit(self, conn: _Conn) -> None:
+        room = conn.room
+        if room is not None:
+            left = self._per_room.get(room, 1) - 1
+            if left > 0:
+                self._per_room[room] = left
+            else:
+                self._per_room.pop(room, None)
 
     # --- the host -----------------------------------------------------------------------
     async def _run_host(self, conn: _Conn, hello: HostHello) -> None:
@@ -331,8 +376,8 @@ class Relay:
             self.refused += 1
             await _close(conn.ws, wire.CLOSE_FULL, "room full")
             return
-        conn.room, conn.bucket = hello.room, _Bucket(self.limits.host_rate,
-                                                     self.limits.host_burst, self.clock)
+        self._enter(conn, hello.room)
+        conn.bucket = _Bucket(self.limits.host_rate, self.limits.host_burst, self.clock)
         record = {"secret": _digest(hello.secret), "host": True,
                   "seats": {str(s): _digest(t) for s, t in hello.seats.items()}}
         await self.backend.register(hello.room, record, self.limits.grace_seconds)
@@ -411,7 +456,8 @@ class Relay:
             self.refused += 1
             await _close(conn.ws, wire.CLOSE_FULL, "room full")
             return
-        conn.room, conn.seat = hello.room, hello.seat
+        self._enter(conn, hello.room)
+        conn.seat = hello.seat
         channel = room_channel(hello.room, hello.seat)
         conn.subs.append(await self.backend.subscribe(
             channel, lambda data: self._to_seat(conn, data)))
@@ -514,13 +560,16 @@ class Relay:
                     record["host"] = True
                     await self.backend.register(room, record, self.limits.grace_seconds)
                 self._hosts[room] = (conn, now)
-        rooms = {c.room for c in self._conns.values() if c.seat is not None and not c.done}
-        for room in rooms:
-            if room is not None and room not in self._hosts \
-                    and await self.backend.lookup(room) is None:
-                for conn in list(self._conns.values()):
-                    if conn.room == room:
-                        self._drop(conn, wire.CLOSE_EXPIRED, "room expired")
+        rooms = sorted({c.room for c in self._conns.values() if c.seat is not None
+                        and not c.done and c.room is not None and c.room not in self._hosts})
+        if not rooms:
+            return
+        # one round trip for every room whose host is elsewhere (MGET), not one each
+        records = await self.backend.lookup_many(rooms)
+        gone = {room for room in rooms if records.get(room) is None}
+        for conn in list(self._conns.values()):
+            if conn.room in gone and conn.seat is not None:
+                self._drop(conn, wire.CLOSE_EXPIRED, "room expired")
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -531,7 +580,11 @@ class Relay:
                 pass
 
     def _backend_lost(self, why: str) -> None:
-        """Redis is gone: every client is closed so it reconnects to a working instance."""
+        """Redis is gone: every client is closed so it reconnects to a working instance,
+        /healthz says so, and `failed` is set (`python -m game relay` then exits with status 1
+        for its supervisor to start it again, with a fresh connection to Redis)."""
+        self.broken = why
+        self.failed.set()
         for conn in list(self._conns.values()):
             self._drop(conn, 1011, "relay unavailable")
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 MAX_SEATS = 8  # the family is played by three to seven; a seat is one byte in a frame
 MAX_CONTROL = 1024  # bytes of one JSON control message
+TOTAL = 4096  # connections one instance holds at most, by default (--max-connections)
+PER_ADDRESS = 32  # and from one address (--per-address)
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")  # a room id: URL-safe, as a link carries it
 SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,128}")  # a host secret or a seat token
 

@@ -248,3 +248,44 @@ def test_the_command_says_one_sentence_for_an_unreachable_redis(capsys):
                  f"redis://127.0.0.1:{port}/0"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: cannot reach Redis at") and err.count("\n") == 1, err
+
+
+def test_behind_a_proxy_connections_are_counted_per_client_it_names(clock):
+    """--behind-proxy: every socket comes from the proxy's address (here 127.0.0.1), so the
+    cap is applied per client address the proxy appends to X-Forwarded-For: a third socket of
+    one client is refused (429), another client's gets in, and the proxy's own address is
+    never capped."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    relay = start_relay(clock, Limits(per_address=2, total=10, proxied=True,
+                                      sweep_seconds=3600))
+
+    def via(client: str):  # noqa: ANN202 - a ClientConnection
+        return connect(f"ws://127.0.0.1:{relay.port}/ws", open_timeout=10, close_timeout=2,
+                       additional_headers={"X-Forwarded-For": f"203.0.113.9, {client}"})
+
+    try:
+        a = [via("198.51.100.1") for _ in range(2)]
+        with pytest.raises(InvalidStatus) as refused:
+            via("198.51.100.1")
+        assert refused.value.response.status_code == 429
+        b = [via("198.51.100.2") for _ in range(2)]  # four from 127.0.0.1 in all
+        assert until(lambda: relay.relay.connections == 4)
+        for ws in a:
+            ws.close()
+        assert until(lambda: relay.relay.connections == 2)
+        via("198.51.100.1").close()  # room again once they left
+        for ws in b:
+            ws.close()
+    finally:
+        relay.stop()
+
+
+@pytest.mark.parametrize("argv", [["--max-connections", "0"], ["--per-address", "-3"]])
+def test_the_limit_flags_are_checked(argv, capsys):
+    from game.cli import main
+
+    assert main(["relay", "--listen", "127.0.0.1:0", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {argv[0]} must be from 1 to 1000000") and err.count("\n") == 1

@@ -144,3 +144,66 @@ def test_when_an_instance_dies_its_clients_reconnect_to_the_other(redis_url, die
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_burst_of_commands_waits_for_a_connection_and_none_fails(redis_url):
+    """4,000 pages leaving at once are thousands of commands at once: the backend's pool
+    makes them wait for a connection (redis-py's default pool failed past 100, which read as
+    Redis lost and closed every client). Many rooms are looked up in one MGET."""
+    import asyncio
+
+    async def burst() -> None:
+        backend = await RedisBackend.connect(redis_url)
+        try:
+            await asyncio.gather(*(backend.publish(f"hh:relay:burst:{i}", b"x")
+                                   for i in range(600)))
+            rooms = [f"room-burst-{i:04d}" for i in range(700)]
+            await asyncio.gather(*(backend.register(r, {"host": True}, 60) for r in rooms))
+            found = await backend.lookup_many([*rooms, "room-none-0000"])
+            assert all(found[r] == {"host": True} for r in rooms)
+            assert found["room-none-0000"] is None
+            assert backend._broken is None
+        finally:
+            await backend.close()
+
+    asyncio.run(burst())
+
+
+def test_an_instance_that_loses_redis_says_so_and_exits_for_its_supervisor():
+    """Redis gone: the in-process instance answers /healthz with 503 and closes its clients
+    (1011); the command's instance exits with status 1 and one sentence, so systemd's
+    Restart=on-failure (deploy/relay) starts it again."""
+    import urllib.error
+    import urllib.request
+
+    port = _free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert until(lambda: _answers(port))
+        url = f"redis://127.0.0.1:{port}/0"
+        inside, process = _instance(url), _Process(url)
+        try:
+            health = f"http://127.0.0.1:{inside.port}/healthz"
+            with urllib.request.urlopen(health, timeout=10) as r:
+                assert r.status == 200
+            host = as_host(inside.port)
+            server.terminate()
+            server.wait(10)
+            assert until(lambda: inside.relay.broken is not None)
+            with pytest.raises(urllib.error.HTTPError) as e:
+                urllib.request.urlopen(health, timeout=10)
+            assert e.value.code == 503
+            assert close_of(host)[0] == 1011
+            assert process.proc.wait(20) == 1
+            err = process.proc.stderr.read()
+            last = err.strip().splitlines()[-1]  # after the log's warning line, one sentence
+            assert last.startswith("error: ") and "supervisor" in last and "Traceback" not in err
+        finally:
+            inside.kill()
+            process.stop()
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            server.wait(10)
