@@ -55,11 +55,25 @@ def _literal(node: ast.AST) -> str | None:
         else None
 
 
+def _parse(source: str, name: str, tries: int = 3) -> ast.Module:
+    """`ast.parse`, tried again on CPython 3.11's spurious "AST constructor recursion depth
+    mismatch" (gh-106905, fixed in 3.11.8 and 3.12.1): its depth counter is shared by the
+    interpreter, so a module compiled by another thread meanwhile (a background import)
+    can upset it. A genuine error repeats and is raised."""
+    for attempt in range(tries):
+        try:
+            return ast.parse(source, name)
+        except SystemError:
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 def find_messages(paths: Iterable[Path], root: Path = ROOT) -> list[Found]:
     """Every marked message with a literal text, in file order."""
     out: list[Found] = []
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue

@@ -35,7 +35,7 @@ from game.party.protocol import (
     waiting_message,
 )
 from game.party.server import PartyServer
-from game.party.transport import Combined, SeatTransport
+from game.party.transport import Combined, PartFailed, SeatTransport
 from game.play.driver import PlayDriver
 from game.play.session import GameSession, Step
 
@@ -339,7 +339,12 @@ def _transport(session: GameSession, bind: str, port: int, tokens: dict[int, str
     online = session.online
     if not online:
         return PartyServer(session.phones, bind, port, tokens, table_token, notices=_notices)
-    from game.online.transport import RelayTransport  # cryptography: online games only
+    try:
+        from game.online.transport import RelayTransport  # cryptography: online games only
+    except ImportError as e:  # a player's install without the `online` extra
+        raise PartFailed("online", OSError(
+            'online seats need the cryptography package (pip install "hachihachi[online]")'
+        )) from e
 
     events: queue.Queue[tuple[str, int]] = queue.Queue()
     actions: queue.Queue[tuple[int, object, int]] = queue.Queue()

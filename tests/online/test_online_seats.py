@@ -332,6 +332,19 @@ def test_an_unreachable_relay_is_said_in_a_message(tmp_path):
     app.close()
 
 
+def test_an_install_without_sealing_says_how_to_add_it(tmp_path, monkeypatch):
+    """A player's install without the `online` extra (no cryptography): one message that
+    names the package and the command, never a traceback; the game stays saved."""
+    monkeypatch.setitem(sys.modules, "game.online.transport", None)  # import fails
+    app = make_app(tmp_path, relay_url=f"ws://127.0.0.1:{_free_port()}")
+    open_party(app, _online_session())
+    frames(app, 1)
+    assert app.stack.top.title == "Online seats are not installed"
+    assert 'pip install "hachihachi[online]"' in " ".join(app.stack.top.lines)
+    assert not app.errors
+    app.close()
+
+
 def test_settings_take_a_relay_address_typed(tmp_path):
     app = make_app(tmp_path)
     scene = RelayScene(app)

@@ -64,6 +64,7 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
     host = None
     problem = ""
     unreachable = False  # the relay, not the home network, failed
+    missing = False  # this install has no sealing (the `online` extra)
     if session.online:
         _say_connecting(app)
     for port, tokens, table in tries:
@@ -78,11 +79,19 @@ def open_party(app, session, *, resumed: bool = False) -> None:  # noqa: ANN001
             log.warning("party: the %s part could not start: %s", e.part, e)
             if e.part == "online":  # another port would not bring the relay nearer
                 unreachable = True
+                missing = isinstance(e.__cause__, ImportError)
                 break
         except OSError as e:
             problem = str(e)
             log.warning("party: cannot listen on %s:%s: %s", bind, port, e)
     if host is None:
+        if missing:
+            title = _("Online seats are not installed")
+            words = _("Online seats need the cryptography package. Install it with: pip "
+                      "install \"hachihachi[online]\". The game is saved: Continue tries "
+                      "again.")
+            app.stack.push(MessageScene(app, title, words))
+            return
         if unreachable:
             title = _("Cannot reach the relay")
             words = _("The relay for the online seats could not be reached ({problem}). "
