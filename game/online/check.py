@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import urllib.error
-import urllib.request
 from urllib.parse import urlsplit, urlunsplit
 
-from game.online.transport import relay_urls
 from game.party.files import CLIENT_FILES, PAGE, SCRIPTED, ClientFiles, fingerprint
 
 MAX_BYTES = 2 * 1024 * 1024  # a page file is some tens of kilobytes: more is not ours
@@ -36,6 +33,8 @@ def page_url(link: str) -> str:
     parts = urlsplit(link.strip())
     if "/o/" in parts.path and parts.scheme in ("http", "https"):
         return urlunsplit(parts._replace(fragment="", query=""))
+    from game.online.transport import relay_urls  # websockets and sealing: only when run
+
     try:
         _socket, base = relay_urls(link)
     except ValueError as e:
@@ -45,6 +44,9 @@ def page_url(link: str) -> str:
 
 def fetch(url: str) -> bytes:
     """One file's bytes (CheckFailed: not reachable, not 200, or larger than MAX_BYTES)."""
+    import urllib.error  # with http.client and ssl: 18 ms, paid only by this command
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": "hachihachi-check-page"})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 - http(s) only

@@ -167,7 +167,9 @@ def cmd_host(args: argparse.Namespace, options: dict) -> int:
               f"wants to be sure the relay serves it unchanged: {program_name()} check-page LINK).")
     print(f"Saved after every move in {paths.autosave} (the window's own saved game is not "
           "touched).")
-    print("Ctrl+C stops the game; `python -m game host --resume` continues it.")
+    from game.resources import program_name
+
+    print(f"Ctrl+C stops the game; `{program_name()} host --resume` continues it.")
     stop = threading.Event()
     signal.signal(signal.SIGINT, lambda *_a: stop.set())
     if hasattr(signal, "SIGTERM"):
