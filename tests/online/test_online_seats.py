@@ -31,7 +31,7 @@ from game.ui.scenes.relay_setting import RelayScene
 from game.ui.setup_model import ONLINE, PHONE, SetupModel
 from tests.online.test_transport import Page
 from tests.relay.conftest import start_relay
-from tests.ui.driver import click, frames, make_app
+from tests.ui.driver import click, frames, key, make_app
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used")
 ROOT = Path(__file__).resolve().parents[2]
@@ -362,6 +362,31 @@ def test_settings_take_a_relay_address_typed(tmp_path):
     click(app, scene.group.buttons[0].rect.center)
     assert app.settings.relay_url == "wss://r.example" and app.stack.top is not scene
     assert SetupModel.from_last({}, [], online=bool(app.settings.relay_url)).online
+    app.close()
+
+
+def test_an_address_typed_key_by_key_is_kept_whole(tmp_path):
+    """As a keyboard types it: a KEYDOWN then a TEXTINPUT for every character, digits too,
+    then Enter. The digits once pressed the dialog's buttons ("1" Save, "2" Clear), which
+    closed it halfway through the address and sent the rest to the screens below."""
+    from game.ui.scenes.settings_menu import SettingsScene
+
+    app = make_app(tmp_path)
+    settings = SettingsScene(app, "online")
+    app.stack.push(settings)
+    scene = RelayScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    for ch in "ws://127.0.0.1:18800":
+        code = pygame.key.key_code(ch) if ch.isalnum() else pygame.K_UNKNOWN
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=ch,
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        frames(app, 1)
+        assert app.stack.top is scene, ch
+    key(app, pygame.K_RETURN)
+    assert app.settings.relay_url == "ws://127.0.0.1:18800"
+    assert app.stack.top is settings
     app.close()
 
 

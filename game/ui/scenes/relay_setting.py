@@ -67,16 +67,19 @@ class RelayScene(OverlayScene):
         self.save()
 
     def process_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
-        """Typing goes to the field first (letters are no shortcuts here); Enter saves."""
+        """Typing goes to the field first: no typed character is a shortcut here, not even a
+        digit (an address is full of them: "1" pressed Save and "2" Clear, which closed the
+        dialog halfway through "127.0.0.1"); Enter saves."""
+        typing = not self.group.show_focus
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and not self.group.show_focus:
+                and typing:
             self.save()
             return True
         if self.field.handle_key(event):
             return True
-        if event.type == pygame.KEYDOWN and event.unicode and event.unicode.isprintable() \
-                and intent is None:
-            return True
+        if typing and event.type == pygame.KEYDOWN and event.unicode \
+                and event.unicode.isprintable():
+            return True  # its TEXTINPUT types it
         return super().process_event(event, intent)
 
     def body_height(self, width: int, size: int) -> int:
