@@ -444,7 +444,7 @@ def page_words() -> dict[str, str]:
         "total": _("Total"), "game_over": _("Game over"), "you": _("You"),
         "seat": _("Seat {n}"), "sent": _("Sent…"),
         "standings": _("Standings"), "log": _("What happened"), "others": _("Players"),
-        "dealer": _("Dealer"), "last_round": _("Last round"),
+        "dealer": _("Dealer"), "last_round": _("Last round"), "watch": _("Yaku watch"),
         "teyaku": category_term(Category.TEYAKU), "teyaku_badge": category_short(
             Category.TEYAKU),
     }

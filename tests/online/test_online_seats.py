@@ -294,6 +294,7 @@ def test_a_game_with_an_online_seat_opens_its_lobby_and_its_link_works(tmp_path,
         assert any(ClientFiles().fingerprint() in line and "check-page" in line
                    for line in lobby.lines())
         assert lobby.heading() == "Join online"
+        assert any("every player has joined" in line for line in lobby.lines())  # not phone
         kept = keep.load(app.paths.autosave, session.seed, session.phones, session.online)
         assert kept is not None and kept.online is not None
         assert kept.online["seats"]["1"]["key"] == key

@@ -348,7 +348,8 @@
       strip($("took"), (v.captured || [])[v.seat] || []);
       setText($("took-pts"), plate(v.seat).points || "");
     }
-    show($("watch"), !!(v.watch && v.watch.length));
+    show($("watch-box"), !!(v.watch && v.watch.length));
+    setText($("watch-h"), word("watch"));
     lines($("watch"), v.watch || [], "p");
     setText($("seats-h"), word("others"));
     renderSeats();

@@ -283,6 +283,10 @@ class LobbyScene(PageScene):
                 self._fingerprint = "?"
         return self._fingerprint
 
+    def online_any(self) -> bool:
+        """A seat is played from afar: the lobby says "player", not "phone"."""
+        return any(self.host.is_online(s) for s in self.host.phones)
+
     def heading(self) -> str:
         """Who joins from where: phones in the room, friends online, or both."""
         online = [self.host.is_online(s) for s in self.host.phones]
@@ -318,7 +322,10 @@ class LobbyScene(PageScene):
             told.append(_("The online page's fingerprint: {fingerprint}. To be sure the relay "
                           "serves this program's page unchanged: {command}").format(
                 fingerprint=self.fingerprint(), command=f"{program_name()} check-page LINK"))
-        if self.table is None:
+        if self.table is None and self.online_any():
+            told.append(_("The game starts when every player has joined. A player who "
+                          "cannot join: New link, or let a computer play their seat."))
+        elif self.table is None:
             told.append(_("The game starts when every phone has joined. A phone that "
                           "cannot join: New link, or let a computer play its seat."))
         table_link = self.host.table_link()
@@ -353,7 +360,8 @@ class LobbyScene(PageScene):
         self.place_buttons(margin, bottom, W - 2 * margin, btn_h, gap=12, most=260, slots=2,
                            right=True, buttons=bottoms)
         if self.table is None and not self.start_button.enabled:
-            theme.blit_text(surface, _("Waiting for every phone…"), small,
+            theme.blit_text(surface, _("Waiting for every player…") if self.online_any()
+                            else _("Waiting for every phone…"), small,
                             (margin, bottom + btn_h // 2), theme.TEXT_DIM, False, "midleft")
         self.group.draw(surface, body)
 
