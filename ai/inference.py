@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from itertools import combinations
 
-from game.engine.cards import BITS, HAND_SIZE
+from game.engine.cards import BITS
 from game.engine.positions import POSITION_PHASES, Resampler
 from game.engine.rng import Rng
 from game.engine.rulesets.base import Ruleset
@@ -202,7 +202,7 @@ def _claim_checks(view: PlayerView, sit: Situation) -> tuple[tuple, ...]:
     shaped = rs.claim_shaped
     checks = []
     for s in sit.opps:
-        if view.hand_counts[s] + played.get(s, 0).bit_count() != HAND_SIZE:
+        if view.hand_counts[s] + played.get(s, 0).bit_count() != rs.hand_size:
             continue  # a position set up mid-round, without its turns: no dealt hand to read
         c = view.claims.get(s)
         want = dict(c.items) if c is not None else None

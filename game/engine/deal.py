@@ -90,17 +90,24 @@ def deal(st: State) -> None:
     # fastpath: deal-bits
     hands, bit = st.hands, BITS
     k = 0
-    for s in seats:
-        a, b, c, e, f, g, h = deck[k:k + HAND_SIZE]
-        hands[s] = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g] + bit[h]
-        k += HAND_SIZE
-    a, b, c, e, f, g = deck[k:k + FIELD_SIZE]
-    st.field = field = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g]
-    st.pile = list(deck[k + FIELD_SIZE:])
+    rs = st.rs
+    hand_size, field_size = rs.hand_size, rs.field_size
+    if hand_size == HAND_SIZE and field_size == FIELD_SIZE:  # the 88 family
+        for s in seats:
+            a, b, c, e, f, g, h = deck[k:k + HAND_SIZE]
+            hands[s] = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g] + bit[h]
+            k += HAND_SIZE
+        a, b, c, e, f, g = deck[k:k + FIELD_SIZE]
+        st.field = field = bit[a] + bit[b] + bit[c] + bit[e] + bit[f] + bit[g]
+    else:  # another size (Koi-Koi deals 8, 8 and 8)
+        for s in seats:
+            hands[s] = sum(map(bit.__getitem__, deck[k:k + hand_size]))
+            k += hand_size
+        st.field = field = sum(map(bit.__getitem__, deck[k:k + field_size]))
+    st.pile = list(deck[k + field_size:])
     st.pile_pos = 0
     if st._ev is not None:
         st.emit("dealt", d, field=names_of(field), pile=len(st.pile), seats=seats)
-    rs = st.rs
     if rs.field_check == "misdeal":
         # four of a month on the field (common.md §7). fastpath: deal-misdeal
         x = field - ((field >> 1) & 0x555555555555)  # month_counts, inlined

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import BITS, CARD_IDS, HAND_SIZE, INDEX, cards_of
+from .cards import BITS, CARD_IDS, INDEX, cards_of
 from .deal import dealt_seats
 from .ledger import POT, Payment
 from .teyaku import GROUP_B_IDS, TRIPLET_IDS, Claim
@@ -192,9 +192,9 @@ def _hand_masks(rs: Ruleset, seats: int, active: list[int], hands: Mapping[int, 
         masks[s] = _place(rs, cards, f"seat {s}'s hand", seen)
         if masks[s] and s not in active:
             raise PositionError(f"seat {s} is not active and holds no cards")
-        if masks[s].bit_count() > HAND_SIZE:
+        if masks[s].bit_count() > rs.hand_size:
             raise PositionError(f"seat {s} holds {masks[s].bit_count()} cards, more "
-                                f"than the {HAND_SIZE} dealt")
+                                f"than the {rs.hand_size} dealt")
     return masks
 
 
@@ -364,7 +364,8 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     st.drawn = drawn
     st.claims = claims
     k = len(active)
-    last = HAND_SIZE * k - 1
+    hand_size = st.rs.hand_size
+    last = hand_size * k - 1
     left = sum(hands[s].bit_count() for s in active)
     # this turn's number: the turns still to play end at the last one
     turn = last + 1 - left if phase == "play" else last - left
@@ -374,7 +375,7 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     shift = (active.index(to_move) - turn) % k
     # who plays each turn: the acting dealer's cycle, or (a position whose hand sizes fit
     # another starting seat) the same cycle turned so that ``to_move`` plays this turn
-    st._turns = (tuple(active) * HAND_SIZE if not shift else
+    st._turns = (tuple(active) * hand_size if not shift else
                  tuple(active[(shift + i) % k] for i in range(last + 1)))
     st.to_move = to_move
     st.sage_order = sage_order
@@ -555,8 +556,8 @@ def _resample_window(view: PlayerView, rng: Rng) -> State:
         if s == view.seat and mine:
             hands[s] = mine
             continue
-        hands[s] = sum(map(BITS.__getitem__, rest[i:i + HAND_SIZE]))
-        i += HAND_SIZE
+        hands[s] = sum(map(BITS.__getitem__, rest[i:i + rs.hand_size]))
+        i += rs.hand_size
     st = rs.new_state(view.seats, view.dealer, events=False)
     st._reset_round(())
     st.blank = view.blank

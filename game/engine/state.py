@@ -41,7 +41,6 @@ from .capture import choices
 from .cards import (
     CARD_IDS,
     CARD_MONTH_MASK,
-    HAND_SIZE,
     cards_of,
     names_of,
 )
@@ -502,9 +501,10 @@ class State:
                     vcache[s] = rs.dek_value(captured[s])
         self.turn_i = 0
         self.play_field, self.play_at = self.field, len(self.actions)
-        self._last_turn = HAND_SIZE * len(self.active) - 1
+        hand_size = rs.hand_size
+        self._last_turn = hand_size * len(self.active) - 1
         # who plays each turn, precomputed: the hot path then needs no modulo or len()
-        self._turns = tuple(self.active) * HAND_SIZE
+        self._turns = tuple(self.active) * hand_size
         self.to_move = self.acting
         if self._ev is not None:
             self.emit("turn", self.acting)
@@ -646,7 +646,8 @@ class State:
         ph = self.phase
         seat = self.to_move
         if ph == PLAY_PH:
-            acts = [Action(seat, CANCEL)] if self.sagers >> seat & 1 else []
+            acts = [Action(seat, CANCEL)] if self.sagers >> seat & 1 and \
+                self.rs.cancel_after_sage else []
             field = self.field
             h = self.hands[seat]
             if self._sum:  # the rule as written: capture.choices for each card

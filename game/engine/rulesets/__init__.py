@@ -11,13 +11,14 @@ from .base import Claim, Ruleset
 from .curriculum import Curriculum
 from .hachi import Hachi
 from .hachihachi import HachiHachi
+from .koikoi import KoiKoi
 from .nintendo import HachiHachiNintendo
 from .nuki import NukiHachiHachi
 from .sudaoshi import Sudaoshi
 
 _REGISTRY: dict[str, type[Ruleset]] = {
     cls.name: cls for cls in (HachiHachi, HachiHachiNintendo, NukiHachiHachi, Hachi,
-                                Sudaoshi, Curriculum)
+                                Sudaoshi, Curriculum, KoiKoi)
 }
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from ..capture import arrive, choices, relation
-from ..cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, INDEX, KINDS, cards_of
+from ..cards import ALL_MASK, CARD_IDS, CHAFF_EQUIV, FIELD_SIZE, HAND_SIZE, INDEX, KINDS, cards_of
 from ..catalogue import AchievementRule, Entry
 from ..errors import CardError, RulesError
 from ..ledger import POT, Basis
@@ -89,6 +89,10 @@ class Ruleset:
     # --- configuration read by State (overridden per ruleset or in configure())
     deck_mask: int = ALL_MASK
     values: tuple[int, ...] = (0,) * 48
+    hand_size = HAND_SIZE  # cards dealt to each player (Koi-Koi: 8; the 88 family: 7)
+    field_size = FIELD_SIZE  # cards dealt to the field (Koi-Koi: 8; the 88 family: 6)
+    cancel_after_sage = True  # a seat that played on may end the round on its turn (88's
+    # cancel); Koi-Koi has no such call: after koi-koi the round ends only by a stop
     min_seats = 2
     max_seats = 7
     active_count = 3
@@ -113,6 +117,10 @@ class Ruleset:
     tier: int | None = None  # the curriculum tier this game teaches (curriculum.md), None for
     # a full game: the table shows its badge and its "New in this tier" card, and the first
     # tiers turn the advisor on (game/ui/scenes/table_cues.py, table_hints.py)
+    counts_card_points = True  # a round's score reads card points (Koi-Koi's does not: its
+    # plates show no card points)
+    decision_words = "sage"  # how the table names the decision after a yaku: "sage" (sage or
+    # shoubu, the 88 family) or "koikoi" (koi-koi or stop)
     decisive_margin: int | None = None  # the margin of a decisive round win, which counts
     # towards an agari (Hachi, hachi.md §6); None where no win is decisive: the rules
     # reference explains it only then (game/ui/rule_words.py)
@@ -355,8 +363,9 @@ class Ruleset:
 
     def teyaku(self, hand: Iterable[str], seat: int = 0) -> dict[str, int]:
         m = self._mask(hand)
-        if m.bit_count() != 7:
-            raise RulesError(f"a teyaku hand has exactly 7 cards, not {m.bit_count()}")
+        if m.bit_count() != self.hand_size:
+            raise RulesError(f"a teyaku hand has exactly {self.hand_size} cards, not "
+                             f"{m.bit_count()}")
         claim = self.claim(m, self._seat(seat))
         return self.api_amounts(claim.items) if claim else {}
 

@@ -34,7 +34,6 @@ import pygame
 from game import replays, storage
 from game.engine import record as records
 from game.engine.actions import Action
-from game.engine.cards import HAND_SIZE
 from game.engine.errors import RecordError
 from game.engine.events import Event
 from game.engine.state import DEAL, OVER, State
@@ -204,7 +203,8 @@ class PositionBuilder:
         for ev in evs:
             if ev.kind == "dealt":
                 deck = rnd["deck"]
-                self.dealt[ri] = {s: deck[HAND_SIZE * k:HAND_SIZE * (k + 1)]
+                n = self._replayer.state.rs.hand_size
+                self.dealt[ri] = {s: deck[n * k:n * (k + 1)]
                                   for k, s in enumerate(ev.data.get("seats", []))}
         if note:
             chron.lines.append(f"  » {note}")
@@ -631,7 +631,7 @@ class ReplayScene(Scene):
         label_w = min(cell_w // 3, max(theme.text_width(self.names[s], small, True)
                                        for s, _ in hands) + 12)
         cw = max(12, min(L.field_w, round((cell_h - 6) / 1.62),
-                         (cell_w - label_w - 12) // HAND_SIZE - 3))
+                         (cell_w - label_w - 12) // max(len(h) for _s, h in hands) - 3))
         ch = round(cw * 1.62)
         for k, (s, hand) in enumerate(hands):
             x = r.x + 4 + (k // per_col) * cell_w

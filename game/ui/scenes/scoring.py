@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.cards import HAND_SIZE
 from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
 from game.i18n import _, pgettext
@@ -107,14 +106,15 @@ class ScoringScene(Scene):
 
     def dealt_hands(self) -> list[tuple[int, list[str]]]:
         """(seat, card ids) of each seat dealt to this round, dealer first, from the round's
-        deck: the engine deals HAND_SIZE cards to each participant in turn."""
+        deck: the engine deals the ruleset's hand size to each participant in turn."""
         st = self.table.session.st
         if not st.history:
             return []
         deck = st.history[-1][0]
         rs = st.rs
         names = {c: n for c, n in zip(rs.deck_cards, rs.deck, strict=True)}
-        return [(s, [names[c] for c in deck[HAND_SIZE * i:HAND_SIZE * (i + 1)]])
+        n = rs.hand_size
+        return [(s, [names[c] for c in deck[n * i:n * (i + 1)]])
                 for i, s in enumerate(st.participants)]
 
     def seat_lines(self) -> list[tuple[int, int, int | None, str]]:
@@ -430,7 +430,8 @@ class ScoringScene(Scene):
         cell_w, cell_h = (r.w - 8) // cols, (r.h - 8) // per_col
         label_w = min(cell_w // 3, max(theme.text_width(self.names[s], small, True)
                                        for s, _h in hands) + 12)
-        cw = max(12, min(round((cell_h - 6) / 1.62), (cell_w - label_w - 12) // HAND_SIZE - 3))
+        most = max(len(h) for _s, h in hands)
+        cw = max(12, min(round((cell_h - 6) / 1.62), (cell_w - label_w - 12) // most - 3))
         ch = round(cw * 1.62)
         for k, (s, hand) in enumerate(hands):
             x = r.x + 4 + (k // per_col) * cell_w

@@ -1,0 +1,198 @@
+"""Koi-Koi (docs/rules/koikoi.md): the deal of eight, every yaku and its options, the koi-koi or
+stop decision after a new or improved yaku, the doublings, the hands running out, and whole
+games played by random agents."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine import rulesets
+from game.engine.actions import CANCEL, SAGE, SHOUBU, parse_action
+from game.engine.cards import INDEX, mask_of_names
+from game.engine.positions import from_position
+from game.simulate import simulate
+
+
+def kk(**options):  # noqa: ANN201 - a Ruleset
+    return rulesets.get("koikoi", **options)
+
+
+def pile(*names: str) -> int:
+    return mask_of_names(*names)
+
+
+CHAFF10 = ("pine_chaff_1 pine_chaff_2 plum_chaff_1 plum_chaff_2 cherry_chaff_1 "
+           "cherry_chaff_2 wisteria_chaff_1 wisteria_chaff_2 iris_chaff_1 iris_chaff_2").split()
+
+
+# --- the deal ---------------------------------------------------------------------------
+def test_eight_to_each_hand_eight_to_the_field_and_twenty_four_in_the_pile():
+    rs = kk()
+    st = rs.new_state(2, 0)
+    deck = list(range(48))
+    random.Random(3).shuffle(deck)
+    while _four_on_field(deck):
+        random.Random(len(deck) + deck[0]).shuffle(deck)
+    st.start_round(deck)
+    assert [h.bit_count() for h in st.hands] == [8, 8]
+    assert st.field.bit_count() == 8 and len(st.pile) == 24
+    assert st._last_turn == 15 and len(st._turns) == 16
+
+
+def _four_on_field(deck) -> bool:  # noqa: ANN001
+    months = [c // 4 for c in deck[16:24]]
+    return any(months.count(m) == 4 for m in months)
+
+
+def test_four_of_a_month_on_the_field_is_dealt_again():
+    rs = kk()
+    st = rs.new_state(2, 0)
+    # hands 0-15, then the field: the four Pine cards and four others
+    pine = [INDEX[c] for c in ("crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2")]
+    rest = [c for c in range(48) if c not in pine]
+    deck = rest[:16] + pine + rest[16:20] + rest[20:]
+    st.start_round(deck)
+    assert st.results[-1].ending == "misdeal" and st.rounds_played == 0
+
+
+# --- the yaku -----------------------------------------------------------------------------
+@pytest.mark.parametrize(("cards", "want"), [
+    ("crane curtain moon rain_man phoenix", {"goko": 10}),
+    ("crane curtain moon phoenix", {"shiko": 8}),
+    ("crane curtain moon rain_man", {"ame_shiko": 7}),
+    ("crane curtain moon", {"sanko": 5}),
+    ("crane curtain rain_man", {}),  # three with the rain man: nothing
+    ("boar deer butterflies", {"inoshikacho": 5}),
+    ("pine_ribbon plum_ribbon cherry_ribbon", {"akatan": 5}),
+    ("peony_ribbon chrysanthemum_ribbon maple_ribbon", {"aotan": 5}),
+    ("pine_ribbon plum_ribbon cherry_ribbon peony_ribbon chrysanthemum_ribbon maple_ribbon",
+     {"akatan_aotan": 10, "tan": 2}),
+    ("boar deer butterflies warbler cuckoo", {"inoshikacho": 5, "tane": 1}),
+    ("boar deer butterflies warbler cuckoo bridge geese", {"inoshikacho": 5, "tane": 3}),
+    ("pine_ribbon plum_ribbon iris_ribbon clover_ribbon willow_ribbon", {"tan": 1}),
+    (" ".join(CHAFF10), {"kasu": 1}),
+    (" ".join(CHAFF10[:9]) + " sake_cup", {"kasu": 1}),  # the cup counts as a chaff too
+    ("curtain sake_cup", {"hanami_zake": 5}),
+    ("moon sake_cup", {"tsukimi_zake": 5}),
+    ("curtain moon sake_cup", {"hanami_zake": 5, "tsukimi_zake": 5}),
+])
+def test_each_yaku_and_its_points(cards, want):
+    assert kk().yaku_items(pile(*cards.split())) == want
+
+
+def test_viewing_sake_options_and_the_rain():
+    cup = pile("curtain", "sake_cup")
+    assert kk(viewing_sake="off").yaku_items(cup) == {}
+    assert kk(viewing_sake="with_yaku").yaku_items(cup) == {}
+    with_yaku = cup | pile("boar", "deer", "butterflies")
+    assert kk(viewing_sake="with_yaku").yaku_items(with_yaku) == {
+        "inoshikacho": 5, "hanami_zake": 5}
+    rainy = cup | pile("rain_man")
+    assert kk().yaku_items(rainy) == {"hanami_zake": 5}
+    assert kk(rain_spoils_sake=True).yaku_items(rainy) == {}
+    assert rulesets.ruleset_class("koikoi").option_applies(
+        "rain_spoils_sake", {"viewing_sake": "off"}, 2) is not None
+
+
+def test_the_cup_is_no_chaff_when_the_option_says_so():
+    nine_and_cup = pile(*CHAFF10[:9], "sake_cup")
+    assert kk(sake_cup_chaff=False).yaku_items(nine_and_cup) == {}
+
+
+# --- the decision ---------------------------------------------------------------------------
+def _about_to_make_akatan(**options):  # noqa: ANN202
+    """Seat 0 holds the cherry ribbon; the field's cherry chaff is its match; seat 0 has the
+    pine and plum ribbons already: its play makes Poetry Ribbons. Seat 1 is one card from
+    Blue Ribbons (the maple ribbon in hand, a maple chaff on the field)."""
+    rs = kk(**options)
+    hands = {0: "cherry_ribbon willow_ribbon paulownia_chaff_1",
+             1: "maple_ribbon iris_chaff_1 paulownia_chaff_2"}
+    field = "cherry_chaff_1 maple_chaff_1 wisteria_chaff_1"
+    pile_ = ["clover_chaff_1", "clover_chaff_2", "susuki_chaff_1", "susuki_chaff_2",
+             "lightning", "wisteria_chaff_2"]
+    captured = {0: "pine_ribbon plum_ribbon", 1: "peony_ribbon chrysanthemum_ribbon"}
+    return from_position(rs, 2, dealer=0, hands=hands, field=field, pile=pile_,
+                         captured=captured, to_move=0)
+
+
+def test_a_new_yaku_asks_koi_koi_or_stop_and_a_stop_scores_it():
+    st = _about_to_make_akatan()
+    st.apply(parse_action("0 play cherry_ribbon"))
+    assert st.view(0).phase == "decide"
+    assert {a.verb for a in st.legal_actions()} == {SAGE, SHOUBU}
+    st.apply(parse_action("0 shoubu"))
+    r = st.results[-1]
+    assert (r.ending, r.winner, r.net) == ("shoubu", 0, (5, -5))
+    assert [p.reason for p in r.payments] == ["akatan"]
+
+
+def test_after_koi_koi_there_is_no_cancel_and_the_opponents_stop_is_doubled():
+    st = _about_to_make_akatan()
+    st.apply(parse_action("0 play cherry_ribbon"))
+    st.apply(parse_action("0 sage"))  # koi-koi
+    assert all(a.verb != CANCEL for a in st.legal_actions())
+    st.apply(parse_action("1 play maple_ribbon"))  # Blue Ribbons for seat 1
+    assert {a.verb for a in st.legal_actions()} == {SAGE, SHOUBU}
+    st.apply(parse_action("1 shoubu"))
+    r = st.results[-1]
+    assert (r.winner, r.multiplier, r.net) == (1, 2, (-10, 10))  # 5, doubled: 0 had called
+
+
+def test_without_the_bonus_the_stop_is_not_doubled():
+    st = _about_to_make_akatan(koi_bonus="none")
+    for a in ("0 play cherry_ribbon", "0 sage", "1 play maple_ribbon", "1 shoubu"):
+        st.apply(parse_action(a))
+    assert st.results[-1].net == (-5, 5)
+
+
+def test_seven_or_more_is_doubled():
+    rs = kk()
+    st = from_position(rs, 2, dealer=0, hands={0: "curtain willow_ribbon",
+                                                1: "iris_chaff_1 paulownia_chaff_2"},
+                       field="cherry_chaff_1 wisteria_chaff_1",
+                       pile=["clover_chaff_1", "clover_chaff_2", "lightning",
+                             "wisteria_chaff_2"],
+                       captured={0: "crane moon phoenix"}, to_move=0)
+    st.apply(parse_action("0 play curtain"))  # Four Brights: 8
+    st.apply(parse_action("0 shoubu"))
+    r = st.results[-1]
+    assert (r.multiplier, r.net) == (2, (16, -16))
+    assert kk(seven_double=False).yaku_items(pile("crane", "moon", "phoenix", "curtain")) \
+        == {"shiko": 8}
+
+
+def test_hands_run_out_without_a_stop_nobody_scores_or_the_dealer_does():
+    def out(**options):  # noqa: ANN202
+        rs = kk(**options)
+        st = from_position(rs, 2, dealer=1, active=[1, 0],
+                           hands={1: "wisteria_chaff_1", 0: "iris_chaff_1"},
+                           field="pine_chaff_1", pile=["clover_chaff_1", "lightning"],
+                           to_move=1)
+        st.apply(parse_action("1 play wisteria_chaff_1"))
+        st.apply(parse_action("0 play iris_chaff_1"))
+        return st.results[-1]
+
+    r = out()
+    assert (r.ending, r.winner, r.net) == ("draw", None, (0, 0))
+    r = out(exhausted="dealer")
+    assert (r.winner, r.net, r.payments[0].reason) == (1, (-6, 6), "oyaken")
+
+
+# --- whole games ------------------------------------------------------------------------
+@pytest.mark.parametrize("rounds", [3, 6])
+def test_whole_games_by_random_agents_end_after_their_rounds_and_balance(rounds):
+    """Random players, every legal move: each game replays from its record, ends after its
+    rounds (misdeals not counted), and every payment balances."""
+    from game.engine import record as records
+    from game.engine.state import OVER
+
+    for seed in range(6):
+        rec = simulate("koikoi", {"rounds": rounds}, 2, ["random"], seed)
+        rep = records.Replayer(rec)
+        for _step in rep.steps():
+            pass
+        st = rep.state
+        assert st.phase == OVER and st.rounds_played == rounds and sum(st.totals) == 0
+        assert all(r.ending in ("shoubu", "draw", "misdeal") for r in st.results)
