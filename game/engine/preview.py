@@ -33,6 +33,10 @@ class ChoicePreview:
     multiplier: int = 1
     threshold: int | None = None  # mizuten, swap: the achievement's card points
     kan: int = 0  # mizuten, swap: one kan x m
+    points: int = 0  # shoubu, sage: this seat's yaku before the multiplier (Koi-Koi's points)
+    # sage: the multiplier a stop by an opponent would carry after this call, over the one it
+    # carries now (Koi-Koi: 2 when a call doubles the opponent's stop); 1 when unchanged
+    their_factor: int = 1
 
 
 def preview(view: PlayerView) -> list[ChoicePreview]:
@@ -50,10 +54,13 @@ def _opponents(view: PlayerView) -> list[int]:
     return [s for s in view.active if s != view.seat]
 
 
-def _from_opponents(view: PlayerView, rs: rulesets.Ruleset, value: int, den: int) -> int:
-    """What all opponents together pay for one amount 'from each opponent' (value/den)."""
+def _from_opponents(view: PlayerView, rs: rulesets.Ruleset, value: int, den: int,
+                    m: int | None = None) -> int:
+    """What all opponents together pay for one amount 'from each opponent' (value/den), at
+    the round's multiplier or at ``m``."""
     n = len(_opponents(view))
-    return each_opponent_pays(value, den, view.multiplier, n, rs.split) * n
+    m = view.multiplier if m is None else m
+    return each_opponent_pays(value, den, m, n, rs.split) * n
 
 
 def _mine(view: PlayerView) -> dict[str, int]:
@@ -62,22 +69,34 @@ def _mine(view: PlayerView) -> dict[str, int]:
 
 
 def _shoubu(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    """A stop now: this seat's yaku from every opponent at the multiplier the stop is
+    settled at (the view's stakes: Koi-Koi doubles at settlement), less what it pays for
+    the other sage calls (the 88 family's half_double and half)."""
     mine = _mine(view)
-    got = sum(_from_opponents(view, rs, v, 1) for v in mine.values())
+    m = view.stakes.stop if view.stakes is not None else view.multiplier
+    got = sum(_from_opponents(view, rs, v, 1, m) for v in mine.values())
     paid = 0
     if rs.sage_failure in ("half_double", "half"):
         for y in view.sage_order:
             if y != view.seat:
                 paid += sum(scaled(v, 2, view.multiplier) for v in view.yaku[y].values())
     return ChoicePreview(a, view.phase, got - paid, tuple(mine), others_paid=paid,
-                         multiplier=view.multiplier)
+                         multiplier=m, points=sum(mine.values()))
 
 
 def _sage(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:
+    """Playing on: what it may cost (a void yaku; the 88 family's double payment; Koi-Koi's
+    doubled stop for the opponent), and the multiplier of this seat's own later stop."""
     double = rs.sage_failure in ("void_double", "half_double") \
         and len(_opponents(view)) == 2
-    return ChoicePreview(a, view.phase, None, tuple(_mine(view)), void_and_double=double,
-                         multiplier=view.multiplier)
+    mine = _mine(view)
+    m, factor = view.multiplier, 1
+    if view.stakes is not None:
+        m = view.stakes.stop_after_call
+        factor = max((after // max(1, now) for _s, now, after in view.stakes.opponents),
+                     default=1)
+    return ChoicePreview(a, view.phase, None, tuple(mine), void_and_double=double,
+                         multiplier=m, points=sum(mine.values()), their_factor=factor)
 
 
 def _cancel(view: PlayerView, rs: rulesets.Ruleset, a: Action) -> ChoicePreview:

@@ -193,7 +193,8 @@ def greedy_action(st: State, rng,  # noqa: ANN001
         live = unseen(st, seat) if careful else None
         card, target, score = greedy_card(st.hands[seat], st.field, st._rel, values, st._sum,
                                           live)
-        if card < 0 or (st.sagers >> seat & 1 and score <= 0):
+        # a sager may cancel only where the ruleset allows it (Koi-Koi's caller plays on)
+        if card < 0 or (st.sagers >> seat & 1 and score <= 0 and st.rs.cancel_after_sage):
             return Action(seat, CANCEL)
         return play2(seat, card, target) if target >= 0 else PLAY1[seat][card]
     if ph == TAKE_PH:

@@ -493,6 +493,8 @@ class State:
             rs.pay_teyaku(self)
         if rs.has_before_play:
             rs.before_play(self)
+            if self.phase != PLAY_PH:  # the ruleset ended the round before the first turn
+                return  # (Koi-Koi: a misdealt field, a hand that wins as dealt)
         captured, vcache = self.captured, self.vcache
         if any(captured):  # piles before play are rare (one C call instead of the loop)
             for s in self.active:
@@ -679,7 +681,8 @@ class State:
         if ph == TAKE_PH:
             return [take_action(seat, t) for t in cards_of(self.needs_choice(self.drawn))]
         if ph == DECIDE:
-            if self.rs.decision == "stop" or self.last_turn_done():
+            if self.rs.decision == "stop" or self.last_turn_done() or \
+                    self.rs.must_stop(self, seat):
                 return [verb_action(seat, SHOUBU)]
             return [verb_action(seat, SAGE), verb_action(seat, SHOUBU)]
         if ph == DROPOUT:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .actions import CHANCE, DECK, Action
+from .actions import CHANCE, DECK, SAGE, SHOUBU, Action
 from .cards import INDEX, names_of
 from .dropout_window import DropoutWindow, window
 from .history import TurnRecord, public_turns
@@ -58,6 +58,19 @@ class YakuProgress:
     @property
     def reachable(self) -> bool:
         return self.have + len(self.on_field) + len(self.held) + self.unseen >= self.need
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What the decision after a yaku puts at stake for the seat deciding (issue 47), found
+    by settling copies of the round: each multiplier is the one the ruleset's settlement
+    gives (Koi-Koi: x2 at seven or more, x2 when the loser had called koi-koi), at the
+    points the piles hold now."""
+
+    stop: int  # the multiplier a stop now is settled at
+    stop_after_call: int  # the multiplier of this seat's later stop, had it played on now
+    # (seat, its stop's multiplier now, the same after this seat plays on) per opponent
+    opponents: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +120,13 @@ class PlayerView:
     # this round's turns of play as everyone saw them: who played what, what it took, what
     # was drawn and what that took, the field before (game/engine/history.py; issue 30)
     turns: tuple[TurnRecord, ...] = ()
+    # how the table names the decision after a yaku: the ruleset's decision_words ("sage":
+    # sage or shoubu; "koikoi": koi-koi or stop), never guessed from its name (issue 47)
+    decision_words: str = "sage"
+    # each seat's play-on calls this round (its sage actions; Koi-Koi's koi-koi calls)
+    sage_calls: tuple[int, ...] = ()
+    # the deciding seat's stakes while it decides after a yaku (None otherwise)
+    stakes: Stakes | None = None
 
     @property
     def spectator(self) -> bool:
@@ -233,13 +253,50 @@ def combination_cards(rs: object, yaku_id: str, pile: Iterable[str]) -> tuple[st
     return tuple(c for c in pile if entry.cards >> INDEX[c] & 1)
 
 
+def sage_calls(st: State) -> tuple[int, ...]:
+    """Each seat's play-on calls this round: its sage actions since play began (Koi-Koi's
+    koi-koi calls, which its per-call doubling counts)."""
+    out = [0] * st.n
+    for a in st.actions[max(0, st.play_at):]:  # a position (play_at -1) starts in play
+        if a.verb == SAGE and 0 <= a.seat < st.n:
+            out[a.seat] += 1
+    return tuple(out)
+
+
+def _stop_multiplier(st: State, caller: int, after_call: int = -1) -> int:
+    """The multiplier a stop by ``caller`` is settled at, on a copy of the round (and after
+    ``after_call`` played on first, when it is a seat): the ruleset's own settlement."""
+    copy = st.clone()
+    if after_call >= 0:
+        copy.apply(Action(after_call, SAGE), check=False)
+    return copy.settle_now(SHOUBU, caller).multiplier
+
+
+def decision_stakes(st: State, seat: int, legal: tuple[Action, ...]) -> Stakes | None:
+    """What stopping and playing on put at stake for ``seat`` deciding after a yaku (the
+    stop's multiplier now, its own later stop's and each opponent's after a call); None
+    when ``seat`` is not deciding. Only public facts decide a stop's settlement."""
+    if PHASE_NAMES[st.phase] != "decide" or not any(a.verb == SHOUBU for a in legal):
+        return None
+    can_call = any(a.verb == SAGE for a in legal)
+    stop = _stop_multiplier(st, seat)
+    after = _stop_multiplier(st, seat, seat) if can_call else stop
+    opponents = []
+    for o in st.active:
+        if o != seat:
+            now = _stop_multiplier(st, o)
+            opponents.append((o, now, _stop_multiplier(st, o, seat) if can_call else now))
+    return Stakes(stop, after, tuple(opponents))
+
+
 def make_view(st: State, seat: int) -> PlayerView:
     """What ``seat`` may know: its own hand (once it may look at it) and its legal actions,
     with everything public."""
     if not 0 <= seat < st.n:
         raise ValueError(f"no seat {seat!r} at this table of {st.n}")
     legal = tuple(st.legal_actions()) if st.to_move == seat and not st.is_chance() else ()
-    return _view(st, seat, legal, 0 if st.hidden_hands else st.hands[seat])
+    return _view(st, seat, legal, 0 if st.hidden_hands else st.hands[seat],
+                 decision_stakes(st, seat, legal))
 
 
 def public_view(st: State) -> PlayerView:
@@ -249,7 +306,8 @@ def public_view(st: State) -> PlayerView:
     return _view(st, SPECTATOR, (), 0)
 
 
-def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int) -> PlayerView:
+def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int,
+          stakes: Stakes | None = None) -> PlayerView:
     """The view for ``seat`` (SPECTATOR: nobody's), given what only that seat may know."""
     rs = st.rs
     n_opp = max(0, len(st.active) - 1)
@@ -283,4 +341,5 @@ def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int) -> Pl
         rounds_planned=planned, capture_rule=rs.capture_rule,
         agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
         dropout=window(st), turns_left=turns_left(st), turns=public_turns(st),
+        decision_words=rs.decision_words, sage_calls=sage_calls(st), stakes=stakes,
     )

@@ -88,7 +88,8 @@ EVENT_FIELDS: dict[EventKind, tuple[frozenset[str], frozenset[str]]] = {
     EventKind.ROUND_START: (frozenset({"round", "dealer"}), frozenset()),
     # field: the six field cards; pile: cards left to draw; seats: who was dealt, in order
     EventKind.DEALT: (frozenset({"field", "pile", "seats"}), frozenset()),
-    # month: the month with four cards on the field; reason: "nobody willing" (drop-out)
+    # month: the month with four cards on the field; reason: "nobody willing" (drop-out),
+    # "field_pairs" or "teyaku" (Koi-Koi's deals thrown in, koikoi.md §2)
     EventKind.MISDEAL: (frozenset(), frozenset({"month", "reason"})),
     # m: this round's multiplier; carry: multipliers still waiting for later rounds
     EventKind.MULTIPLIER: (frozenset({"m", "carry"}), frozenset()),
@@ -140,6 +141,9 @@ class Ending(StrEnum):
     CARD_POINTS = "card_points"
     """The hands ran out and card points settled the round."""
     DRAW = "draw"
+    TEYAKU = "teyaku"
+    """A hand scored as dealt and won the round before the first turn (Koi-Koi's teshi and
+    kuttsuki, koikoi.md §2.2)."""
     """``hachi`` only: both round scores equal; no winner."""
     WALKOVER = "walkover"
     """Only one player was willing to play."""

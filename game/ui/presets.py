@@ -39,6 +39,11 @@ PRESETS: dict[str, tuple[tuple[str, dict], ...]] = {
         (N_("Shiragiku units"), {"yaku_unit": 12, "field_four": "dealer_takes"}),
         (N_("1921 hand combinations"), {"teyaku": "1921"}),
     ),
+    "koikoi": (  # docs/rules/koikoi.md §7: Nintendo's Clubhouse Games (DS)
+        (N_("Standard"), {}),
+        (N_("Nintendo (Clubhouse Games)"), {"set_scoring": "stack_plus", "koi_limit": 1,
+                                            "draw_dealer": "other"}),
+    ),
     "curriculum": tuple((f"Tier {t}: {name}", {"tier": t}) for t, name in TIER_NAMES.items()),
 }
 

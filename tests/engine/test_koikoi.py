@@ -68,9 +68,11 @@ def test_four_of_a_month_on_the_field_is_dealt_again():
     ("pine_ribbon plum_ribbon cherry_ribbon", {"akatan": 5}),
     ("peony_ribbon chrysanthemum_ribbon maple_ribbon", {"aotan": 5}),
     ("pine_ribbon plum_ribbon cherry_ribbon peony_ribbon chrysanthemum_ribbon maple_ribbon",
-     {"akatan_aotan": 10, "tan": 2}),
-    ("boar deer butterflies warbler cuckoo", {"inoshikacho": 5, "tane": 1}),
-    ("boar deer butterflies warbler cuckoo bridge geese", {"inoshikacho": 5, "tane": 3}),
+     {"akatan_aotan": 10}),
+    ("pine_ribbon plum_ribbon cherry_ribbon iris_ribbon", {"akatan": 6}),  # +1 a ribbon
+    ("boar deer butterflies warbler cuckoo", {"inoshikacho": 7}),  # +1 an animal, no tane
+    ("boar deer butterflies warbler cuckoo bridge geese", {"inoshikacho": 9}),
+    ("warbler cuckoo bridge geese swallow", {"tane": 1}),
     ("pine_ribbon plum_ribbon iris_ribbon clover_ribbon willow_ribbon", {"tan": 1}),
     (" ".join(CHAFF10), {"kasu": 1}),
     (" ".join(CHAFF10[:9]) + " sake_cup", {"kasu": 1}),  # the cup counts as a chaff too
@@ -82,15 +84,53 @@ def test_each_yaku_and_its_points(cards, want):
     assert kk().yaku_items(pile(*cards.split())) == want
 
 
+SIX_RIBBONS = pile("peony_ribbon", "chrysanthemum_ribbon", "maple_ribbon", "wisteria_ribbon",
+                   "iris_ribbon", "clover_ribbon")
+
+
+@pytest.mark.parametrize(("scoring", "want"), [
+    ("exclusive_plus", {"aotan": 8}),
+    ("stack_plus", {"aotan": 8, "tan": 2}),
+    ("stack", {"aotan": 5, "tan": 2}),
+])
+def test_the_pages_six_ribbons_under_each_set_scoring(scoring, want):
+    """koikoi.md §4.3's worked example: the three blue and three plain ribbons score 8, 10
+    or 7."""
+    assert kk(set_scoring=scoring).yaku_items(SIX_RIBBONS) == want
+
+
+def test_animals_under_each_set_scoring():
+    five = pile("boar", "deer", "butterflies", "warbler", "cuckoo")
+    assert kk(set_scoring="stack_plus").yaku_items(five) == {"inoshikacho": 7, "tane": 1}
+    assert kk(set_scoring="stack").yaku_items(five) == {"inoshikacho": 5, "tane": 1}
+    both = pile("pine_ribbon", "plum_ribbon", "cherry_ribbon", "peony_ribbon",
+                "chrysanthemum_ribbon", "maple_ribbon")
+    assert kk(set_scoring="stack").yaku_items(both) == {"akatan": 5, "aotan": 5, "tan": 2}
+
+
+@pytest.mark.parametrize(("scale", "goko", "sanko", "akatan"), [
+    ("nintendo", 10, 5, 5), ("fudawiki", 15, 6, 5), ("high", 15, 6, 6)])
+def test_points_scales(scale, goko, sanko, akatan):
+    rs = kk(points_scale=scale)
+    assert rs.yaku_items(pile("crane", "curtain", "moon", "rain_man", "phoenix")) == {
+        "goko": goko}
+    assert rs.yaku_items(pile("crane", "curtain", "moon")) == {"sanko": sanko}
+    assert rs.yaku_items(POETRY3) == {"akatan": akatan}
+
+
+POETRY3 = pile("pine_ribbon", "plum_ribbon", "cherry_ribbon")
+
+
 def test_viewing_sake_options_and_the_rain():
     cup = pile("curtain", "sake_cup")
     assert kk(viewing_sake="off").yaku_items(cup) == {}
     assert kk(viewing_sake="with_yaku").yaku_items(cup) == {}
     with_yaku = cup | pile("boar", "deer", "butterflies")
     assert kk(viewing_sake="with_yaku").yaku_items(with_yaku) == {
-        "inoshikacho": 5, "hanami_zake": 5}
+        "inoshikacho": 6, "hanami_zake": 5}  # the cup is a fourth animal: +1
     rainy = cup | pile("rain_man")
     assert kk().yaku_items(rainy) == {"hanami_zake": 5}
+    assert kk(viewing_points=3).yaku_items(rainy) == {"hanami_zake": 3}
     assert kk(rain_spoils_sake=True).yaku_items(rainy) == {}
     assert rulesets.ruleset_class("koikoi").option_applies(
         "rain_spoils_sake", {"viewing_sake": "off"}, 2) is not None
@@ -195,4 +235,107 @@ def test_whole_games_by_random_agents_end_after_their_rounds_and_balance(rounds)
             pass
         st = rep.state
         assert st.phase == OVER and st.rounds_played == rounds and sum(st.totals) == 0
-        assert all(r.ending in ("shoubu", "draw", "misdeal") for r in st.results)
+        assert all(r.ending in ("shoubu", "draw", "misdeal", "teyaku") for r in st.results)
+
+
+# --- the deal's checks: the field's four pairs, hands that win as dealt -------------------
+FOUR_PAIRS = ["crane", "pine_ribbon", "warbler", "plum_ribbon", "curtain", "cherry_ribbon",
+              "cuckoo", "wisteria_ribbon"]  # Pine, Plum, Cherry, Wisteria: two each
+
+
+def _deck(hand0: list[str], hand1: list[str], field: list[str]) -> list[int]:
+    first = [INDEX[c] for c in hand0 + hand1 + field]
+    return first + [c for c in range(48) if c not in first]
+
+
+def test_four_pairs_on_the_field_are_dealt_again_unless_played():
+    hands = ["iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1",
+             "chrysanthemum_chaff_1", "maple_chaff_1", "lightning", "paulownia_chaff_1"]
+    other = ["iris_chaff_2", "peony_chaff_2", "clover_chaff_2", "susuki_chaff_2",
+             "chrysanthemum_chaff_2", "maple_chaff_2", "swallow", "paulownia_chaff_2"]
+    for option, ending in (("redeal", "misdeal"), ("play", None)):
+        st = kk(field_pairs=option).new_state(2, 0)
+        st.start_round(_deck(hands, other, FOUR_PAIRS))
+        got = st.results[-1].ending if st.results else None
+        assert got == ending, option
+
+
+def test_a_hand_of_four_of_a_month_wins_at_once_and_four_pairs_too():
+    teshi = ["crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2",
+             "iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1"]
+    other = ["warbler", "cuckoo", "bridge", "butterflies", "boar", "geese", "deer", "swallow"]
+    field = ["plum_ribbon", "cherry_ribbon", "wisteria_ribbon", "iris_ribbon",
+             "peony_ribbon", "clover_ribbon", "chrysanthemum_ribbon", "maple_ribbon"]
+    st = kk().new_state(2, 0)
+    st.start_round(_deck(teshi, other, field))
+    r = st.results[-1]
+    assert (r.ending, r.winner, r.net, r.payments[0].reason) == ("teyaku", 0, (6, -6), "teshi")
+    assert st.dealer == 0 and st.rounds_played == 1
+    st = kk(teyaku_points=8).new_state(2, 1)  # seat 1 deals: its hand is dealt first
+    other = ["bridge", "butterflies", "boar", "geese", "deer", "swallow", "sake_cup",
+             "lightning"]
+    st.start_round(_deck(FOUR_PAIRS, other, ["iris_ribbon", "peony_ribbon", "clover_ribbon",
+                                             "chrysanthemum_ribbon", "iris_chaff_1",
+                                             "peony_chaff_1", "clover_chaff_1",
+                                             "susuki_chaff_1"]))
+    r = st.results[-1]
+    assert (r.winner, r.net, r.payments[0].reason) == (1, (-8, 8), "kuttsuki")
+    st = kk(teyaku="redeal").new_state(2, 0)
+    st.start_round(_deck(teshi, other, field))
+    assert st.results[-1].ending == "misdeal" and st.rounds_played == 0
+    st = kk(teyaku="off").new_state(2, 0)
+    st.start_round(_deck(teshi, other, field))
+    assert not st.results and st.view(0).phase == "play"
+
+
+def test_both_hands_scoring_as_dealt_is_a_draw():
+    teshi = ["crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2",
+             "iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1"]
+    pairs = FOUR_PAIRS[2:] + ["iris_chaff_2", "iris_ribbon"]  # plum, cherry, wisteria, iris
+    field = ["clover_ribbon", "susuki_chaff_2", "chrysanthemum_ribbon", "maple_ribbon",
+             "lightning", "paulownia_chaff_1", "boar", "moon"]
+    st = kk().new_state(2, 0)
+    st.start_round(_deck(teshi, pairs, field))
+    r = st.results[-1]
+    assert (r.ending, r.winner, r.net) == ("draw", None, (0, 0))
+
+
+def test_koi_limit_one_forces_the_next_stop():
+    """Seat 0 called koi-koi earlier this round and makes a yaku again: with koi_limit=1 it
+    may only stop; without a limit it chooses again."""
+    for limit, verbs in ((1, {SHOUBU}), (0, {SAGE, SHOUBU})):
+        rs = kk(koi_limit=limit)
+        st = from_position(rs, 2, dealer=0,
+                           hands={0: "cherry_ribbon willow_ribbon paulownia_chaff_1",
+                                  1: "maple_ribbon iris_chaff_1 paulownia_chaff_2"},
+                           field="cherry_chaff_1 maple_chaff_1 wisteria_chaff_1",
+                           pile=["clover_chaff_1", "clover_chaff_2", "susuki_chaff_1",
+                                 "susuki_chaff_2", "lightning", "wisteria_chaff_2"],
+                           captured={0: "pine_ribbon plum_ribbon"}, to_move=0,
+                           sage_order=[0])
+        st.apply(parse_action("0 play cherry_ribbon"))
+        assert {a.verb for a in st.legal_actions()} == verbs, limit
+
+
+@pytest.mark.parametrize(("bonus", "caller_calls", "loser_calls", "m"), [
+    ("opponent_called", 0, 1, 2), ("opponent_called", 1, 0, 1),
+    ("self_called", 1, 0, 2), ("self_called", 0, 1, 1),
+    ("any_called", 1, 0, 2), ("any_called", 0, 0, 1),
+    ("per_call", 0, 2, 3), ("none", 1, 1, 1)])
+def test_each_koi_bonus(bonus, caller_calls, loser_calls, m):
+    from game.engine.actions import verb_action
+
+    st = _about_to_make_akatan(koi_bonus=bonus)
+    st.sagers = (1 if caller_calls else 0) | (2 if loser_calls else 0)
+    st.actions.extend([verb_action(0, SAGE)] * caller_calls + [verb_action(1, SAGE)] * loser_calls)
+    assert st.rs.multiplier(st, 0, 5) == m
+
+
+def test_the_other_player_deals_after_a_draw_with_draw_dealer_other():
+    rs = kk(draw_dealer="other")
+    st = from_position(rs, 2, dealer=1, active=[1, 0], hands={1: "wisteria_chaff_1",
+                                                              0: "iris_chaff_1"},
+                       field="pine_chaff_1", pile=["clover_chaff_1", "lightning"], to_move=1)
+    st.apply(parse_action("1 play wisteria_chaff_1"))
+    st.apply(parse_action("0 play iris_chaff_1"))
+    assert st.results[-1].ending == "draw" and st.dealer == 0

@@ -449,7 +449,12 @@ class Ruleset:
                     from_each_opponent(st, s, v, 1, k, split=self.split, unit=self.kan)
 
     def before_play(self, st: State) -> None:
-        """Anything that happens between the claim and the first turn."""
+        """Anything that happens between the claim and the first turn; it may end the round
+        (``st._finish``), and play then does not begin."""
+
+    def must_stop(self, st: State, seat: int) -> bool:
+        """The seat that made a yaku may only stop (Koi-Koi's koi_limit); False elsewhere."""
+        return False
 
     def watch_play(self, st: State, seat: int, card: int) -> None:
         """A hand card captured nothing: note liabilities it may create."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..cards import ANIMAL, CHAFF, KINDS, RIBBON, mask_of_names
+from ..cards import ANIMAL, CHAFF, KINDS, RIBBON, mask_of_names, names_of
 from ..catalogue import Entry, card_set
 from ..ledger import Basis
 from ..options import Option
@@ -22,6 +22,7 @@ from ..vocab import N_, Category, Ending
 from .base import Ruleset
 
 if TYPE_CHECKING:
+    from ..ledger import RoundResult
     from ..state import State
 
 HAND, FIELD = 8, 8  # koikoi.md §1: 8 to each hand, 8 to the field, 24 in the pile
@@ -38,14 +39,19 @@ ANIMALS = sum(1 << c for c, k in enumerate(KINDS) if k == ANIMAL)
 RIBBONS = sum(1 << c for c, k in enumerate(KINDS) if k == RIBBON)
 CHAFFS = sum(1 << c for c, k in enumerate(KINDS) if k == CHAFF)
 
-# koikoi.md §4: (id, points) of the fixed sets and the counted kinds
-GOKO, SHIKO, AME_SHIKO, SANKO = 10, 8, 7, 5
+# koikoi.md §4.2: the brights and the ribbon sets by `points_scale`: (goko, shiko,
+# ame_shiko, sanko, one ribbon set)
+POINT_SCALES = {"nintendo": (10, 8, 7, 5, 5), "fudawiki": (15, 8, 7, 6, 5),
+                "high": (15, 10, 8, 6, 6)}
 INOSHIKACHO = 5
-AKATAN = AOTAN = 5
-AKATAN_AOTAN = 10
 TANE, TAN, KASU = 5, 5, 10  # cards of a kind the yaku needs (1 point, +1 for each more)
-VIEWING = 5  # hanami-zake, tsukimi-zake
-EXHAUSTED_DEALER = 6  # the dealer's privilege when the hands run out (option)
+TEYAKU_HANDS = ("teshi", "kuttsuki")  # koikoi.md §2.2: scored as dealt
+MONTHS = tuple(0xF << 4 * m for m in range(12))  # each month's four cards
+
+
+def month_counts(mask: int) -> list[int]:
+    """How many cards of each month a mask holds."""
+    return [(mask & m).bit_count() for m in MONTHS]
 
 
 class KoiKoi(Ruleset):
@@ -54,22 +60,43 @@ class KoiKoi(Ruleset):
     summary = N_("Two players; eight cards each; after each new yaku, stop and score or call "
                  "koi-koi and play on for more.")
     OPTIONS = (
-        Option("rounds", int, 12, (3, 6, 12), help=N_("rounds (months) in the game")),
-        Option("seven_double", bool, True,
-               help=N_("a stop worth 7 points or more is doubled")),
-        Option("koi_bonus", str, "opponent_called", ("opponent_called", "per_call", "none"),
-               help=N_("doubling when the loser had called koi-koi; or x2, x3 ... for each "
-                       "koi-koi the winner called; or none")),
+        Option("rounds", int, 12, minimum=1, maximum=12,
+               help=N_("rounds (months) in the game: 12 for a year; 3 or 6 for a short one")),
+        Option("points_scale", str, "nintendo", ("nintendo", "fudawiki", "high"),
+               help=N_("the brights' and ribbon sets' points: Nintendo's 10/8/7/5, "
+                       "FudaWiki's 15/8/7/6, or the high 15/10/8/6")),
+        Option("set_scoring", str, "exclusive_plus", ("exclusive_plus", "stack_plus", "stack"),
+               help=N_("within the animals and the ribbons: only the best yaku (sets +1 per "
+                       "extra card); sets and counts both; or fixed sets and counts")),
+        Option("sake_cup_chaff", bool, True,
+               help=N_("the sake cup counts as a chaff too, for the chaff yaku")),
         Option("viewing_sake", str, "on", ("on", "with_yaku", "off"),
                help=N_("flower- and moon-viewing sake: scored, only beside another yaku, or "
                        "not at all")),
+        Option("viewing_points", int, 5, (5, 3), help=N_("points of each viewing sake")),
         Option("rain_spoils_sake", bool, False,
                help=N_("the rain man in the pile cancels flower- and moon-viewing sake")),
-        Option("sake_cup_chaff", bool, True,
-               help=N_("the sake cup counts as a chaff too, for the chaff yaku")),
+        Option("teyaku", str, "win", ("win", "redeal", "off"),
+               help=N_("a hand dealt four of a month or four pairs: wins the round, is dealt "
+                       "again, or counts for nothing")),
+        Option("teyaku_points", int, 6, (6, 8), help=N_("points of a hand that wins as dealt")),
+        Option("field_pairs", str, "redeal", ("redeal", "play"),
+               help=N_("four pairs dealt to the field: dealt again, or played")),
+        Option("koi_limit", int, 0, (0, 1),
+               help=N_("koi-koi calls a player may make in a round (0: no limit)")),
+        Option("seven_double", bool, True,
+               help=N_("a stop worth 7 points or more is doubled")),
+        Option("koi_bonus", str, "opponent_called",
+               ("opponent_called", "per_call", "self_called", "any_called", "none"),
+               help=N_("the stop doubled when the other player had called koi-koi; x2, x3 ... "
+                       "for each of their calls; doubled when the stopper had called; when "
+                       "either had; or never")),
         Option("exhausted", str, "nobody", ("nobody", "dealer"),
-               help=N_("hands run out without a stop: nobody scores, or the dealer scores 6 "
-                       "(the dealer's privilege)")),
+               help=N_("hands run out without a stop: nobody scores, or the dealer wins (the "
+                       "dealer's privilege)")),
+        Option("oyaken_points", int, 6, (6, 1), help=N_("points of the dealer's privilege")),
+        Option("draw_dealer", str, "same", ("same", "other"),
+               help=N_("who deals after a round nobody won: the same player or the other")),
     )
 
     min_seats = max_seats = 2
@@ -85,7 +112,10 @@ class KoiKoi(Ruleset):
 
     def configure(self) -> None:
         o = self.options
+        self._scale = POINT_SCALES[o["points_scale"]]
+        self._scoring = o["set_scoring"]
         self._sake = o["viewing_sake"]
+        self._viewing = o["viewing_points"]
         self._rain_spoils = o["rain_spoils_sake"]
         self._chaffs = CHAFFS | (SAKE if o["sake_cup_chaff"] else 0)
         # every card counts for some yaku (the chaff yaku counts the plain ones): every
@@ -94,43 +124,61 @@ class KoiKoi(Ruleset):
 
     # ------------------------------------------------------------------ the yaku
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
-        """The yaku a pile scores now, with their points (koikoi.md §4)."""
+        """The yaku a pile scores now, with their points (koikoi.md §4, every option)."""
         out: dict[str, int] = {}
-        brights = (pile & BRIGHTS).bit_count()
         rain = bool(pile & RAIN)
-        if brights == 5:
-            out["goko"] = GOKO
-        elif brights == 4:
-            out["ame_shiko" if rain else "shiko"] = AME_SHIKO if rain else SHIKO
-        elif brights == 3 and not rain:
-            out["sanko"] = SANKO
-        if pile & BOAR_DEER_BUTTERFLY == BOAR_DEER_BUTTERFLY:
-            out["inoshikacho"] = INOSHIKACHO
-        poetry, blue = pile & POETRY == POETRY, pile & BLUE == BLUE
-        if poetry and blue:
-            out["akatan_aotan"] = AKATAN_AOTAN
-        elif poetry:
-            out["akatan"] = AKATAN
-        elif blue:
-            out["aotan"] = AOTAN
-        n = (pile & ANIMALS).bit_count()
-        if n >= TANE:
-            out["tane"] = n - TANE + 1
-        n = (pile & RIBBONS).bit_count()
-        if n >= TAN:
-            out["tan"] = n - TAN + 1
+        self._brights(pile, rain, out)
+        self._animals(pile, out)
+        self._ribbons(pile, out)
         n = (pile & self._chaffs).bit_count()
         if n >= KASU:
             out["kasu"] = n - KASU + 1
         if pile & SAKE and self._sake != "off" and not (self._rain_spoils and rain):
             viewing = {}
             if pile & CURTAIN:
-                viewing["hanami_zake"] = VIEWING
+                viewing["hanami_zake"] = self._viewing
             if pile & MOON:
-                viewing["tsukimi_zake"] = VIEWING
+                viewing["tsukimi_zake"] = self._viewing
             if viewing and (self._sake == "on" or out):
                 out.update(viewing)
         return out
+
+    def _brights(self, pile: int, rain: bool, out: dict[str, int]) -> None:
+        """Only the best bright yaku, in every rule set (koikoi.md §4.3)."""
+        goko, shiko, ame_shiko, sanko, _set = self._scale
+        n = (pile & BRIGHTS).bit_count()
+        if n == 5:
+            out["goko"] = goko
+        elif n == 4:
+            out["ame_shiko" if rain else "shiko"] = ame_shiko if rain else shiko
+        elif n == 3 and not rain:
+            out["sanko"] = sanko
+
+    def _animals(self, pile: int, out: dict[str, int]) -> None:
+        n = (pile & ANIMALS).bit_count()
+        set_made = pile & BOAR_DEER_BUTTERFLY == BOAR_DEER_BUTTERFLY
+        plus = self._scoring != "stack"
+        if set_made:
+            out["inoshikacho"] = INOSHIKACHO + (n - 3 if plus else 0)
+        if n >= TANE and not (set_made and self._scoring == "exclusive_plus"):
+            out["tane"] = n - TANE + 1
+
+    def _ribbons(self, pile: int, out: dict[str, int]) -> None:
+        n = (pile & RIBBONS).bit_count()
+        one = self._scale[4]
+        poetry, blue = pile & POETRY == POETRY, pile & BLUE == BLUE
+        if self._scoring == "stack":
+            if poetry:
+                out["akatan"] = one
+            if blue:
+                out["aotan"] = one
+        elif poetry and blue:
+            out["akatan_aotan"] = 2 * one + n - 6
+        elif poetry or blue:
+            out["akatan" if poetry else "aotan"] = one + n - 3
+        set_made = poetry or blue
+        if n >= TAN and not (set_made and self._scoring == "exclusive_plus"):
+            out["tan"] = n - TAN + 1
 
     def dek_items(self, pile: int) -> dict[str, int]:
         return self.yaku_items(pile)
@@ -140,33 +188,83 @@ class KoiKoi(Ruleset):
         return sum(self.yaku_items(pile).values())
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
-        sets = [("inoshikacho", BOAR_DEER_BUTTERFLY, INOSHIKACHO), ("akatan", POETRY, AKATAN),
-                ("aotan", BLUE, AOTAN)]
+        one = self._scale[4]
+        sets = [("inoshikacho", BOAR_DEER_BUTTERFLY, INOSHIKACHO), ("akatan", POETRY, one),
+                ("aotan", BLUE, one)]
         if self._sake != "off":
-            sets += [("hanami_zake", CURTAIN | SAKE, VIEWING),
-                     ("tsukimi_zake", MOON | SAKE, VIEWING)]
+            sets += [("hanami_zake", CURTAIN | SAKE, self._viewing),
+                     ("tsukimi_zake", MOON | SAKE, self._viewing)]
         return tuple(sets)
 
     def catalogue(self) -> tuple[Entry, ...]:
+        goko, shiko, ame_shiko, sanko, one = self._scale
         entries = [
-            card_set("goko", BRIGHTS, GOKO),
-            card_set("shiko", BRIGHTS & ~RAIN, SHIKO),
-            card_set("ame_shiko", BRIGHTS, AME_SHIKO, need=4),
-            card_set("sanko", BRIGHTS & ~RAIN, SANKO, need=3),
+            card_set("goko", BRIGHTS, goko),
+            card_set("shiko", BRIGHTS & ~RAIN, shiko),
+            card_set("ame_shiko", BRIGHTS, ame_shiko, need=4),
+            card_set("sanko", BRIGHTS & ~RAIN, sanko, need=3),
             card_set("inoshikacho", BOAR_DEER_BUTTERFLY, INOSHIKACHO),
-            card_set("akatan_aotan", POETRY | BLUE, AKATAN_AOTAN),
-            card_set("akatan", POETRY, AKATAN),
-            card_set("aotan", BLUE, AOTAN),
             card_set("tane", ANIMALS, 1, need=TANE),
-            card_set("tan", RIBBONS, 1, need=TAN),
-            card_set("kasu", self._chaffs, 1, need=KASU),
         ]
+        if self._scoring != "stack":
+            entries.append(card_set("akatan_aotan", POETRY | BLUE, 2 * one))
+        entries += [card_set("akatan", POETRY, one), card_set("aotan", BLUE, one),
+                    card_set("tan", RIBBONS, 1, need=TAN),
+                    card_set("kasu", self._chaffs, 1, need=KASU)]
         if self._sake != "off":
-            entries += [card_set("hanami_zake", CURTAIN | SAKE, VIEWING),
-                        card_set("tsukimi_zake", MOON | SAKE, VIEWING)]
+            entries += [card_set("hanami_zake", CURTAIN | SAKE, self._viewing),
+                        card_set("tsukimi_zake", MOON | SAKE, self._viewing)]
+        if self.options["teyaku"] == "win":
+            points = self.options["teyaku_points"]
+            entries += [Entry(k, Category.TEYAKU, points) for k in TEYAKU_HANDS]
         if self.options["exhausted"] == "dealer":
-            entries.append(Entry("oyaken", Category.SPECIAL, EXHAUSTED_DEALER))
+            entries.append(Entry("oyaken", Category.SPECIAL, self.options["oyaken_points"]))
         return tuple(entries)
+
+    # ------------------------------------------------------------------ before play
+    def before_play(self, st: State) -> None:
+        """koikoi.md §2: the field's four pairs (a misdeal by default), then the hands dealt
+        four of a month or four pairs: the holder wins at once (or the deal is thrown in)."""
+        o = self.options
+        if o["field_pairs"] == "redeal" and month_counts(st.field).count(2) == 4:
+            if st.events_on:
+                st.emit("misdeal", st.dealer, reason="field_pairs")
+            st._finish("misdeal", None)
+            return
+        if o["teyaku"] == "off":
+            return
+        holders = {s: k for s in st.active if (k := self.dealt_teyaku(st.hands[s]))}
+        if not holders:
+            return
+        if o["teyaku"] == "redeal":
+            if st.events_on:
+                st.emit("misdeal", st.dealer, reason="teyaku")
+            st._finish("misdeal", None)
+            return
+        st.drawn = -1
+        st.caller = -1
+        st.ending = Ending.TEYAKU
+        if len(holders) == 1:
+            (holder, kind), = holders.items()
+            other = next(s for s in st.active if s != holder)
+            points = o["teyaku_points"]
+            if st.events_on:  # shown to both, as any teyaku claim
+                st.emit("teyaku", holder, items={kind: points},
+                        cards=names_of(st.hands[holder]))
+            st.pay(other, holder, points, kind, Basis("mon", points) if st.events_on else None)
+            st._finish(Ending.TEYAKU, holder)
+        else:  # both: a draw (koikoi.md §2.2)
+            st._finish(Ending.DRAW, None)
+
+    @staticmethod
+    def dealt_teyaku(hand: int) -> str | None:
+        """"teshi" (four of a month) or "kuttsuki" (four pairs) for an 8-card hand."""
+        counts = [c for c in month_counts(hand) if c]
+        if 4 in counts:
+            return "teshi"
+        if len(counts) == 4 and all(c in (2, 4) for c in counts):
+            return "kuttsuki"
+        return None
 
     # ------------------------------------------------------------------ the round's end
     def koi_calls(self, st: State, seat: int) -> int:
@@ -174,22 +272,29 @@ class KoiKoi(Ruleset):
         round's first play)."""
         from ..actions import SAGE
 
-        return sum(1 for a in st.actions[st.play_at:] if a.seat == seat and a.verb == SAGE)
+        start = max(st.play_at, 0)  # -1: a position set up mid-round, every action its own
+        return sum(1 for a in st.actions[start:] if a.seat == seat and a.verb == SAGE)
 
     def multiplier(self, st: State, winner: int, points: int) -> int:
-        """What a stop's points are multiplied by (koikoi.md §5)."""
+        """What a stop's points are multiplied by (koikoi.md §5.3)."""
         m = 2 if self.options["seven_double"] and points >= 7 else 1
         bonus = self.options["koi_bonus"]
         loser = next(s for s in st.active if s != winner)
-        if bonus == "opponent_called" and st.sagers >> loser & 1:
+        called = {s: bool(st.sagers >> s & 1) for s in st.active}
+        if bonus == "opponent_called" and called[loser] or bonus == "self_called" and \
+                called[winner] or bonus == "any_called" and any(called.values()):
             m *= 2
         elif bonus == "per_call":
-            m *= 1 + self.koi_calls(st, winner)
+            m *= 1 + self.koi_calls(st, loser)
         return m
+
+    def must_stop(self, st: State, seat: int) -> bool:
+        """koi_limit=1: a player who called koi-koi once this round stops at the next yaku."""
+        return bool(self.options["koi_limit"]) and bool(st.sagers >> seat & 1)
 
     def settle(self, st: State) -> None:
         """A stop: the caller's yaku, multiplied, paid by the other player. Hands run out:
-        nobody scores, or the dealer's privilege."""
+        nobody scores, or the dealer's privilege (koikoi.md §5)."""
         a, b = st.active
         if st.ending == Ending.SHOUBU and st.caller in (a, b):
             winner = st.caller
@@ -203,11 +308,17 @@ class KoiKoi(Ruleset):
             return
         if self.options["exhausted"] == "dealer" and st.dealer in (a, b):
             other = b if st.dealer == a else a
-            st.pay(other, st.dealer, EXHAUSTED_DEALER, "oyaken",
-                   Basis("mon", EXHAUSTED_DEALER) if st.events_on else None)
+            points = self.options["oyaken_points"]
+            st.pay(other, st.dealer, points, "oyaken",
+                   Basis("mon", points) if st.events_on else None)
             st.ending, st.winner = Ending.EXHAUSTED, st.dealer
             return
         st.ending, st.winner = Ending.DRAW, None
+
+    def after_round(self, st: State, result: RoundResult) -> None:
+        """draw_dealer=other: after a round nobody won, the other player deals."""
+        if result.winner is None and self.options["draw_dealer"] == "other":
+            st.dealer = next(s for s in range(st.n) if s != st.dealer)
 
     @classmethod
     def option_applies(cls, name: str, options: Mapping[str, object],
