@@ -30,6 +30,10 @@ SECTIONS: dict[str, list[str]] = {
     "hachi.md": [str(n) for n in range(1, 9)],
     "sudaoshi.md": [str(n) for n in range(1, 11)],
     "curriculum.md": ["1", "2", "3"],
+    # not in the rules spec (the spec sits outside the repository): our own page's numbering
+    "koikoi.md": ["1", "1.1", "1.2", "1.3", "1.4", "2", "2.1", "2.2", "3", "4", "4.1", "4.2",
+                  "4.3", "4.4", "4.5", "4.6", "5", "5.1", "5.2", "5.3", "5.4", "5.5", "6",
+                  "6.1", "6.2", "6.3", "6.4", "7"],
 }
 
 # The page that documents each ruleset (its options table lives there).
@@ -40,6 +44,7 @@ PAGE_OF = {
     "hachi": "hachi.md",
     "sudaoshi": "sudaoshi.md",
     "curriculum": "curriculum.md",
+    "koikoi": "koikoi.md",
 }
 
 _HEADING = re.compile(r"^(##|###) (\d+(?:\.\d+)?)[. ]", re.MULTILINE)

@@ -36,9 +36,15 @@ def test_eight_to_each_hand_eight_to_the_field_and_twenty_four_in_the_pile():
     while _four_on_field(deck):
         random.Random(len(deck) + deck[0]).shuffle(deck)
     st.start_round(deck)
-    assert [h.bit_count() for h in st.hands] == [8, 8]
-    assert st.field.bit_count() == 8 and len(st.pile) == 24
-    assert st._last_turn == 15 and len(st._turns) == 16
+    v = st.view(0)
+    assert list(v.hand_counts) == [8, 8] and len(v.field) == 8 and v.pile_count == 24
+    turns = 0
+    while st.to_move >= 0 and st.view(st.to_move).phase in ("play", "take", "decide") \
+            and turns < 100:
+        act = st.legal_actions()
+        st.apply(next((a for a in act if a.verb == SHOUBU), act[0]))
+        turns += act[0].verb == "play"
+    assert turns == 16 or st.results[-1].ending == "shoubu"  # 8 turns each, or a stop
 
 
 def _four_on_field(deck) -> bool:  # noqa: ANN001
