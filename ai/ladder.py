@@ -50,6 +50,7 @@ GAMES: dict[str, tuple[str, dict, int]] = {
     "sudaoshi": ("sudaoshi", {}, 3),
     "curriculum-1": ("curriculum", {"tier": 1}, 3),
     "curriculum-5": ("curriculum", {"tier": 5}, 3),
+    "koikoi": ("koikoi", {}, 2),  # issue 47: two players, eight cards each
 }
 
 # The line under a level in the seat picker: the first when the level's mean points beat the

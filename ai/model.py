@@ -50,6 +50,10 @@ def _model(name: str, options: tuple) -> Model:
     # where its yaku of 35 to 75 play best against a scale of 10
     unit = 10 if rs.name == "hachihachi-nintendo" else rs.kan
     sets = tuple(rs.yaku_sets(p) for p in range(3))
+    if not rs.counts_card_points:
+        # Koi-Koi: only yaku score, and its cards' worths (bright 20 ... chaff 1) guide the
+        # rollouts; a yaku point weighs as ten of those, so a set in reach outweighs a bright
+        sets = tuple(tuple((k, m, v * 10) for k, m, v in by_pos) for by_pos in sets)
     chaff_rule = any(e.id == Reason.SUJUROKU for e in rs.catalogue())
     return Model(rs, rs.capture_rel, rs.values, unit, sets, chaff_rule)
 

@@ -35,13 +35,14 @@ from game.engine.cards import CHAFF_EQUIV, cards_of
 from game.engine.rng import Rng
 from game.engine.view import PlayerView
 
-from . import windows
+from . import koikoi, windows
 from .model import Model, Situation
 from .sets import CardSet, Effects, card_sets, effects, missing
 from .words import (
     capture_sentence,
     card_name,
     forced_sentence,
+    koikoi_sentence,
     play_head,
     take_head,
     the,
@@ -414,6 +415,8 @@ class RulesAgent:
         if sage is None or not self.careful:
             self.why = f"I called shoubu to collect my {names} now."
             return shoubu
+        if koikoi.is_koikoi(view):
+            return self._koikoi_or_stop(sit, sage, shoubu)
         v = sit.model.rs.dek_value(pile)
         near = None
         for cs in card_sets(view.ruleset, view.options, sit.position[sit.me]):
@@ -428,6 +431,14 @@ class RulesAgent:
             return sage
         self.why = f"I called shoubu to collect my {names} before anyone else could score."
         return shoubu
+
+
+    def _koikoi_or_stop(self, sit: Situation, sage: Action, shoubu: Action) -> Action:
+        """Koi-Koi: what a stop pays now against the chances of a raise and of the
+        opponent's yaku first (ai/koikoi.py), said in one sentence."""
+        j = koikoi.weigh(sit.view, sit)
+        self.why = koikoi_sentence(j, sit.me, sit.view.active)
+        return sage if j.call else shoubu
 
 
 class CasualAgent(RulesAgent):

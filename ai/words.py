@@ -8,12 +8,16 @@ in step). ``ai`` may not import the UI, so the few names a sentence needs live h
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.engine.actions import PLAY, TAKE, Action
 from game.engine.cards import CARD_IDS, CHAFF, KINDS, MONTH_NAMES, RIBBON
 from game.engine.view import PlayerView
 
 from .sets import Effects
+
+if TYPE_CHECKING:
+    from .koikoi import Judgement
 
 # Cards whose English name is not "<Month> <kind>" nor their id in words.
 _CARD_NAMES = {"rain_man": "Rain Man", "paulownia_yellow": "Paulownia yellow chaff",
@@ -36,6 +40,10 @@ YAKU_NAMES: dict[str, str] = {
     "ichinisan": "One Two Three", "ichinisan_tan": "One Two Three Ribbons", "den": "Den",
     "den_tan": "Den Ribbons", "sangoro": "Three Five Six", "sangoro_tan": "Three Five Six Ribbons",
     "jushichihachi": "Ten Seven Eight",
+    # Koi-Koi (docs/rules/koikoi.md §4)
+    "ame_shiko": "Rainy Four Brights", "sanko": "Three Brights",
+    "akatan_aotan": "Poetry and Blue Ribbons", "tane": "Animals", "tan": "Ribbons",
+    "kasu": "Chaff", "hanami_zake": "Flower-Viewing Sake", "tsukimi_zake": "Moon-Viewing Sake",
 }
 
 
@@ -128,3 +136,32 @@ def who(seat: int, me: int, order: tuple[int, ...]) -> str:
         if i == (j + 1) % len(order):
             return "the previous player"
     return "an opponent"
+
+
+def _cards(n: int) -> str:
+    return "one card" if n == 1 else f"{n} cards"
+
+
+def _turns(n: int) -> str:
+    return "1 turn remains" if n == 1 else f"{n} turns remain"
+
+
+def koikoi_sentence(j: Judgement, me: int, order: tuple[int, ...]) -> str:
+    """Koi-Koi's decision in one sentence (ai/koikoi.py's facts): the opponent's nearest
+    yaku and the turns left for a stop; what this hand can still make for a call."""
+    them = who(j.threat.seat, me, order) if j.threat else "my opponent"
+    if j.call:
+        mine = (f"I can still make {yaku_name(j.mine.yaku)}" if j.mine
+                else "I can still raise my yaku")
+        if j.threat is None or j.threat.chance < 0.2:
+            return f"Koi-koi: {mine}; {them} has nothing in reach."
+        return (f"Koi-koi: {mine}, worth the risk that {them} makes "
+                f"{yaku_name(j.threat.yaku)}.")
+    if j.threat is not None and j.threat.chance >= 0.2:
+        return (f"Stop: {them} is {_cards(j.threat.missing)} from "
+                f"{yaku_name(j.threat.yaku)} and {_turns(j.opp_turns)}.")
+    if j.mine is None:
+        return "Stop: my hand cannot raise my yaku, and a round with no stop pays nothing."
+    points = round(j.stop_now)
+    return (f"Stop: {points} point{'s' * (points != 1)} now "
+            f"{'beats' if points == 1 else 'beat'} the chance of more.")

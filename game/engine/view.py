@@ -125,7 +125,7 @@ class PlayerView:
     decision_words: str = "sage"
     # each seat's play-on calls this round (its sage actions; Koi-Koi's koi-koi calls)
     sage_calls: tuple[int, ...] = ()
-    # the deciding seat's stakes while it decides after a yaku (None otherwise)
+    # the stakes of the seat deciding after a yaku (to_move), while it decides (else None)
     stakes: Stakes | None = None
 
     @property
@@ -272,11 +272,16 @@ def _stop_multiplier(st: State, caller: int, after_call: int = -1) -> int:
     return copy.settle_now(SHOUBU, caller).multiplier
 
 
-def decision_stakes(st: State, seat: int, legal: tuple[Action, ...]) -> Stakes | None:
-    """What stopping and playing on put at stake for ``seat`` deciding after a yaku (the
+def decision_stakes(st: State) -> Stakes | None:
+    """What stopping and playing on put at stake for the seat deciding after a yaku (the
     stop's multiplier now, its own later stop's and each opponent's after a call); None
-    when ``seat`` is not deciding. Only public facts decide a stop's settlement."""
-    if PHASE_NAMES[st.phase] != "decide" or not any(a.verb == SHOUBU for a in legal):
+    when nobody is deciding. Public: only public facts decide a stop's settlement, and
+    every seat sees who decides."""
+    if PHASE_NAMES[st.phase] != "decide" or st.to_move < 0:
+        return None
+    seat = st.to_move
+    legal = st.legal_actions()
+    if not any(a.verb == SHOUBU for a in legal):
         return None
     can_call = any(a.verb == SAGE for a in legal)
     stop = _stop_multiplier(st, seat)
@@ -295,8 +300,7 @@ def make_view(st: State, seat: int) -> PlayerView:
     if not 0 <= seat < st.n:
         raise ValueError(f"no seat {seat!r} at this table of {st.n}")
     legal = tuple(st.legal_actions()) if st.to_move == seat and not st.is_chance() else ()
-    return _view(st, seat, legal, 0 if st.hidden_hands else st.hands[seat],
-                 decision_stakes(st, seat, legal))
+    return _view(st, seat, legal, 0 if st.hidden_hands else st.hands[seat])
 
 
 def public_view(st: State) -> PlayerView:
@@ -306,8 +310,7 @@ def public_view(st: State) -> PlayerView:
     return _view(st, SPECTATOR, (), 0)
 
 
-def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int,
-          stakes: Stakes | None = None) -> PlayerView:
+def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int) -> PlayerView:
     """The view for ``seat`` (SPECTATOR: nobody's), given what only that seat may know."""
     rs = st.rs
     n_opp = max(0, len(st.active) - 1)
@@ -341,5 +344,6 @@ def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int,
         rounds_planned=planned, capture_rule=rs.capture_rule,
         agari=rs.agari_of(st.game_data)[0], streak=rs.agari_of(st.game_data)[1],
         dropout=window(st), turns_left=turns_left(st), turns=public_turns(st),
-        decision_words=rs.decision_words, sage_calls=sage_calls(st), stakes=stakes,
+        decision_words=rs.decision_words, sage_calls=sage_calls(st),
+        stakes=decision_stakes(st),
     )

@@ -90,10 +90,10 @@ def _action_entry(view: PlayerView, a: Action, previews: dict[Action, object]) -
     elif a.verb == TAKE and a.args:
         entry["target"] = CARD_IDS[a.args[0]]
     else:
-        entry["label"] = label(a.verb, view.phase)
+        entry["label"] = label(a.verb, view.phase, view.decision_words)
         p = previews.get(a)
         if p is not None:
-            pays, risks = choice_words(p)  # type: ignore[arg-type]
+            pays, risks = choice_words(p, view.decision_words)  # type: ignore[arg-type]
             entry["pays"], entry["risks"] = pays, risks
     return entry
 
@@ -118,7 +118,7 @@ def _public(view: PlayerView, names: list[str],
         "totals": list(view.totals),
         "multiplier": view.multiplier,
         "yaku": [[term(k) for k in y] for y in view.yaku],
-        "log": log_lines(events or [], names),
+        "log": log_lines(events or [], names, words=view.decision_words),
         "seat_lines": [seat_line(view, s) for s in range(len(names))],
         **whole_table(view, names),
     }
@@ -140,7 +140,7 @@ def whole_table(view: PlayerView, names: list[str]) -> dict[str, Any]:
     for s in range(len(names)):
         par = view.par[s] if s < len(view.par) else None
         points = rs.points(view.captured_masks[s]) if rs is not None and s < len(
-            view.captured_masks) else None
+            view.captured_masks) and rs.counts_card_points else None  # Koi-Koi: none
         position = view.positions[s] if s < len(view.positions) else -1
         plates.append({"points": points_text(points, par), "dealer": s == view.dealer,
                        "role": seat_role(view.ruleset, position, par)})
@@ -167,14 +167,21 @@ def seat_line(view: PlayerView, seat: int) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def log_lines(events: list[tuple[object, int]], names: list[str], last: int = 10) -> list[str]:
+def log_lines(events: list[tuple[object, int]], names: list[str], last: int = 10,
+              words: str = "sage") -> list[str]:
     """The table's log in words (the same narration as the window's log, public events
-    only), its last lines."""
-    from game.play.narrate import narrate
+    only), its last lines; `words`: the game's decision words (Koi-Koi's stop names the
+    points of the stopper's last yaku event)."""
+    from game.play.narrate import narrate, yaku_points
 
     out = []
+    points: dict[int, int] = {}
     for ev, rnd in events[-4 * last:]:
-        line = narrate(ev, names, rnd)  # type: ignore[arg-type]
+        got = yaku_points(ev)  # type: ignore[arg-type]
+        if got is not None:
+            points[ev.seat] = got  # type: ignore[attr-defined]
+        line = narrate(ev, names, rnd, words,  # type: ignore[arg-type]
+                       points.get(ev.seat))  # type: ignore[attr-defined]
         if line:
             out.append(line)
     return out[-last:]
@@ -221,8 +228,9 @@ def round_end(view: PlayerView, names: list[str]) -> dict[str, Any] | None:
     payments (reason, payer → payee, amount), each seat's net and total, and this seat's
     own net. Every amount is the engine's (the view's `results`)."""
     from game.engine.ledger import POT
+    from game.play.narrate import ending_words, no_payments
     from game.play.numbers import amount
-    from game.play.terms import ending_text, term
+    from game.play.terms import term
 
     if not view.results:
         return None
@@ -235,7 +243,7 @@ def round_end(view: PlayerView, names: list[str]) -> dict[str, Any] | None:
             return pgettext("ledger", "Pot")
         return names[seat] if 0 <= seat < len(names) else "?"
 
-    ending = ending_text(r.ending)
+    ending = ending_words(r.ending, view.decision_words)
     if r.winner is not None and 0 <= r.winner < len(names) and r.ending not in (
             "draw", "misdeal", "exhausted"):
         ending = _("{ending}: {name}").format(ending=ending, name=names[r.winner])
@@ -256,7 +264,7 @@ def round_end(view: PlayerView, names: list[str]) -> dict[str, Any] | None:
                  if s < len(view.totals) else "", "gain": v > 0, "loss": v < 0, "me": s == me}
                 for s, v in enumerate(r.net)],
         "mine": you,
-        "none": _("No payments this round.") if not lines else "",
+        "none": no_payments(r.ending, view.decision_words) if not lines else "",
     }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.preview import ChoicePreview
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.play.numbers import amount
 from game.play.terms import term
 
@@ -21,9 +21,37 @@ def _yaku(items: tuple[str, ...]) -> str:
     return " + ".join(term(k) for k in items) or _("nothing")
 
 
-def choice_words(p: ChoicePreview) -> tuple[str, str]:
-    """(what it pays, what it risks) for one decision."""
+def _points(n: int) -> str:
+    """ "5 points" """
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def koikoi_words(p: ChoicePreview) -> tuple[str, str]:
+    """Koi-Koi's stop and koi-koi (the engine's shoubu and sage): the yaku's points, the
+    multiplier the stop is settled at, and what a call risks (the view's stakes)."""
+    if p.action.verb == SHOUBU:
+        said = _points(p.points)
+        if p.multiplier > 1:
+            said = _("{points} × {m}").format(points=said, m=p.multiplier)
+        return (_("Stop and score {yaku}: {points}.").format(yaku=_yaku(p.items),
+                                                             points=said),
+                _("None: the round ends now."))
+    later = _("Play on with {yaku}: make more, and stop at a later yaku.").format(
+        yaku=_yaku(p.items))
+    if p.their_factor > 1:
+        risk = _("If your opponent stops first, you score nothing and their points are "
+                 "multiplied by {n}.").format(n=p.their_factor)
+    else:
+        risk = _("If your opponent stops first, you score nothing.")
+    return later, risk
+
+
+def choice_words(p: ChoicePreview, words: str = "sage") -> tuple[str, str]:
+    """(what it pays, what it risks) for one decision; `words`: the game's decision words
+    (the view's `decision_words`: Koi-Koi speaks of koi-koi and stop)."""
     verb = p.action.verb
+    if words == "koikoi" and verb in (SAGE, SHOUBU):
+        return koikoi_words(p)
     if verb == SHOUBU:
         risk = _("None: the round ends now.")
         if p.others_paid:

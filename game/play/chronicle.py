@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from game.engine.events import Event
 from game.i18n import N_, _, ngettext, pgettext
-from game.play.narrate import is_you, joined, narrate
+from game.play.decisions import KOIKOI
+from game.play.narrate import is_you, joined, narrate, yaku_points
 from game.play.numbers import amount
 from game.play.terms import plain
 
@@ -29,10 +30,14 @@ OWN_TURN = frozenset({"played", "placed", "captured", "drew", "sage", "shoubu", 
 class Chronicle:
     """Log lines and per-round facts derived from public events only."""
 
-    def __init__(self, names: list[str], multiplier: bool = True) -> None:
+    def __init__(self, names: list[str], multiplier: bool = True,
+                 words: str = "sage") -> None:
         self.names = list(names)
         # a game without a field multiplier (rs.carry_rule None) never logs one (issue 13)
         self.multiplier = multiplier
+        # the game's decision words (the ruleset's decision_words): Koi-Koi's calls (issue 47)
+        self.words = words
+        self.points: dict[int, int] = {}  # seat -> its yaku points at its last yaku event
         self.lines: list[str] = []
         self.statuses: dict[int, str] = {}
         self.reasons: dict[int, tuple[int, ...]] = {}  # forced out: the seats that joined
@@ -53,9 +58,13 @@ class Chronicle:
             self.statuses.clear()
             self.reasons.clear()
             self.joined = []
+            self.points.clear()
             self.play_started = self.card_played = self.round_over = False
         rnd = int(d.get("round", self.round)) if ev.kind == "round_end" else self.round
-        line = narrate(ev, self.names, rnd)
+        points = yaku_points(ev)
+        if points is not None and ev.seat >= 0:
+            self.points[ev.seat] = points
+        line = narrate(ev, self.names, rnd, self.words, self.points.get(ev.seat))
         if ev.kind == "join" and ev.seat >= 0:
             self.joined.append(ev.seat)
         elif ev.kind == "forced_out" and ev.seat >= 0 and self.joined:
@@ -66,7 +75,9 @@ class Chronicle:
             line = None
         if line:
             self.lines.append(line)
-        if ev.kind in STATUSES and ev.seat >= 0:
+        if ev.kind == "sage" and self.words == KOIKOI:
+            pass  # Koi-Koi: the plate's badge counts the calls ("こいこい ×2", the view's)
+        elif ev.kind in STATUSES and ev.seat >= 0:
             self.statuses[ev.seat] = plain(_(STATUSES[ev.kind]))
         elif ev.kind == "cancel" and ev.seat >= 0:
             self.statuses.pop(ev.seat, None)
@@ -101,7 +112,7 @@ class Chronicle:
         events, today's words. The lists are refilled in place, so whoever holds them
         (the table's log drawer) sees the new lines."""
         events, lines, statuses = self.events, self.lines, self.statuses
-        self.__init__(names, self.multiplier)
+        self.__init__(names, self.multiplier, self.words)
         lines.clear()
         statuses.clear()
         self.lines, self.statuses = lines, statuses

@@ -5,16 +5,21 @@ risks (the opponents' yaku in reach), the footer's keys. No pygame: the window's
 
 Every amount and fact is the engine's (`view.dropout`, `view.watch`, `view.turns_left`);
 tables of words are marked with N_ and translated where they are shown.
+
+The decision after a yaku has the words of its game (issue 47): the ruleset's
+`decision_words` (the view's `decision_words`) picks "sage" (下げ Sage or 勝負 Shoubu, the 88
+family) or "koikoi" (こいこい Koi-koi or Stop); each function takes it, "sage" by default.
 """
 
 from __future__ import annotations
 
+from game import i18n
 from game.engine.actions import CANCEL, DROP, JOIN, MIZUTEN, PASS, SAGE, SHOUBU, SWAP
 from game.engine.view import PlayerView
 from game.i18n import N_, _, ngettext, pgettext
 from game.play.choices import money
 from game.play.narrate import joined
-from game.play.terms import plain, term
+from game.play.terms import badge, plain, style, term
 
 DECISION_VERBS = {SAGE, SHOUBU, CANCEL, JOIN, DROP, MIZUTEN, SWAP, PASS}
 # Tables of words built at import: marked with N_, translated where they are shown (label())
@@ -32,20 +37,70 @@ SHORT = {SAGE: N_("Sage"), SHOUBU: N_("Shoubu"), CANCEL: N_("Cancel"), JOIN: N_(
          DROP: N_("Drop out"), MIZUTEN: N_("Mizuten"), SWAP: N_("Swap")}
 SHORT_PASS = {"mizuten": N_("Look at my hand"), "swap": N_("Keep my hand")}
 NO_DEFAULT = frozenset({"decide"})  # phases where Enter alone must not choose
+# Koi-Koi's words for the same decision (the engine's sage is its koi-koi, shoubu its stop)
+KOIKOI = "koikoi"
+KOIKOI_LABELS = {SAGE: N_("こいこい Koi-koi — play on for more"),
+                 SHOUBU: N_("Stop — score now")}
+KOIKOI_SHORT = {SAGE: N_("Koi-koi"), SHOUBU: N_("Stop")}
+KOIKOI_TITLES = {"decide": N_("You made a yaku: koi-koi or stop?")}
+LAST_TURN = {"sage": N_("Last turn — shoubu (sage cannot gain)"),
+             KOIKOI: N_("Last turn — stop (koi-koi cannot gain)")}
+# a call as the table stamps it, and as a plate keeps it (the chronicle's status)
+CALLS = {"sage": {SAGE: N_("下げ Sage!"), SHOUBU: N_("勝負 Shoubu!")},
+         KOIKOI: {SAGE: N_("こいこい Koi-koi!"), SHOUBU: N_("Stop!")}}
 
 
-def label(verb: str, phase: str) -> str:
-    """A decision button's words, in the player's language."""
+def label(verb: str, phase: str, words: str = "sage") -> str:
+    """A decision button's words, in the player's language (`words`: the game's decision
+    words, the view's `decision_words`)."""
     if verb == PASS:
         return _(PASS_LABEL[phase]) if phase in PASS_LABEL else pgettext("decision", "Pass")
+    if words == KOIKOI and verb in KOIKOI_LABELS:
+        return plain(_(KOIKOI_LABELS[verb]))
     return plain(_(LABELS[verb]))
 
 
-def short(verb: str, phase: str) -> str:
-    """The short name of a decision in the footer's key list ("1 Sage · 2 Shoubu")."""
+def short(verb: str, phase: str, words: str = "sage") -> str:
+    """The short name of a decision in the footer's key list ("1 Sage · 2 Shoubu",
+    "1 Koi-koi · 2 Stop")."""
     if verb == PASS:
         return _(SHORT_PASS[phase]) if phase in SHORT_PASS else pgettext("decision", "Pass")
+    if words == KOIKOI and verb in KOIKOI_SHORT:
+        return _(KOIKOI_SHORT[verb])
     return _(SHORT[verb])
+
+
+def title(phase: str, words: str = "sage", only_stop: bool = False) -> str:
+    """The decision panel's title; `only_stop`: the last turn, where playing on cannot
+    gain (the engine offers the stop alone)."""
+    if phase == "decide" and only_stop:
+        return _(LAST_TURN[KOIKOI if words == KOIKOI else "sage"])
+    if words == KOIKOI and phase in KOIKOI_TITLES:
+        return _(KOIKOI_TITLES[phase])
+    return _(TITLES[phase]) if phase in TITLES else _("Your decision")
+
+
+def call_words(verb: str, words: str = "sage", calls: int = 0) -> str:
+    """A call as the table stamps it on its caller's plate ("下げ Sage!", "こいこい Koi-koi!"),
+    by the term style; a second koi-koi and later ones say how many this round ("こいこい
+    Koi-koi ×2!", `calls` from the view's `sage_calls`). "" for a verb that is no call."""
+    said = CALLS[KOIKOI if words == KOIKOI else "sage"].get(verb)
+    if said is None:
+        return ""
+    if words == KOIKOI and verb == SAGE and calls >= 2:
+        return plain(_("こいこい Koi-koi ×{n}!")).format(n=calls)
+    return plain(_(said))
+
+
+def call_badge(words: str, calls: int) -> str:
+    """The badge of a seat that played on, beside its name: 88's "下げ" (terms.badge), or
+    Koi-Koi's call with the count this round ("こいこい ×2"; "Koi-koi ×2" with the
+    translation style)."""
+    if words != KOIKOI:
+        return badge("sage")
+    translated = style() == "translation" and not i18n.is_japanese()
+    name = _(KOIKOI_SHORT[SAGE]) if translated else "こいこい"
+    return name if calls <= 1 else _("{call} ×{n}").format(call=name, n=calls)
 
 
 def _names(names: list[str], seats: tuple[int, ...]) -> str:
@@ -129,6 +184,8 @@ def footer(phase: str, keys: list[str], no_default: bool) -> str:
     return _("Press {keys} · Enter = 1").format(keys=" · ".join(keys))
 
 
-__all__ = ["DECISION_VERBS", "LABELS", "MOST_THREATS", "NO_DEFAULT", "NO_THREAT",
-           "PASS_LABEL", "SHORT", "SHORT_PASS", "TITLES", "dropout_line", "footer", "label",
-           "short", "threat_lines", "window_words"]
+__all__ = ["CALLS", "DECISION_VERBS", "KOIKOI", "KOIKOI_LABELS", "KOIKOI_SHORT",
+           "KOIKOI_TITLES", "LABELS", "LAST_TURN", "MOST_THREATS", "NO_DEFAULT", "NO_THREAT",
+           "PASS_LABEL", "SHORT", "SHORT_PASS", "TITLES", "call_badge", "call_words",
+           "dropout_line", "footer", "label", "short", "threat_lines", "title",
+           "window_words"]

@@ -4,6 +4,10 @@ Every line is one message of the catalog with named fields (issue 15), so a tran
 order the sentence its own way. A seat named "You" takes the second person ("You deal",
 "Ren deals"); in English that is only the verb, but French or Ukrainian change the whole
 sentence, so each line whose subject is a seat has its own "You …" message (YOU_LINES).
+
+The calls after a yaku speak the game's decision words (issue 47: the ruleset's
+`decision_words`): the 88 family's sage and shoubu, or Koi-Koi's koi-koi and stop
+(KOIKOI_LINES), whose stop says the points the stopper's yaku are worth.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ from collections.abc import Iterable
 
 from game import i18n
 from game.engine.events import Event
-from game.engine.vocab import EventKind
-from game.i18n import N_, _, pgettext
+from game.engine.vocab import Ending, EventKind
+from game.i18n import N_, _, ngettext, pgettext
 from game.play.numbers import amount
 from game.play.terms import RULE_CAPTURES, card_name, ending_text, month_name, plain, term
 
@@ -117,6 +121,11 @@ YOU_LINES: dict[EventKind, str] = {
     EventKind.DREW: N_("You drew {card}."),
     EventKind.YAKU: N_("You made {items}."),
 }
+# Koi-Koi's calls (the engine's sage is its koi-koi, its shoubu a stop): (someone, you)
+KOIKOI = "koikoi"
+KOIKOI_CALL = (N_("{who} calls koi-koi!"), N_("You call koi-koi!"))
+KOIKOI_STOP = (N_("{who} stops."), N_("You stop."))
+KOIKOI_ENDINGS = {Ending.SHOUBU: N_("ended by a stop")}
 FIELDS = {1: N_("小場 Small field ×1"), 2: N_("大場 Large field ×2"),
           4: N_("絶場 Grand field ×4")}
 
@@ -140,6 +149,58 @@ def _fields(ev: Event, names: list[str]) -> dict[str, str]:
     }
 
 
+def ending_words(ending: str, words: str = "sage") -> str:
+    """How a round ended, in the game's decision words ("ended by shoubu"; Koi-Koi: "ended
+    by a stop")."""
+    if words == KOIKOI and ending in KOIKOI_ENDINGS:
+        return _(KOIKOI_ENDINGS[Ending(ending)])
+    return ending_text(ending)
+
+
+def no_payments(ending: str, words: str = "sage") -> str:
+    """The ledger's line for a round that paid nothing: Koi-Koi's hands that ran out without
+    a stop say that nobody scored."""
+    if words == KOIKOI and ending == Ending.DRAW:
+        return _("Nobody scored: the hands ran out without a stop.")
+    return _("No payments this round.")
+
+
+def yaku_points(ev: Event) -> int | None:
+    """The points of a yaku event: the engine repeats every combination the seat holds with
+    its value at m = 1, so their sum is what a stop right after it is worth before the
+    multiplier. None for any other event."""
+    if ev.kind != EventKind.YAKU:
+        return None
+    return sum(v for v in dict(ev.data.get("items", {})).values() if isinstance(v, int))
+
+
+def stop_line(who: str, points: int | None) -> str:
+    """Koi-Koi's stop: "Ren stops: 6 points." (`points`: the stopper's yaku before the
+    multiplier, from its last yaku event; None when the log has not seen it)."""
+    you = is_you(who)
+    if points is None:
+        return _(KOIKOI_STOP[1]) if you else _(KOIKOI_STOP[0]).format(who=who)
+    if you:
+        return ngettext("You stop: {n} point.", "You stop: {n} points.", points).format(
+            n=points)
+    return ngettext("{who} stops: {n} point.", "{who} stops: {n} points.", points).format(
+        who=who, n=points)
+
+
+def _koikoi_line(ev: Event, names: list[str], points: int | None) -> str | None:
+    """Koi-Koi's words for a call or a round's end; None for every other event."""
+    k = ev.kind
+    who = _who(names, ev.seat)
+    if k == EventKind.SAGE:
+        return _(KOIKOI_CALL[1]) if is_you(who) else _(KOIKOI_CALL[0]).format(who=who)
+    if k == EventKind.SHOUBU:
+        return stop_line(who, points)
+    if k == EventKind.ROUND_END:
+        return plain(_(LINES[k])).format(ending=ending_words(str(ev.data.get("ending")),
+                                                             KOIKOI))
+    return None
+
+
 def dealer_line(rnd: object, name: str) -> str:
     """ "Round 2 — Ren deals." """
     if is_you(name):
@@ -157,10 +218,15 @@ def _multiplier(d: dict) -> str:
     return line
 
 
-def _line(ev: Event, names: list[str]) -> str | None:
+def _line(ev: Event, names: list[str], words: str = "sage",
+          points: int | None = None) -> str | None:
     """The sentence for one event inside a round (without its round label)."""
     d = ev.data
     k = ev.kind
+    if words == KOIKOI:
+        said = _koikoi_line(ev, names, points)
+        if said is not None:
+            return said
     if k == EventKind.MISDEAL:
         if d.get("reason"):
             return _("Nobody was willing to play: misdeal.")
@@ -178,14 +244,17 @@ def _line(ev: Event, names: list[str]) -> str | None:
     return plain(_(template)).format(**fields) if template else None
 
 
-def narrate(ev: Event, names: list[str], rnd: int) -> str | None:
-    """A log line for an event, or None for events that need no line (turn markers)."""
+def narrate(ev: Event, names: list[str], rnd: int, words: str = "sage",
+            points: int | None = None) -> str | None:
+    """A log line for an event, or None for events that need no line (turn markers).
+    `words`: the game's decision words (the ruleset's `decision_words`); `points`: for
+    Koi-Koi's stop, the stopper's yaku points (its last yaku event's)."""
     k = ev.kind
     if k == EventKind.ROUND_START:
         return dealer_line(ev.data.get("round", rnd), _who(names, ev.seat))
     if k == EventKind.GAME_END:
         return _("The game is over.")
-    line = _line(ev, names)
+    line = _line(ev, names, words, points)
     if line is None:
         return None
     # "R1 " before each line: which round it belongs to

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.i18n import _
+from game.play.decisions import call_badge
 from game.play.numbers import amount
 from game.play.terms import paid_at, seat_role, term
 
@@ -41,6 +42,9 @@ class SeatInfo:
     par: int | None = None  # card points this seat needs to break even (the view's fact)
     role: str = ""  # Sudaoshi: "Dealer · burden 100" (terms.seat_role)
     short_kind: str = ""  # the kind when a plate is crowded ("Beginner" for "Computer · …")
+    # the badge of a seat that played on: "下げ", or Koi-Koi's "こいこい ×2" with this round's
+    # count of calls (the view's sage_calls, issue 47); "" for a seat that did not
+    call_badge: str = ""
 
 
 def seat_infos(view: PlayerView, names: Sequence[str], kinds: Sequence[str], rs: Ruleset,
@@ -61,13 +65,18 @@ def seat_infos(view: PlayerView, names: Sequence[str], kinds: Sequence[str], rs:
     for i, name in enumerate(names):
         par = view.par[i] if i < len(view.par) else None
         position = view.positions[i] if i < len(view.positions) else -1
+        sage = i in view.sage_order
+        calls = view.sage_calls[i] if i < len(view.sage_calls) else 0
         out.append(SeatInfo(
             name=name, kind=kinds[i], short_kind=short_kinds[i] if short_kinds else "",
-            total=view.totals[i], points=rs.points(view.captured_masks[i]),
+            total=view.totals[i],
+            # a game whose score reads no card points shows none (Koi-Koi, issue 47)
+            points=rs.points(view.captured_masks[i]) if rs.counts_card_points else None,
             yaku=[term(k) for k in view.yaku[i]] if view.yaku else [],
-            dealer=i == view.dealer, sage=i in view.sage_order,
+            dealer=i == view.dealer, sage=sage,
             status=statuses.get(i, ""), stamp=stamps.get(i, ""),
-            thinking=thinking == i, par=par, role=seat_role(rs.name, position, par)))
+            thinking=thinking == i, par=par, role=seat_role(rs.name, position, par),
+            call_badge=call_badge(view.decision_words, calls) if sage else ""))
     return out
 
 

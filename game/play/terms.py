@@ -153,6 +153,7 @@ TERMS: dict[str, tuple[str, str, str]] = {
                     N_("Flower-Viewing Sake")),
     "tsukimi_zake": ("月見酒", M.pgettext("reading", "Tsukimi-zake"), N_("Moon-Viewing Sake")),
     "oyaken": ("親権", M.pgettext("reading", "Oya-ken"), N_("Dealer's privilege")),
+    "four_pairs": ("喰付", M.pgettext("reading", "Kuttsuki"), N_("Four Pairs")),
     "koikoi": ("こいこい", M.pgettext("reading", "Koi-koi"), N_("Koi-Koi")),
     "card_points": ("", "", N_("Card points")),
     "dropout_fee": ("", "", N_("Drop-out fee")),
@@ -225,7 +226,8 @@ ENDINGS: dict[Ending, str] = {
     Ending.MISDEAL: N_("misdeal — the same dealer deals again"),
     Ending.WALKOVER: N_("walkover — only one player stayed in"), Ending.DRAW: N_("a draw"),
     Ending.SOHACHI: N_("All Eights"), Ending.NIHACHI: N_("Double Eights"),
-    Ending.SUJUROKU: N_("Sixteen Chaff")}
+    Ending.SUJUROKU: N_("Sixteen Chaff"),
+    Ending.TEYAKU: N_("won as dealt")}
 
 # When a teyaku claim is paid (the teyaku reveal)
 PAID_AT: dict[PaidAt, str] = {PaidAt.CLAIM: N_("paid now"),
@@ -383,7 +385,30 @@ VALUE_WORDS: dict[str, str] = {
     "misdeal": N_("Redeal"), "dealer_takes": N_("The dealer takes them"),
     "agari": N_("Agari"), "rounds": N_("After the rounds"), "points": N_("Points target"),
 }
-OPTION_VALUE_WORDS: dict[tuple[str, str], str] = {("teyaku", "none"): N_("None")}
+OPTION_VALUE_WORDS: dict[tuple[str, str], str] = {
+    ("teyaku", "none"): N_("None"),
+    # Koi-Koi (docs/rules/koikoi.md §6.3)
+    ("points_scale", "nintendo"): N_("Nintendo's (10/8/7/5)"),
+    ("points_scale", "fudawiki"): N_("FudaWiki's (15/8/7/6)"),
+    ("points_scale", "high"): N_("High (15/10/8/6)"),
+    ("set_scoring", "exclusive_plus"): N_("The best of a group, +1 per extra card"),
+    ("set_scoring", "stack_plus"): N_("Sets and counts both score"),
+    ("set_scoring", "stack"): N_("Fixed sets, and counts besides"),
+    ("viewing_sake", "on"): N_("Always"), ("viewing_sake", "with_yaku"): N_(
+        "Only beside another yaku"), ("viewing_sake", "off"): N_("Never"),
+    ("teyaku", "win"): N_("Wins the round"), ("teyaku", "redeal"): N_("Dealt again"),
+    ("teyaku", "off"): N_("Nothing"),
+    ("field_pairs", "redeal"): N_("Dealt again"), ("field_pairs", "play"): N_("Played"),
+    ("koi_bonus", "opponent_called"): N_("x2 if the other player called"),
+    ("koi_bonus", "per_call"): N_("x2, x3 … per call of the other player"),
+    ("koi_bonus", "self_called"): N_("x2 if the stopper called"),
+    ("koi_bonus", "any_called"): N_("x2 if either called"),
+    ("koi_bonus", "none"): N_("Never doubled"),
+    ("exhausted", "nobody"): N_("Nobody scores"), ("exhausted", "dealer"): N_(
+        "The dealer wins (oya-ken)"),
+    ("draw_dealer", "same"): N_("The same player"), ("draw_dealer", "other"): N_(
+        "The other player"),
+}
 
 
 def value_words(option: str, value: object) -> str:

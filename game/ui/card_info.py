@@ -12,6 +12,7 @@ from game.engine.cards import INDEX
 from game.engine.view import PlayerView
 from game.engine.vocab import Category
 from game.i18n import _, ngettext
+from game.play import yaku_facts
 from game.play.choices import money
 from game.play.narrate import joined
 from game.play.terms import SUDAOSHI_ROLES, card_name, kind_name, month_word, term
@@ -37,8 +38,12 @@ def is_visible(view: PlayerView, card: str | None) -> bool:
     return card in INDEX and bool(visible_cards(view) >> INDEX[card] & 1)
 
 
-def summary(f: CardFacts) -> str:
-    """ "Bright · Pine (month 1) · 20 points" """
+def summary(f: CardFacts, points: bool = True) -> str:
+    """ "Bright · Pine (month 1) · 20 points"; without the points where card points never
+    count (Koi-Koi: "Bright · Pine (month 1)")."""
+    if not points:
+        return _("{kind} · {month} (month {n})").format(
+            kind=kind_name(f.kind), month=month_word(f.month), n=f.month)
     return ngettext("{kind} · {month} (month {n}) · {points} point",
                     "{kind} · {month} (month {n}) · {points} points", f.points).format(
         kind=kind_name(f.kind), month=month_word(f.month), n=f.month, points=f.points)
@@ -54,13 +59,16 @@ def _only(rs_name: str, role: CardRole) -> str:
     return _(" (only for: {who})").format(who=who)
 
 
-def yaku_line(rs_name: str, role: CardRole) -> str:
-    """ "五光 Gokō · Five Brights — 5 cards · 144 mon" """
+def yaku_line(rs_name: str, role: CardRole, step: int = 0) -> str:
+    """ "五光 Gokō · Five Brights — 5 cards · 144 mon"; with `step` (what each card more
+    adds, Koi-Koi's counted yaku) "タネ Tane · Animals — 5 of 9 cards · 1 mon, +1 each more"."""
     if role.need and role.need < role.size:
         cards = _("{need} of {size} cards").format(need=role.need, size=role.size)
     else:
         cards = ngettext("{n} card", "{n} cards", role.need).format(n=role.need)
     value = money(role.value) if role.value is not None else _("value varies")
+    if step and role.value is not None:
+        value = _("{amount}, +{step} each more").format(amount=value, step=step)
     return _("{yaku} — {cards} · {value}").format(yaku=term(role.id), cards=cards,
                                                    value=value) + _only(rs_name, role)
 
@@ -69,23 +77,31 @@ def info_lines(rs: object, card: str) -> list[Line]:
     """The popover's lines for `card` under ruleset `rs`."""
     f = card_facts(rs, card)
     name = getattr(rs, "name", "")
-    lines: list[Line] = [(card_name(card), theme.GOLD, True), (summary(f), theme.TEXT, False)]
+    points = getattr(rs, "counts_card_points", True)
+    lines: list[Line] = [(card_name(card), theme.GOLD, True),
+                         (summary(f, points), theme.TEXT, False)]
     if not f.in_deck:
         lines.append((_("Not in this game's deck."), theme.TEXT_DIM, False))
-    if f.counts_as_chaff:
+    from game.ui.scenes.reference import card_notes, willow_rule
+
+    if f.counts_as_chaff and willow_rule(rs):  # type: ignore[arg-type]
         lines.append((_("Counts as chaff for teyaku and specials (the Willow rule)."),
                       theme.TEXT_DIM, False))
+    elif f.in_deck and not points:  # a game scored by yaku alone: what the card does there
+        lines += [(note, theme.TEXT_DIM, False) for note in card_notes(rs, card)]  # type: ignore[arg-type]
     dekiyaku = [r for r in f.roles if r.category == Category.DEKIYAKU]
     teyaku = [r for r in f.roles if r.category == Category.TEYAKU]
     if dekiyaku:
         lines.append((_("Part of these yaku:"), theme.TEXT_DIM, True))
-        lines.extend((f"  {yaku_line(name, r)}", theme.MATCH, False) for r in dekiyaku)
+        steps = {} if points else {k: f.step for k, f in yaku_facts.yaku_facts(rs).items()}  # type: ignore[arg-type]
+        lines.extend((f"  {yaku_line(name, r, steps.get(r.id, 0))}", theme.MATCH, False)
+                     for r in dekiyaku)
     if teyaku:
         lines.append((_("Counts in these teyaku (dealt hands):"), theme.TEXT_DIM, True))
         lines.append((f"  {joined(term(r.id) for r in teyaku)}", theme.TEXT, False))
     if not dekiyaku and not teyaku:
-        lines.append((_("Part of no yaku in this game: it counts for its points."),
-                      theme.TEXT_DIM, False))
+        lines.append((_("Part of no yaku in this game: it counts for its points.") if points
+                      else _("Part of no yaku in this game."), theme.TEXT_DIM, False))
     return lines
 
 
@@ -93,8 +109,11 @@ def tooltip_text(rs: object, card: str) -> str:
     """The hover tooltip: "Crane · Bright · 20 pts · 五光, 四光" (right-click or I: more)."""
     f = card_facts(rs, card)
     yaku = [term(r.id) for r in f.roles if r.category == Category.DEKIYAKU]
-    text = _("{name} · {kind} · {points} pts").format(name=card_name(card),
-                                                       kind=kind_name(f.kind), points=f.points)
+    if getattr(rs, "counts_card_points", True):
+        text = _("{name} · {kind} · {points} pts").format(
+            name=card_name(card), kind=kind_name(f.kind), points=f.points)
+    else:  # Koi-Koi: the cards have no points to name
+        text = _("{name} · {kind}").format(name=card_name(card), kind=kind_name(f.kind))
     if yaku:
         more = len(yaku) - 2
         listed = joined(yaku[:2]) + (f" +{more}" if more > 0 else "")

@@ -251,9 +251,13 @@ def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, si
     """A call stamped on the plate like a seal, tilted, under the name row at its left,
     over the hand's backs (`low`: the own plate's bottom right, clear of its total); it
     lands (shrinks from a larger size) in its first 0.2 s, or fades in under reduced
-    motion."""
+    motion. A stamp wider than the plate ("こいこい Koi-koi ×2!" on a narrow own plate)
+    shrinks to fit it, not below 11 px, and never reaches past the plate's left edge."""
     land = min(1.0, age / 0.2)
-    tilted = _seal(words, max(11, size))
+    z = max(11, size)
+    while z > 11 and theme.text_width(words, z, True) + 14 + round(z * 0.4) > plate.w - 8:
+        z -= 1  # the seal's box (14 px wider than its words) and its tilt (about 0.4 x z)
+    tilted = _seal(words, z)
     if not reduced and land < 1:  # lands: drawn larger, shrinking to its size
         k = 1.6 - 0.6 * land
         tilted = pygame.transform.smoothscale(
@@ -264,6 +268,7 @@ def draw_stamp(s: pygame.Surface, plate: pygame.Rect, words: str, age: float, si
     r = tilted.get_rect()
     if low:
         r.bottomright = (plate.right - 4, plate.bottom - 4)
+        r.left = max(r.left, plate.x + 2)
     else:  # over the fan of hand backs, clear of the capture labels and the total
         r.topleft = (plate.x + 4, plate.y + round(size * 1.6))
     s.blit(tilted, r)

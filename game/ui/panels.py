@@ -28,11 +28,11 @@ from game.play.decisions import (
     NO_DEFAULT,
     NO_THREAT,
     SHORT_PASS,
-    TITLES,
     footer,
     label,
     short,
     threat_lines,
+    title,
     window_words,
 )
 from game.ui import theme
@@ -143,7 +143,7 @@ class DecisionPanel:
             lines: list[str] = []
             if p is not None:
                 amt = _amount(p.amount)
-                summary, risk = choice_words(p)
+                summary, risk = choice_words(p, view.decision_words)
                 if summary and amt:
                     summary = _("{summary} ({amount})").format(summary=summary, amount=amt)
                 if summary:
@@ -152,16 +152,15 @@ class DecisionPanel:
                     lines.append(_("Risk: {risk}").format(risk=risk))
             lines.extend(window_words(view, a.verb, names))
             style = "primary" if not buttons and not no_default else "secondary"
-            buttons.append(ChoiceButton(f"[{len(buttons) + 1}] {label(a.verb, view.phase)}",
+            words = label(a.verb, view.phase, view.decision_words)
+            buttons.append(ChoiceButton(f"[{len(buttons) + 1}] {words}",
                                         _chooser(self, a), style, tuple(lines),
                                         action_verb=a.verb))
-            keys.append(f"{len(keys) + 1} {short(a.verb, view.phase)}")
+            keys.append(f"{len(keys) + 1} {short(a.verb, view.phase, view.decision_words)}")
         self.group.set(buttons)
         self.group.index = -1 if no_default else 0
         self.group.show_focus = False
-        self.title = _(TITLES[view.phase]) if view.phase in TITLES else _("Your decision")
-        if view.phase == "decide" and len(verbs) == 1:
-            self.title = _("Last turn — shoubu (sage cannot gain)")
+        self.title = title(view.phase, view.decision_words, len(verbs) == 1)
         self.note = footer(view.phase, keys, no_default)
         sage = any(a.verb == SAGE for a in verbs)
         self.threats = threat_lines(view, names) if sage else []

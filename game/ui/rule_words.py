@@ -27,6 +27,7 @@ from game.engine.specials import SpecialRule
 from game.engine.teyaku import NO_MORE, HandRule
 from game.engine.vocab import Category, PaidAt, Reason
 from game.i18n import N_, _, ngettext, pgettext
+from game.play import yaku_facts
 from game.play.numbers import amount
 from game.play.terms import (
     SUDAOSHI_ROLES,
@@ -162,6 +163,8 @@ def kinds_line(rule: HandRule) -> str:
 
 KIND_PLURAL = {"bright": N_("Brights"), "animal": N_("Animals"), "ribbon": N_("Ribbons"),
                "chaff": N_("Chaff")}
+KIND_ONE = {"bright": N_("Bright"), "animal": N_("Animal"), "ribbon": N_("Ribbon"),
+            "chaff": N_("Chaff")}
 
 
 def cards_words(mask: int, deck: int) -> str:
@@ -249,14 +252,85 @@ def yaku_note(need: int, size: int, positions: tuple[int, ...] | None) -> str:
 
 
 def decide_lines(rs: Ruleset) -> list[str]:
-    """What happens when a capture makes a yaku: sage and shoubu, a forced stop, or
-    nothing until the round's end (from the ruleset's ``decision``)."""
+    """What happens when a capture makes a yaku: sage and shoubu, koi-koi or stop, a forced
+    stop, or nothing until the round's end (from the ruleset's ``decision`` and the words
+    the table names it by, ``decision_words``)."""
     decision = rs.decision
+    if decision == "sage" and rs.decision_words == "koikoi":
+        return yaku_facts.decide_lines(rs)
     if decision == "sage":
         return [*round_words("decide"), value_explained("sage_failure", rs.sage_failure)]
     if decision == "stop":
         return round_words("stop")
     return [_("Yaku count only when the hands are played out; nobody stops a round early.")]
+
+
+def yaku_lines(rs: Ruleset, f: yaku_facts.YakuFacts,
+               positions: tuple[int, ...] | None = None) -> list[str]:
+    """What makes one capture yaku and what it does beside the others, as the engine scores
+    it (game.play.yaku_facts): the card it cannot do without, what each card more adds,
+    the yaku it is paid in place of, a card of its kind it leaves out, another yaku it needs
+    beside it, a card that spoils it. Empty when there is nothing beyond "all of these"
+    or "any n of these" (then ``yaku_note`` says that)."""
+    lines: list[str] = []
+    if f.required and f.need < len(f.cards):
+        words = _("{cards} and any {n} of the other cards in your captures.").format(
+            cards=listing([card_name(c) for c in f.required]), n=f.need - len(f.required))
+        if positions is not None:
+            words += " " + _("Only the {places} player in turn order.").format(
+                places=positions_words(positions))
+        lines.append(words)
+    if f.step and f.step_kind:
+        lines.append(_("Each other {kind} card in your captures adds {amount}.").format(
+            kind=_(KIND_ONE[f.step_kind]), amount=mon_words(rs, f.step)))
+    elif f.step:
+        lines.append(_("Each card of these beyond {n} adds {amount}.").format(
+            n=f.need, amount=mon_words(rs, f.step)))
+    if f.replaces:
+        lines.append(_("Paid in place of {names}.").format(
+            names=listing([term(y) for y in f.replaces])))
+    if f.left_out:
+        lines.append(_("{cards} does not count toward it.").format(
+            cards=listing([card_name(c) for c in f.left_out])))
+    if yaku_facts.needs_company(rs, f.id):
+        lines.append(_("Paid only beside another yaku."))
+    spoilers = yaku_facts.spoiled_by(rs, f.id)
+    if spoilers:
+        lines.append(_("Not paid while {cards} is in your captures.").format(
+            cards=either_list([card_name(c) for c in spoilers])))
+    if not lines:
+        return []
+    if f.required and f.need < len(f.cards):  # its first line says which cards
+        return lines
+    return [yaku_note(f.need, len(f.cards), positions), *lines]
+
+
+def replace_lines(rs: Ruleset) -> list[str]:
+    """Yaku that are not paid together (only the better one is), where the engine scores so:
+    one line for the page's head, the cells say each one's own."""
+    if not any(f.replaces for f in yaku_facts.yaku_facts(rs).values()):
+        return []
+    return [_("Where one yaku is paid in place of others, only it is paid, even when the "
+              "cards make both.")]
+
+
+GLOSSARY_NEEDS = {  # a glossary word shown only where the game has what it names
+    "sage": lambda rs: rs.decision == "sage" and rs.decision_words == "sage",
+    "torikeshi": lambda rs: rs.decision == "sage" and rs.decision_words == "sage",
+    "mizuten": lambda rs: bool(rs.mizuten_min_seats),
+    "ooba": lambda rs: rs.carry_rule is not None,
+    "zeppa": lambda rs: rs.carry_rule is not None and bool(rs.carry_rule.grand),
+    "kan": counts_in_kan,
+    "teyaku": lambda rs: any(e.category == Category.TEYAKU for e in rs.entries),
+    "dekiyaku": lambda rs: any(e.category == Category.DEKIYAKU for e in rs.entries),
+}
+
+
+def glossary_applies(rs: Ruleset, key: str) -> bool:
+    """Whether the glossary's word `key` names something this game has (Koi-Koi has no
+    sage, no kan, no field multiplier ...); the other words always apply."""
+    need = GLOSSARY_NEEDS.get(key)
+    return need is None or bool(need(rs))
 
 
 def listing(items: list[str]) -> str:
@@ -289,8 +363,9 @@ def fee_words(rs: Ruleset, fees: tuple[int, ...]) -> str:
     return _("{amount} mon").format(amount=mons)
 
 def before_lines(rs: Ruleset) -> list[str]:
-    """Mizuten, the hand swap and the drop-out phase, where this ruleset has them."""
-    lines = []
+    """Hands that win as dealt (Koi-Koi), mizuten, the hand swap and the drop-out phase,
+    where this ruleset has them."""
+    lines = yaku_facts.dealt_hand_lines(rs)
     if rs.mizuten_min_seats:
         lines.append(_("{mizuten}: with {n} or more seats at the table, the dealer may declare "
                        "it before anyone looks at a hand, and must then play the round without "

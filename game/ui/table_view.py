@@ -333,7 +333,7 @@ class TableView:
         if si.dealer:
             badges.append(badge("oya"))
         if si.sage:
-            badges.append(badge("sage"))
+            badges.append(si.call_badge or badge("sage"))
         name = si.name + ("  " + " ".join(badges) if badges else "")
         total = theme.signed(si.total)
         tw = theme.text(total, size, theme.TEXT, True).get_width()

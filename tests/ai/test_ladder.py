@@ -58,7 +58,7 @@ def test_every_game_of_the_issue_is_addressed_the_way_the_engine_takes_it():
         assert rs.min_seats <= seats <= rs.max_seats, key
     assert ladder.GAMES["curriculum-5"][1] == {"tier": 5}
     assert {k for k, v in ladder.GAMES.items() if v[2] == 2} == {
-        "hachihachi-2", "nuki-hachihachi", "hachi"}
+        "hachihachi-2", "nuki-hachihachi", "hachi", "koikoi"}
 
 
 def test_pairs_climb_the_levels_from_the_random_baseline():

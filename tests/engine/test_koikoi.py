@@ -285,7 +285,7 @@ def test_a_hand_of_four_of_a_month_wins_at_once_and_four_pairs_too():
                                              "peony_chaff_1", "clover_chaff_1",
                                              "susuki_chaff_1"]))
     r = st.results[-1]
-    assert (r.winner, r.net, r.payments[0].reason) == (1, (-8, 8), "kuttsuki")
+    assert (r.winner, r.net, r.payments[0].reason) == (1, (-8, 8), "four_pairs")
     st = kk(teyaku="redeal").new_state(2, 0)
     st.start_round(_deck(teshi, other, field))
     assert st.results[-1].ending == "misdeal" and st.rounds_played == 0

@@ -45,7 +45,7 @@ POINT_SCALES = {"nintendo": (10, 8, 7, 5, 5), "fudawiki": (15, 8, 7, 6, 5),
                 "high": (15, 10, 8, 6, 6)}
 INOSHIKACHO = 5
 TANE, TAN, KASU = 5, 5, 10  # cards of a kind the yaku needs (1 point, +1 for each more)
-TEYAKU_HANDS = ("teshi", "kuttsuki")  # koikoi.md §2.2: scored as dealt
+TEYAKU_HANDS = ("teshi", "four_pairs")  # ids: 88's kuttsuki is three pairs of seven  # koikoi.md §2.2: scored as dealt
 MONTHS = tuple(0xF << 4 * m for m in range(12))  # each month's four cards
 
 
@@ -108,7 +108,11 @@ class KoiKoi(Ruleset):
     cancel_after_sage = False
     counts_card_points = False
     decision_words = "koikoi"
-    values = (0,) * 48  # no card points
+    # No card points are ever scored (counts_card_points is False). These are the cards'
+    # traditional worths (bright 20, animal 10, ribbon 5, chaff 1): the engine's greedy
+    # playout and the computer players' rollouts judge a card by them, as a player first
+    # reaches for a bright; the table never shows them.
+    values = tuple({"bright": 20, "animal": 10, "ribbon": 5, "chaff": 1}[k] for k in KINDS)
 
     def configure(self) -> None:
         o = self.options
@@ -258,12 +262,12 @@ class KoiKoi(Ruleset):
 
     @staticmethod
     def dealt_teyaku(hand: int) -> str | None:
-        """"teshi" (four of a month) or "kuttsuki" (four pairs) for an 8-card hand."""
+        """"teshi" (four of a month) or "four_pairs" (kuttsuki) for an 8-card hand."""
         counts = [c for c in month_counts(hand) if c]
         if 4 in counts:
             return "teshi"
         if len(counts) == 4 and all(c in (2, 4) for c in counts):
-            return "kuttsuki"
+            return "four_pairs"
         return None
 
     # ------------------------------------------------------------------ the round's end

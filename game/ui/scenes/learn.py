@@ -44,7 +44,8 @@ class LearnScene(PageScene):
         self.done = progress.load(app.paths)
         self.group = ButtonGroup([Button(_("Start tier {n}").format(n=t),
                                          (lambda t=t: self.start(t))) for t in TIER_NAMES]
-                                 + [Button(pgettext("button", "Back"), self.back)])
+                                 + [Button(_("Koi-Koi lessons"), self.koikoi),
+                                    Button(pgettext("button", "Back"), self.back)])
         # reached with the keyboard (the title showed its focus ring): show ours at once
         below = getattr(app.stack.top, "group", None)
         self.group.show_focus = bool(getattr(below, "show_focus", False))
@@ -64,7 +65,14 @@ class LearnScene(PageScene):
         """The buttons' words again in the language now in use."""
         for b, t in zip(self.group.buttons, TIER_NAMES, strict=False):
             b.label = _("Start tier {n}").format(n=t)
+        self.group.buttons[-2].label = _("Koi-Koi lessons")
         self.group.buttons[-1].label = pgettext("button", "Back")
+
+    def koikoi(self) -> None:
+        """The Koi-Koi path (issue 47): a game of its own, learnt in four lessons."""
+        from game.ui.scenes.learn_koikoi import LearnKoiKoiScene
+
+        self.app.stack.push(LearnKoiKoiScene(self.app))
 
     def start(self, tier: int) -> None:
         from game.ui.scenes.tour import start_tier
@@ -138,9 +146,11 @@ class LearnScene(PageScene):
                         (x0, round(H * 0.03) + round(head * 1.4)), theme.TEXT_DIM)
         bw = self.button_w(W)
         rows = self.rows(W, H)
-        if self.more:
+        kw = max(bw, theme.text_width(self.group.buttons[-2].label, small) + 40)
+        if self.more:  # left of the Koi-Koi lessons button
             theme.blit_text(surface, _("↑/↓ or wheel: more rows"), small,
-                            (W - x0, H - round(body * 1.7)), theme.TEXT_DIM, False, "midright")
+                            (W - x0 - kw - 12, H - round(body * 1.7)), theme.TEXT_DIM, False,
+                            "midright")
         for i, (tier, (rect, title, lines)) in enumerate(zip(TIER_NAMES, rows, strict=True)):
             theme.panel(surface, rect, **({"line": theme.GOLD} if tier in self.done else {}))
             mark = "✓" if tier in self.done else str(tier)
@@ -160,4 +170,6 @@ class LearnScene(PageScene):
             b.rect = pygame.Rect(rect.right - bw - 10, rect.y + 5, bw, rect.h - 10)
         back = self.group.buttons[-1]
         back.rect = pygame.Rect(x0, H - round(body * 2.8), bw, round(body * 2.2))
+        koikoi = self.group.buttons[-2]  # the other game's lessons, at the foot's right
+        koikoi.rect = pygame.Rect(W - x0 - kw, back.rect.y, kw, back.rect.h)
         self.group.draw(surface, small)

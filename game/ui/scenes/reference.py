@@ -29,6 +29,7 @@ from game.engine.multiplier import field_brights
 from game.engine.rulesets import Ruleset
 from game.engine.vocab import CaptureRule, Category
 from game.i18n import N_, _, ngettext, pgettext
+from game.play import yaku_facts
 from game.play.terms import (
     CAPTURE_RULES,
     GLOSSARY,
@@ -120,35 +121,68 @@ def page_title(pid: str) -> str:
 class CardRow:
     card: str
     kind: str
-    points: int
+    points: int | None  # None where card points never count (Koi-Koi)
     yaku: tuple[str, ...] = ()  # the capture combinations it is part of (engine ids)
     counts_as_chaff: bool = False  # the Willow rule applies to it here
+    notes: tuple[str, ...] = ()  # what else the engine does with it (yaku_facts), in words
+
+
+def willow_rule(rs: Ruleset) -> bool:
+    """The Willow rule is a rule of teyaku shapes and round-end specials: a ruleset without
+    either (Koi-Koi, whose dealt hands are no shapes of kinds) has none, whatever its
+    catalogue calls its dealt hands."""
+    return bool(rs.teyaku_rules() or rs.special_rules())
+
+
+ALSO_AS = {"bright": N_("Counts as a bright too, toward {name}."),
+           "animal": N_("Counts as an animal too, toward {name}."),
+           "ribbon": N_("Counts as a ribbon too, toward {name}."),
+           "chaff": N_("Counts as a chaff too, toward {name}.")}
+
+
+def card_notes(rs: Ruleset, card: str) -> tuple[str, ...]:
+    """What a card does beyond its kind, found by asking the engine: a yaku of its kind that
+    leaves it out (Koi-Koi's Rain Man and Three Brights), a yaku of another kind that counts
+    it too (Koi-Koi's sake cup and the Chaff yaku)."""
+    notes = []
+    out = yaku_facts.left_out_of(rs, card)
+    if out:
+        notes.append(_("Does not count toward {names}.").format(
+            names=rule_words.either_list([term(y) for y in out])))
+    for yaku, kind in yaku_facts.also_counts(rs, card):
+        notes.append(_(ALSO_AS[kind]).format(name=term(yaku)))
+    return tuple(notes)
 
 
 def card_rows(rs: Ruleset) -> list[list[CardRow]]:
     """The ruleset's deck by month: each card with its kind, its points here and the yaku it
     is part of (the card popover's facts, ``card_facts``)."""
     months: dict[int, list[CardRow]] = {}
+    willow = willow_rule(rs)
     for c in rs.deck_cards:
         f = card_facts(rs, c)
         yaku = tuple(r.id for r in f.roles if r.category == Category.DEKIYAKU)
+        chaff = f.counts_as_chaff and willow
         months.setdefault(c // 4, []).append(
-            CardRow(CARD_IDS[c], KINDS[c], rs.values[c], yaku, f.counts_as_chaff))
+            CardRow(CARD_IDS[c], KINDS[c], rs.values[c] if rs.counts_card_points else None,
+                    yaku, chaff, () if chaff else card_notes(rs, CARD_IDS[c])))
     return [months[m] for m in sorted(months)]
 
 
 def card_words(row: CardRow) -> list[tuple[str, str]]:
     """What the cards page says beside a card, each with its role (name, facts, yaku, note):
     its name as the log and hints say it, its kind and points, the yaku it is part of."""
-    out = [(card_name(row.card), "name"),
-           (ngettext("{kind} · {points} point", "{kind} · {points} points", row.points).format(
-               kind=kind_label(row.kind), points=row.points), "facts")]
+    facts = kind_label(row.kind) if row.points is None else ngettext(
+        "{kind} · {points} point", "{kind} · {points} points", row.points).format(
+        kind=kind_label(row.kind), points=row.points)
+    out = [(card_name(row.card), "name"), (facts, "facts")]
     if row.yaku:  # one item a yaku, so a line breaks between yaku names, not inside one
         items = [term(y) for y in row.yaku]
         out.append((_("Yaku: {names}").format(names=items[0]), "yaku"))
         out += [(item, "yaku") for item in items[1:]]
     if row.counts_as_chaff:
         out.append((_("Counts as chaff for teyaku and specials (the Willow rule)."), "note"))
+    out += [(note, "note") for note in row.notes]
     return out
 
 
@@ -171,7 +205,10 @@ def combos(rs: Ruleset) -> list[Combo]:
     rules = {r.id: r for r in rs.teyaku_rules()}
     standing = rule_words.standing_line(rs)
     out = []
+    facts = {} if rs.counts_card_points else yaku_facts.yaku_facts(rs)
     for e in rs.entries:
+        if e.category == Category.TEYAKU and e.id not in rules:
+            continue  # a hand that wins as dealt (Koi-Koi): its words are on "Before play"
         if e.category == Category.TEYAKU:
             rule = rules[e.id]
             words = rule_words.teyaku_lines(rs, rule)
@@ -182,8 +219,13 @@ def combos(rs: Ruleset) -> list[Combo]:
         elif e.category == Category.DEKIYAKU:
             cards = names_of(e.cards & rs.deck_mask)
             need = e.need or len(cards)
+            # a game scored by its yaku alone (Koi-Koi) is scored by how they combine, so
+            # each cell says it; the 88 family's cells keep their one line
+            f = None if rs.counts_card_points else facts.get(e.id)
+            words = rule_words.yaku_lines(rs, f, e.positions) if f is not None else []
             out.append(Combo(e.id, e.category, e.value, cards, need, e.positions,
-                             words=[rule_words.yaku_note(need, len(cards), e.positions)]))
+                             words=words or [rule_words.yaku_note(need, len(cards),
+                                                                  e.positions)]))
     return out
 
 
@@ -209,7 +251,11 @@ GAME_NOTES = {
 SCORING_NOTES = {
     "sudaoshi": [N_("A round's score: card points + 2 × own yaku − the opponents' yaku − the "
                     "burden; the highest score wins.")],
+    "koikoi": [N_("Cards have no points here: a round is won only by stopping with yaku.")],
 }
+GAME_NOTES["koikoi"] = [N_("Both players' captures lie face up: watch which yaku the other "
+                           "player is close to, and take the cards they need.")]
+KOI_GLOSSARY = N_("play on after a new yaku, for more; the other player may then stop first")
 KIND_READINGS = {"bright": M.pgettext("reading", "hikari"), "animal": M.pgettext("reading",
                                                                                  "tane"),
                  "ribbon": M.pgettext("reading", "tan"), "chaff": M.pgettext("reading",
@@ -252,7 +298,10 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
     """The paragraphs of a page (the cards and combination pages draw a grid below them)."""
     if page == "cards":
         head = [_("Card points in {game}: {total} in the deck of {n} cards.").format(
-            game=_(rs.title), total=rs.points(rs.deck_mask), n=len(rs.deck_cards))]
+            game=_(rs.title), total=rs.points(rs.deck_mask), n=len(rs.deck_cards))
+                if rs.counts_card_points else
+                _("In {game} the {n} cards have no points: they count only toward the yaku "
+                  "named beside them.").format(game=_(rs.title), n=len(rs.deck_cards))]
         legend = kinds_legend()
         return head + ([legend] if legend else [])
     if page == "play":
@@ -274,11 +323,22 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
     if page == "teyaku":
         return rule_words.teyaku_head(rs)
     if page == "yaku":
-        return rule_words.decide_lines(rs) + [
-            _("Amounts in mon from each opponent under this game's options.")]
+        if rs.active_count == 2 and rs.max_seats == 2:
+            amounts = _("Amounts in mon, paid by the other player, under this game's options.")
+        else:
+            amounts = _("Amounts in mon from each opponent under this game's options.")
+        combine = [] if rs.counts_card_points else rule_words.replace_lines(rs)
+        return rule_words.decide_lines(rs) + combine + [amounts]
     if page == "before":
         return rule_words.before_lines(rs)
     if page == "scoring":
+        if not rs.counts_card_points:  # a round is scored by its stop alone (Koi-Koi)
+            lines = [_(t) for t in SCORING_NOTES.get(rs.name, [])]
+            lines += yaku_facts.round_end_lines(rs) + yaku_facts.doubling_lines(rs)
+            if rs.rounds_planned:
+                lines.append(_("The game lasts {n} rounds; the highest total wins.").format(
+                    n=rs.rounds_planned))
+            return lines
         lines = rule_words.card_point_lines(rs) + rule_words.hachi_lines(rs)
         lines += [_(t) for t in SCORING_NOTES.get(rs.name, [])]
         kan = rule_words.kan_line(rs)
@@ -289,7 +349,11 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
                 n=rs.rounds_planned))
         return lines + rule_words.special_lines(rs) + rule_words.achievement_lines(rs)
     if page == "glossary":
-        lines = [f"{jp} {pgettext('reading', rd)} — {_(en)}" for jp, rd, en in GLOSSARY.values()]
+        lines = [f"{jp} {pgettext('reading', rd)} — {_(en)}" for key, (jp, rd, en)
+                 in GLOSSARY.items() if rule_words.glossary_applies(rs, key)]
+        if rs.decision_words == "koikoi":
+            jp, rd, _en = TERMS["koikoi"]
+            lines.insert(1, f"{jp} {pgettext('reading', rd)} — {_(KOI_GLOSSARY)}")
         named = [term(e.id) for e in rs.entries
                  if e.id in TERMS and not term(e.id).isascii()]  # the Japanese names
         if named:

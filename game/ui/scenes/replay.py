@@ -161,7 +161,8 @@ class PositionBuilder:
         self.notes = notes
         self._replayer = records.Replayer(rec, events=True)
         self._steps = self._replayer.steps()
-        self.chron = Chronicle(names)
+        rs = self._replayer.state.rs
+        self.chron = Chronicle(names, words=rs.decision_words)
         self.positions: list[Position] = []
         self.dealt: list[dict[int, list[str]]] = []
         self.timeline = Timeline(rec)

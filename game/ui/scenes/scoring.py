@@ -14,12 +14,11 @@ import pygame
 
 from game.engine.ledger import POT
 from game.engine.vocab import CaptureRule, Ending
-from game.i18n import _, pgettext
-from game.play.narrate import is_you, joined
+from game.i18n import _, ngettext, pgettext
+from game.play.narrate import ending_words, is_you, joined, no_payments
 from game.play.numbers import amount
 from game.play.terms import (
     basis_text,
-    ending_text,
     guided_words,
     seat_role,
     section_of,
@@ -122,6 +121,8 @@ class ScoringScene(Scene):
         Sudaoshi's role names its burden (par 100/110/120 by position). The par is shown only
         when card points settled the round (a dekiyaku round pays no card points)."""
         v, rs = self.view, self.table.session.rs
+        if not rs.counts_card_points:  # Koi-Koi: card points play no part, no bars
+            return []
         settled = self.result.ending == Ending.CARD_POINTS
         out = []
         for s, mask in enumerate(v.captured_masks):
@@ -211,7 +212,7 @@ class ScoringScene(Scene):
         r = self.result
         over = self.view.phase == "over" or r.ending == "misdeal"
         rnd = self.view.round if over else self.view.round - 1
-        ending = ending_text(r.ending)
+        ending = ending_words(r.ending, self.table.session.rs.decision_words)
         if r.winner is not None and 0 <= r.winner < len(self.names) and r.ending not in (
                 Ending.DRAW, Ending.MISDEAL, Ending.EXHAUSTED):
             ending = _("{ending}: {name}").format(ending=ending, name=self.names[r.winner])
@@ -248,8 +249,21 @@ class ScoringScene(Scene):
                 n += 1
                 out.append(("row", str(n), term(p.reason),
                             f"{self._who(p.frm)} → {self._who(p.to)}", amount(p.amount),
-                            basis_text(p.basis), (p.frm, p.to)))
+                            self._basis(p.basis), (p.frm, p.to)))
         return out
+
+    def _basis(self, b: object) -> str:
+        """A payment's formula in words; a game without card points (Koi-Koi) pays its yaku
+        in points, so its plain amounts read "5 points × 2 (multiplier)"."""
+        if self.table.session.rs.counts_card_points or getattr(b, "kind", None) != "mon":
+            return basis_text(b)
+        text = ngettext("{n} point", "{n} points", b.base).format(n=b.base)  # type: ignore
+        m = b.m  # type: ignore[attr-defined]
+        return _("{formula} × {n} (multiplier)").format(formula=text, n=m) if m > 1 else text
+
+    def empty_note(self) -> str:
+        """The ledger's line when the round paid nothing (Koi-Koi's draw: nobody scored)."""
+        return no_payments(self.result.ending, self.table.session.rs.decision_words)
 
     def is_mine(self, seats: tuple[int, int]) -> bool:
         """A ledger row the viewer pays or receives (drawn in the match colour): by seat
@@ -269,7 +283,7 @@ class ScoringScene(Scene):
         top = self._paint_headline(surface, rect, theme.size_of("heading", H), body)
         seats, extra, guided = self.seat_lines(), self.agari_line(), self.guided_line()
         plan = ledger_layout.plan(
-            tuple(rect), top, self.rows() or [("note", _("No payments this round."))],
+            tuple(rect), top, self.rows() or [("note", self.empty_note())],
             body=body, small=small, seats=len(seats), notes=bool(extra) + bool(guided),
             scroll=self.scroll, m=theme, heads=(_("Reason"), _("From → To")))
         self.scroll = plan.scroll

@@ -108,7 +108,8 @@ class TableScene(Scene):
         self._phase = TablePhase.START
         self.pending: list[Event] = []  # events fed and not shown yet
         self.dirty = False  # events were fed: the view is read again once they are shown
-        self.chronicle = Chronicle(session.names(), session.rs.carry_rule is not None)
+        self.chronicle = Chronicle(session.names(), session.rs.carry_rule is not None,
+                                   session.rs.decision_words)
         self.log = self.chronicle.lines
         self.statuses = self.chronicle.statuses
         self.stamps: dict[int, tuple[str, float]] = {}  # seat -> (stamp, shown until)
@@ -538,7 +539,8 @@ class TableScene(Scene):
         if events is None:
             self.app.audio.play("refuse")
             return False
-        self.chronicle = Chronicle(self._names(), self.session.rs.carry_rule is not None)
+        self.chronicle = Chronicle(self._names(), self.session.rs.carry_rule is not None,
+                                   self.session.rs.decision_words)
         self.chronicle.replay(events)
         self.log, self.statuses = self.chronicle.lines, self.chronicle.statuses
         self.stamps.clear()

@@ -14,6 +14,7 @@ import pygame
 from game.engine.events import Event
 from game.engine.vocab import EventKind
 from game.i18n import N_, _
+from game.play.decisions import call_words
 from game.play.present import SeatInfo
 from game.play.terms import plain
 from game.ui.anim import motion_allowed
@@ -113,8 +114,16 @@ class TableMoments:
 
     # --- what the plates show -----------------------------------------------------------
     def stamp_words(self) -> dict[int, str]:
-        """Each seat's standing call, in the player's words by the term style."""
-        return {s: plain(_(STAMP_WORDS[EventKind(k)])) for s, k in self.stamps.calls.items()}
+        """Each seat's standing call, in the player's words by the term style and the game's
+        decision words (Koi-Koi: "こいこい Koi-koi ×2!", the count the view's `sage_calls`)."""
+        words = self.ctx.session.rs.decision_words
+        view = self.ctx.shown_view
+        calls = view.sage_calls if view is not None else ()
+        out = {}
+        for s, k in self.stamps.calls.items():
+            said = call_words(k, words, calls[s] if s < len(calls) else 0)
+            out[s] = said or plain(_(STAMP_WORDS[EventKind(k)]))
+        return out
 
     def adjust(self, seats: list[SeatInfo]) -> None:
         """The round-end beat counts each plate's total up by the round's net (the
