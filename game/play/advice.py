@@ -57,6 +57,7 @@ class Facts:
     turns: int = 0  # the viewer's turns left this round (cards in hand)
     others: int = 0  # mizuten: the other seats at the table
     missing: tuple[tuple[int, str, int], ...] = ()  # (seat, yaku id, cards it still needs)
+    words: str = "sage"  # the game's words for the decision (the view's decision_words)
 
 
 def nearest_threat(view: PlayerView) -> tuple[int, str, int] | None:
@@ -103,7 +104,8 @@ def gather(view: PlayerView, action: Action, values: dict[Action, float]) -> Fac
                     if seat != me and seat < len(view.watch)
                     for p in view.watch[seat] if not p.made and p.reachable)
     return Facts(effect, runner, chosen, max(1, len(decisions)), estimate, fee,
-                 nearest_threat(view), turns, others, missing)
+                 nearest_threat(view), turns, others, missing,
+                 getattr(view, "decision_words", "sage"))
 
 
 def _seat(names: list[str], seat: int) -> str:
@@ -174,7 +176,7 @@ def reason(action: Action, phase: str, f: Facts, values: tuple[tuple[str, float]
         if not clauses:
             return _("{move}.").format(move=head)
         return _("{move}: {what}.").format(move=head, what=joined(clauses))
-    choice = choice_name(verb, phase)
+    choice = choice_name(verb, phase, f.words)
     if f.choices <= 1:
         if verb == JOIN:
             return _("{choice}: you must play this round — the panel's only choice.").format(
@@ -272,10 +274,11 @@ def verdict(action: Action, f: Facts, values: tuple[tuple[str, float], ...],
     return None
 
 
-def choice_name(verb: str, phase: str) -> str:
-    """A choice as its panel button names it (a play, beside a cancel: "Play on")."""
+def choice_name(verb: str, phase: str, words: str = "sage") -> str:
+    """A choice as its panel button names it (a play, beside a cancel: "Play on"); `words`:
+    the game's decision words ("Koi-koi" and "Stop" in Koi-Koi)."""
     if verb in DECISION_VERBS:
-        return decision_name(verb, phase)
+        return decision_name(verb, phase, words)
     return _("Play on") if verb == PLAY else verb
 
 
@@ -286,7 +289,8 @@ def values_line(action: Action, phase: str, f: Facts,
     panel's amount when teyaku or earlier payments count in the round)."""
     if values:
         each = " · ".join(_("{choice} {n} mon").format(
-            choice=choice_name(v, phase), n=amount(round(x), sign=True)) for v, x in values)
+            choice=choice_name(v, phase, f.words), n=amount(round(x), sign=True))
+            for v, x in values)
         return _("Expected for you this round, every payment counted: {values}").format(
             values=each)
     if f.estimate is not None:

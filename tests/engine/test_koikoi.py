@@ -345,3 +345,20 @@ def test_the_other_player_deals_after_a_draw_with_draw_dealer_other():
     st.apply(parse_action("1 play wisteria_chaff_1"))
     st.apply(parse_action("0 play iris_chaff_1"))
     assert st.results[-1].ending == "draw" and st.dealer == 0
+
+
+def test_the_hint_names_the_choices_in_koi_koi_words():
+    """The advisor's reason for a Koi-Koi decision says koi-koi and stop, as the panel does,
+    never sage or shoubu (game/play/advice.py reads the view's decision words)."""
+    from game.engine.actions import verb_action
+    from game.play.advice import gather, reason
+
+    st = _about_to_make_akatan()
+    st.apply(parse_action("0 play cherry_ribbon"))
+    view = st.view(0)
+    for verb in (SAGE, SHOUBU):
+        action = verb_action(0, verb)
+        facts = gather(view, action, {verb_action(0, SAGE): 1.0, verb_action(0, SHOUBU): 5.0})
+        said = reason(action, view.phase, facts, (), ["You", "Ren"])
+        assert ("Koi-koi" if verb == SAGE else "Stop") in said, said
+        assert "Sage" not in said and "Shoubu" not in said, said
