@@ -141,10 +141,10 @@ class Ending(StrEnum):
     CARD_POINTS = "card_points"
     """The hands ran out and card points settled the round."""
     DRAW = "draw"
+    """No winner: ``hachi``'s equal round scores; Koi-Koi's hands run out without a stop."""
     TEYAKU = "teyaku"
     """A hand scored as dealt and won the round before the first turn (Koi-Koi's teshi and
-    kuttsuki, koikoi.md §2.2)."""
-    """``hachi`` only: both round scores equal; no winner."""
+    four pairs, koikoi.md §2.2)."""
     WALKOVER = "walkover"
     """Only one player was willing to play."""
     MISDEAL = "misdeal"

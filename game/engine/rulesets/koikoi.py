@@ -45,7 +45,7 @@ POINT_SCALES = {"nintendo": (10, 8, 7, 5, 5), "fudawiki": (15, 8, 7, 6, 5),
                 "high": (15, 10, 8, 6, 6)}
 INOSHIKACHO = 5
 TANE, TAN, KASU = 5, 5, 10  # cards of a kind the yaku needs (1 point, +1 for each more)
-TEYAKU_HANDS = ("teshi", "four_pairs")  # ids: 88's kuttsuki is three pairs of seven  # koikoi.md §2.2: scored as dealt
+TEYAKU_HANDS = ("teshi", "four_pairs")  # koikoi.md §2.2 (88's kuttsuki is another hand)
 MONTHS = tuple(0xF << 4 * m for m in range(12))  # each month's four cards
 
 
