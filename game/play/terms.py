@@ -408,6 +408,10 @@ OPTION_VALUE_WORDS: dict[tuple[str, str], str] = {
         "The dealer wins (oya-ken)"),
     ("draw_dealer", "same"): N_("The same player"), ("draw_dealer", "other"): N_(
         "The other player"),
+    ("exhausted", "last_yaku"): N_("The last to make a yaku is paid"),
+    ("field_brights", "off"): N_("No effect"), ("field_brights", "double"): N_(
+        "A stop doubled"), ("field_brights", "per_bright"): N_("x2, x3 … by their number"),
+    ("teyaku_both", "draw"): N_("A draw"), ("teyaku_both", "ignore"): N_("Both ignored"),
 }
 
 

@@ -362,3 +362,58 @@ def test_the_hint_names_the_choices_in_koi_koi_words():
         said = reason(action, view.phase, facts, (), ["You", "Ren"])
         assert ("Koi-koi" if verb == SAGE else "Stop") in said, said
         assert "Sage" not in said and "Shoubu" not in said, said
+
+
+# --- the rest of the page's options ------------------------------------------------------
+def test_a_minimum_forces_a_small_stop():
+    st = _about_to_make_akatan(koi_minimum=6)
+    st.apply(parse_action("0 play cherry_ribbon"))  # Poetry Ribbons: 5, under 6
+    assert {a.verb for a in st.legal_actions()} == {SHOUBU}
+    st = _about_to_make_akatan(koi_minimum=5)
+    st.apply(parse_action("0 play cherry_ribbon"))
+    assert {a.verb for a in st.legal_actions()} == {SAGE, SHOUBU}
+
+
+@pytest.mark.parametrize(("option", "m"), [("off", 1), ("double", 2), ("per_bright", 3)])
+def test_brights_dealt_to_the_field_multiply_a_stop(option, m):
+    st = _about_to_make_akatan(field_brights=option)
+    st.play_field = pile("crane", "moon", "cherry_chaff_1")  # two brights were dealt there
+    assert st.rs.multiplier(st, 0, 5) == m
+
+
+def test_the_last_to_make_a_yaku_is_paid_when_the_hands_run_out():
+    rs = kk(exhausted="last_yaku")
+    st = from_position(rs, 2, dealer=0, hands={0: "cherry_ribbon", 1: "iris_chaff_1"},
+                       field="cherry_chaff_1", pile=["clover_chaff_1", "lightning"],
+                       captured={0: "pine_ribbon plum_ribbon"}, to_move=0)
+    st.apply(parse_action("0 play cherry_ribbon"))  # Poetry Ribbons, not the last turn
+    st.apply(parse_action("0 sage"))
+    st.apply(parse_action("1 play iris_chaff_1"))  # the hands run out with no stop
+    r = st.results[-1]
+    assert (r.ending, r.winner, r.net) == ("exhausted", 0, (5, -5))
+
+
+TESHI_AND_PAIRS = ["crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2",
+                   "warbler", "plum_ribbon", "cuckoo", "wisteria_ribbon"]  # 4 + 2 + 2
+
+
+def test_a_hand_both_four_of_a_month_and_four_pairs_pays_both_with_teyaku_stack():
+    other = ["bridge", "butterflies", "boar", "geese", "deer", "swallow", "sake_cup",
+             "lightning"]
+    field = ["iris_ribbon", "peony_ribbon", "clover_ribbon", "chrysanthemum_ribbon",
+             "iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1"]
+    for stack, reasons in ((False, ["teshi"]), (True, ["teshi", "four_pairs"])):
+        st = kk(teyaku_stack=stack).new_state(2, 0)
+        st.start_round(_deck(TESHI_AND_PAIRS, other, field))
+        assert [p.reason for p in st.results[-1].payments] == reasons
+
+
+def test_both_hands_scoring_as_dealt_may_be_ignored():
+    teshi = ["crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2",
+             "iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1"]
+    pairs = FOUR_PAIRS[2:] + ["iris_chaff_2", "iris_ribbon"]
+    field = ["clover_ribbon", "susuki_chaff_2", "chrysanthemum_ribbon", "maple_ribbon",
+             "lightning", "paulownia_chaff_1", "boar", "moon"]
+    st = kk(teyaku_both="ignore").new_state(2, 0)
+    st.start_round(_deck(teshi, pairs, field))
+    assert not st.results and st.view(0).phase == "play"

@@ -80,10 +80,16 @@ class KoiKoi(Ruleset):
                help=N_("a hand dealt four of a month or four pairs: wins the round, is dealt "
                        "again, or counts for nothing")),
         Option("teyaku_points", int, 6, (6, 8), help=N_("points of a hand that wins as dealt")),
+        Option("teyaku_stack", bool, False,
+               help=N_("a hand that is both four of a month and four pairs pays both")),
+        Option("teyaku_both", str, "draw", ("draw", "ignore"),
+               help=N_("both players dealt such a hand: a draw, or both hands ignored")),
         Option("field_pairs", str, "redeal", ("redeal", "play"),
                help=N_("four pairs dealt to the field: dealt again, or played")),
         Option("koi_limit", int, 0, (0, 1),
                help=N_("koi-koi calls a player may make in a round (0: no limit)")),
+        Option("koi_minimum", int, 0, minimum=0, maximum=7,
+               help=N_("a player whose yaku are worth less than this must stop (0: never)")),
         Option("seven_double", bool, True,
                help=N_("a stop worth 7 points or more is doubled")),
         Option("koi_bonus", str, "opponent_called",
@@ -91,9 +97,12 @@ class KoiKoi(Ruleset):
                help=N_("the stop doubled when the other player had called koi-koi; x2, x3 ... "
                        "for each of their calls; doubled when the stopper had called; when "
                        "either had; or never")),
-        Option("exhausted", str, "nobody", ("nobody", "dealer"),
-               help=N_("hands run out without a stop: nobody scores, or the dealer wins (the "
-                       "dealer's privilege)")),
+        Option("field_brights", str, "off", ("off", "double", "per_bright"),
+               help=N_("brights dealt to the field: nothing; a stop doubled; or multiplied by "
+                       "one more for each")),
+        Option("exhausted", str, "nobody", ("nobody", "dealer", "last_yaku"),
+               help=N_("hands run out without a stop: nobody scores, the dealer wins (the "
+                       "dealer's privilege), or the last to make a yaku is paid it")),
         Option("oyaken_points", int, 6, (6, 1), help=N_("points of the dealer's privilege")),
         Option("draw_dealer", str, "same", ("same", "other"),
                help=N_("who deals after a round nobody won: the same player or the other")),
@@ -238,7 +247,7 @@ class KoiKoi(Ruleset):
         if o["teyaku"] == "off":
             return
         holders = {s: k for s in st.active if (k := self.dealt_teyaku(st.hands[s]))}
-        if not holders:
+        if not holders or len(holders) == 2 and o["teyaku_both"] == "ignore":
             return
         if o["teyaku"] == "redeal":
             if st.events_on:
@@ -252,10 +261,14 @@ class KoiKoi(Ruleset):
             (holder, kind), = holders.items()
             other = next(s for s in st.active if s != holder)
             points = o["teyaku_points"]
+            kinds = [kind]
+            if kind == "teshi" and o["teyaku_stack"] and self.is_four_pairs(st.hands[holder]):
+                kinds.append("four_pairs")  # 4 + 2 + 2: both, when the option says so
             if st.events_on:  # shown to both, as any teyaku claim
-                st.emit("teyaku", holder, items={kind: points},
+                st.emit("teyaku", holder, items=dict.fromkeys(kinds, points),
                         cards=names_of(st.hands[holder]))
-            st.pay(other, holder, points, kind, Basis("mon", points) if st.events_on else None)
+            for k in kinds:
+                st.pay(other, holder, points, k, Basis("mon", points) if st.events_on else None)
             st._finish(Ending.TEYAKU, holder)
         else:  # both: a draw (koikoi.md §2.2)
             st._finish(Ending.DRAW, None)
@@ -266,9 +279,15 @@ class KoiKoi(Ruleset):
         counts = [c for c in month_counts(hand) if c]
         if 4 in counts:
             return "teshi"
-        if len(counts) == 4 and all(c in (2, 4) for c in counts):
+        if KoiKoi.is_four_pairs(hand):
             return "four_pairs"
         return None
+
+    @staticmethod
+    def is_four_pairs(hand: int) -> bool:
+        """Every month of the hand appears two or four times (koikoi.md §2.2)."""
+        counts = [c for c in month_counts(hand) if c]
+        return sum(c // 2 for c in counts) == 4 and all(c in (2, 4) for c in counts)
 
     # ------------------------------------------------------------------ the round's end
     def koi_calls(self, st: State, seat: int) -> int:
@@ -290,11 +309,20 @@ class KoiKoi(Ruleset):
             m *= 2
         elif bonus == "per_call":
             m *= 1 + self.koi_calls(st, loser)
+        brights = (st.play_field & BRIGHTS).bit_count() if st.play_field >= 0 else 0
+        if brights and self.options["field_brights"] == "double":
+            m *= 2
+        elif brights and self.options["field_brights"] == "per_bright":
+            m *= 1 + brights
         return m
 
     def must_stop(self, st: State, seat: int) -> bool:
-        """koi_limit=1: a player who called koi-koi once this round stops at the next yaku."""
-        return bool(self.options["koi_limit"]) and bool(st.sagers >> seat & 1)
+        """koi_limit=1: a player who called koi-koi once this round stops at the next yaku;
+        koi_minimum: a player whose yaku are worth less than it stops (koikoi.md §5.1)."""
+        if self.options["koi_limit"] and st.sagers >> seat & 1:
+            return True
+        least = self.options["koi_minimum"]
+        return bool(least) and self.dek_value(st.captured[seat]) < least
 
     def settle(self, st: State) -> None:
         """A stop: the caller's yaku, multiplied, paid by the other player. Hands run out:
@@ -310,6 +338,13 @@ class KoiKoi(Ruleset):
                 st.pay(loser, winner, v * m, k, Basis("mon", v, m) if st.events_on else None)
             st.winner = winner
             return
+        last = self.last_caller(st) if self.options["exhausted"] == "last_yaku" else None
+        if last is not None:  # paid as if it had stopped (koikoi.md §5.4)
+            st.caller = last
+            st.ending = Ending.SHOUBU
+            self.settle(st)
+            st.ending = Ending.EXHAUSTED
+            return
         if self.options["exhausted"] == "dealer" and st.dealer in (a, b):
             other = b if st.dealer == a else a
             points = self.options["oyaken_points"]
@@ -318,6 +353,15 @@ class KoiKoi(Ruleset):
             st.ending, st.winner = Ending.EXHAUSTED, st.dealer
             return
         st.ending, st.winner = Ending.DRAW, None
+
+    def last_caller(self, st: State) -> int | None:
+        """The last player who made or improved a yaku this round: who last called koi-koi
+        (a player who made one and did not call it stopped, and the round ended then)."""
+        from ..actions import SAGE
+
+        start = max(st.play_at, 0)
+        calls = [a.seat for a in st.actions[start:] if a.verb == SAGE]
+        return calls[-1] if calls else None
 
     def after_round(self, st: State, result: RoundResult) -> None:
         """draw_dealer=other: after a round nobody won, the other player deals."""
@@ -330,4 +374,9 @@ class KoiKoi(Ruleset):
         """The rain's rule matters only while the viewing sake scores."""
         if name == "rain_spoils_sake" and options.get("viewing_sake", "on") == "off":
             return "viewing_sake_off"
+        if name in ("teyaku_points", "teyaku_stack", "teyaku_both") and \
+                options.get("teyaku", "win") != "win":
+            return "teyaku_not_win"
+        if name == "oyaken_points" and options.get("exhausted", "nobody") != "dealer":
+            return "exhausted_not_dealer"
         return super().option_applies(name, options, seats)
