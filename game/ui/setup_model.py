@@ -84,6 +84,25 @@ LABELS = {
     "field_four": N_("Four of a month on the field"),
     "more_seats": N_("More seats"),
     "tier": N_("Tier"),
+    # Koi-Koi (docs/rules/koikoi.md §6.3)
+    "points_scale": N_("Points of the brights"),
+    "set_scoring": N_("Which yaku add up"),
+    "sake_cup_chaff": N_("Sake cup as chaff too"),
+    "viewing_sake": N_("Viewing sakes"),
+    "viewing_points": N_("Points of a viewing sake"),
+    "rain_spoils_sake": N_("Rain spoils the sake"),
+    "teyaku_points": N_("Points of a dealt hand"),
+    "teyaku_stack": N_("Both dealt hands pay"),
+    "teyaku_both": N_("Both players dealt one"),
+    "field_pairs": N_("Four pairs on the field"),
+    "koi_limit": N_("Koi-koi calls a round"),
+    "koi_minimum": N_("Least points to call"),
+    "seven_double": N_("Double at seven"),
+    "koi_bonus": N_("Koi-koi bonus"),
+    "field_brights": N_("Brights dealt to the field"),
+    "exhausted": N_("Hands run out"),
+    "oyaken_points": N_("Dealer's privilege points"),
+    "draw_dealer": N_("Dealer after a draw"),
 }
 
 

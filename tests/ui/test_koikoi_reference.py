@@ -174,3 +174,13 @@ def test_the_probes_are_right_for_a_played_stop():
     st.apply(Action.parse("0 shoubu"))
     assert st.results[-1].net == (20, -20)
     assert yaku_facts.doubled_from(rs) == 7
+
+
+def test_every_option_of_every_game_has_a_label_of_its_own():
+    """New game names each option in words (never its id tidied up): Koi-Koi's too."""
+    from game.engine import rulesets
+    from game.ui.setup_model import LABELS
+
+    missing = sorted({o.name for name in rulesets.names()
+                      for o in rulesets.ruleset_class(name).OPTIONS} - set(LABELS))
+    assert missing == []
