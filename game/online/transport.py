@@ -52,6 +52,7 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game.aio import finish
 from game.online.seal import (
     CONN_ID_BYTES,
     H2P,
@@ -616,10 +617,7 @@ class RelayTransport:
 
         loop.call_soon(begin)
         loop.run_forever()
-        for task in asyncio.all_tasks(loop):
-            task.cancel()
-        loop.run_until_complete(asyncio.sleep(0))
-        loop.close()
+        finish(loop)  # the socket's tasks end here, not in a later garbage collection
 
     def stop(self) -> None:
         """Leave the relay: what was handed before goes out first; a game not over keeps

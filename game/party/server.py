@@ -45,6 +45,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.aio import finish
 from game.party.files import ClientFiles, client_dir
 from game.party.protocol import MAX_MESSAGE, BadMessage, encode, parse_client
 
@@ -419,7 +420,7 @@ class PartyServer:
         self._loop = loop
         loop.call_soon(self._ready.set)
         loop.run_forever()
-        loop.close()
+        finish(loop)  # every connection's task ends here, not in a later garbage collection
 
     async def _open_server(self) -> None:
         server = self

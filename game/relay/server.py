@@ -67,6 +67,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.aio import finish
 from game.party.files import ClientFiles, Found
 from game.relay import wire
 from game.relay.backend import Backend, BackendError, MemoryBackend, Subscription, room_channel
@@ -702,6 +703,8 @@ class RelayThread:
     def _end(self) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
+        if not self._thread.is_alive():
+            finish(self._loop)  # the connections' tasks end now (game.aio.finish)
 
 
 __all__ = ["ONLINE_PAGE", "Limits", "Relay", "RelayThread", "page_policy"]

@@ -213,13 +213,15 @@ def test_only_the_socket_and_a_health_check_are_served(relay):
 
 def test_the_relay_loads_nothing_of_the_game_and_no_pygame():
     """Only the list of the page's files (game.party.files: the standard library and
-    game.resources, which it imports when a relay is made) besides the relay itself."""
+    game.resources, which it imports when a relay is made) and the loops' closing helper
+    (game.aio, standard library only) besides the relay itself."""
     code = ("import sys, game.relay.server, game.relay.cli, game.relay.backend\n"
             "print(sorted(k for k in sys.modules if k.startswith(('game.', 'ai', 'pygame'))"
             " and not k.startswith('game.relay')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    assert out.stdout.strip() == "['game.party', 'game.party.files']", out.stdout + out.stderr
+    assert out.stdout.strip() == "['game.aio', 'game.party', 'game.party.files']", \
+        out.stdout + out.stderr
 
 
 @pytest.mark.parametrize("argv, says", [
