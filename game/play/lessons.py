@@ -68,4 +68,17 @@ def lesson_practice(lesson: Lesson) -> str:
                     lesson.rounds).format(n=lesson.rounds)
 
 
-__all__ = ["KOIKOI_LESSONS", "Lesson", "lesson_practice", "lesson_words"]
+
+
+def lesson_title(key: str) -> str:
+    """A lesson's name in the player's language from its key ("koikoi-yaku"), "" when no
+    lesson has that key (a record from a later version)."""
+    from game.i18n import _
+
+    for les in KOIKOI_LESSONS:
+        if key == f"{RULESET}-{les.key}":
+            return _(les.title)
+    return ""
+
+
+__all__ = ["KOIKOI_LESSONS", "Lesson", "lesson_practice", "lesson_title", "lesson_words"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import logging
+import re
 import time
 from dataclasses import dataclass
 
@@ -36,6 +37,9 @@ from game.seats import clean_name, kind_problem
 log = logging.getLogger(__name__)
 
 MASK64 = (1 << 64) - 1
+
+
+LESSON_KEY = re.compile(r"[a-z0-9_-]{1,40}")  # a lesson's key in a record (game.progress)
 
 
 class Step(StrEnum):
@@ -113,6 +117,7 @@ class GameSession:
         # (round index, action index) -> (action text, the AI's explanation): game.replays
         self.ai_notes: dict[tuple[int, int], tuple[str, str]] = {}
         self.undo_count = 0  # moves taken back against the computer (kept in the record)
+        self.lesson: str | None = None  # a Learn lesson's key ("koikoi-yaku"): its ✓ at the end
         self.hint_count = 0  # advisor suggestions asked for (kept in the record)
         # time played before this session (a continued game), and when this session began:
         # the statistics count the whole game's time, across Save and quit and Continue
@@ -164,6 +169,9 @@ class GameSession:
         hints = rec.app.get("hint_count", 0)
         if isinstance(hints, int) and not isinstance(hints, bool) and 0 < hints < 10**7:
             session.hint_count = hints
+        lesson = rec.app.get("lesson")
+        if isinstance(lesson, str) and LESSON_KEY.fullmatch(lesson):
+            session.lesson = lesson  # a lesson continued keeps its ✓ to earn
         played = rec.app.get("played_seconds", 0)
         if isinstance(played, int) and not isinstance(played, bool) and 0 < played < 10**7:
             session.played_before = float(played)
@@ -307,6 +315,8 @@ class GameSession:
             rec.app["phones"] = self.phones
         if self.online:
             rec.app["online"] = self.online
+        if self.lesson:
+            rec.app["lesson"] = self.lesson
         return rec
 
     # --- undo against the computer ------------------------------------------------------

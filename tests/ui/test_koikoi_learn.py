@@ -97,3 +97,33 @@ def test_the_lessons_are_drawn_inside_the_window_with_the_engines_numbers(tmp_pa
     assert "7\u00a0mon" not in lesson_words(KOIKOI_LESSONS[3], rulesets.get("koikoi",
                                                                         seven_double=False))
     app.close()
+
+
+def test_a_lesson_played_to_its_end_is_ticked_and_the_tiers_are_kept(tmp_path):
+    """The lesson's game carries its key (in its record too, so Continue keeps it); the result
+    screen ticks it; Learn Koi-Koi shows the ✓; the Learn 88 tiers in the same file stay."""
+    from game import progress
+    from game.engine import record as records
+    from game.play.lessons import KOIKOI_LESSONS
+    from game.play.session import GameSession
+    from game.ui.scenes.learn_koikoi import LearnKoiKoiScene, _begin, lesson_key
+    from game.ui.scenes.result import ResultScene
+    from tests.ui.driver import frames, make_app
+
+    app = make_app(tmp_path)
+    progress.mark_finished(app.paths, 3)
+    lesson = KOIKOI_LESSONS[2]
+    table = _begin(app, lesson)
+    session = table.session
+    assert session.lesson == lesson_key(lesson) == "koikoi-yaku"
+    again = GameSession.from_record(records.loads(session.record().dumps()))
+    assert again.lesson == "koikoi-yaku"
+    ResultScene(app, session)
+    assert progress.lessons(app.paths) == {"koikoi-yaku"}
+    assert progress.load(app.paths) == {3}  # the tiers are kept beside the lessons
+    scene = LearnKoiKoiScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    titles = [title for _rect, title, _lines in scene.rows(*app.screen.get_size())]
+    assert titles[2].endswith("✓") and not any(t.endswith("✓") for t in titles[:2] + titles[3:])
+    app.close()

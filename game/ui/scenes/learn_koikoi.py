@@ -35,9 +35,15 @@ def _begin(app, lesson: Lesson) -> object:  # noqa: ANN001
 
     session = GameSession(RULESET, {"rounds": lesson.rounds}, koikoi_seats(),
                           random.getrandbits(48))
+    session.lesson = lesson_key(lesson)  # its ✓ once the game ends (ResultScene)
     table = TableScene(app, session)
     app.stack.reset(table)
     return table
+
+
+def lesson_key(lesson: Lesson) -> str:
+    """The lesson's key in the progress file and in its game's record."""
+    return f"{RULESET}-{lesson.key}"
 
 
 class LearnKoiKoiScene(PageScene):
@@ -45,6 +51,9 @@ class LearnKoiKoiScene(PageScene):
 
     def __init__(self, app) -> None:  # noqa: ANN001
         super().__init__(app)
+        from game import progress
+
+        self.done = progress.lessons(app.paths)
         self.group = ButtonGroup([Button(self._start_label(i), (lambda les=les: self.start(les)))
                                   for i, les in enumerate(KOIKOI_LESSONS, 1)]
                                  + [Button(pgettext("button", "Back"), self.back)])
@@ -79,8 +88,10 @@ class LearnKoiKoiScene(PageScene):
         texts = []
         for i, les in enumerate(KOIKOI_LESSONS, 1):
             words = theme.wrap(lesson_words(les), small, inner)
-            texts.append((_("Lesson {n} · {name}").format(n=i, name=_(les.title)),
-                          [*words, lesson_practice(les)]))
+            title = _("Lesson {n} · {name}").format(n=i, name=_(les.title))
+            if lesson_key(les) in self.done:
+                title += " ✓"  # a game of it was played to its end
+            texts.append((title, [*words, lesson_practice(les)]))
         line_h = round(small * 1.3)
         need = sum(2 * pad + round(body * 1.3) + line_h * len(ls) + gap for _t, ls in texts)
         extra = max(0, room - need) // len(texts)

@@ -72,6 +72,11 @@ class ResultScene(Scene):
             from game import progress
 
             progress.mark_finished(app.paths, session.rs.tier)
+        if getattr(session, "lesson", None):  # Learn Koi-Koi: the lesson's ✓
+            from game import progress
+            from game.play.lessons import lesson_title
+
+            progress.mark_lesson(app.paths, session.lesson, lesson_title(session.lesson))
         self.model = result_model.build(session.st, session.rs, session.humans,
                                         self._records_broken())
         self.celebration = Celebration(self.model.mood, motion_allowed(app.settings))
