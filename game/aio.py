@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
+from collections.abc import Callable
 
 
 def finish(loop: asyncio.AbstractEventLoop) -> None:
@@ -26,4 +28,28 @@ def finish(loop: asyncio.AbstractEventLoop) -> None:
     loop.close()
 
 
-__all__ = ["finish"]
+def call_in(loop: asyncio.AbstractEventLoop | None, thread: threading.Thread | None,
+            fn: Callable[[], object], timeout: float = 10.0) -> object:
+    """Run `fn` on the loop that owns a server's state and wait for its result; directly
+    when that loop is not running (no other thread touches the state then) or when called
+    from the loop's own thread."""
+    if loop is None or not loop.is_running() or threading.current_thread() is thread:
+        return fn()
+
+    async def run() -> object:
+        return fn()
+
+    return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout)
+
+
+def post_to(loop: asyncio.AbstractEventLoop | None, fn: Callable[[], None]) -> None:
+    """Hand `fn` to the loop without waiting, in order with every other call; directly when
+    the loop is not running; dropped when it closed meanwhile (nothing to deliver to)."""
+    if loop is None or not loop.is_running():
+        fn()
+        return
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(fn)
+
+
+__all__ = ["call_in", "finish", "post_to"]

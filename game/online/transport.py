@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.aio import finish
+from game.aio import call_in, finish, post_to
 from game.online.seal import (
     CONN_ID_BYTES,
     H2P,
@@ -253,27 +253,12 @@ class RelayTransport:
 
     # --- calls handed to the loop ----------------------------------------------------
     def _call(self, fn: Callable[[], object]) -> object:
-        """Run `fn` on the loop and wait for it (directly when the loop is not running: no
-        other thread touches the seats then)."""
-        loop = self._loop
-        if loop is None or not loop.is_running() or threading.current_thread() is self._thread:
-            return fn()
-
-        async def run() -> object:
-            return fn()
-
-        return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
+        """Run `fn` on the loop and wait for it (game.aio.call_in)."""
+        return call_in(self._loop, self._thread, fn)
 
     def _post(self, fn: Callable[[], None]) -> None:
         """Hand `fn` to the loop without waiting, in order with every other call."""
-        loop = self._loop
-        if loop is None or not loop.is_running():
-            fn()
-            return
-        try:
-            loop.call_soon_threadsafe(fn)
-        except RuntimeError:  # the loop closed meanwhile: nothing to deliver to
-            pass
+        post_to(self._loop, fn)
 
     def publish(self, seat: int, message: dict) -> None:
         """The seat's current message: kept, sealed and sent if its page has a connection

@@ -45,7 +45,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from game.aio import finish
+from game.aio import call_in, finish, post_to
 from game.party.files import ClientFiles, client_dir
 from game.party.protocol import MAX_MESSAGE, BadMessage, encode, parse_client
 
@@ -244,29 +244,12 @@ class PartyServer:
 
     # --- changes, run by the loop --------------------------------------------------------
     def _call(self, fn: Callable[[], object]) -> object:
-        """Run `fn` on the loop and wait for it (directly when the loop is not running: no
-        other thread can touch the seats then)."""
-        loop = self._loop
-        if loop is None or not loop.is_running():
-            return fn()
-        if threading.current_thread() is self._thread:
-            return fn()
-
-        async def run() -> object:
-            return fn()
-
-        return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
+        """Run `fn` on the loop and wait for it (game.aio.call_in)."""
+        return call_in(self._loop, self._thread, fn)
 
     def _post(self, fn: Callable[[], None]) -> None:
-        """Hand `fn` to the loop without waiting (in order with every other call)."""
-        loop = self._loop
-        if loop is None or not loop.is_running():
-            fn()
-        else:
-            try:
-                loop.call_soon_threadsafe(fn)
-            except RuntimeError:  # the loop closed meanwhile: nothing to deliver to
-                pass
+        """Hand `fn` to the loop without waiting, in order with every other call."""
+        post_to(self._loop, fn)
 
     def reissue(self, seat: int) -> str:
         """A new link for `seat` (the host's kick): the old token stops working at once, the

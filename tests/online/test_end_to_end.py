@@ -30,9 +30,7 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,8 +50,7 @@ from game.play.terms import card_name
 from game.relay import wire
 from game.relay.backend import RedisBackend, room_channel
 from game.relay.server import Limits, Relay, RelayThread
-from tests.relay.conftest import close_of, dial, until
-from tests.relay.test_relay_redis import ROOT, _answers, _free_port
+from tests.relay.conftest import RelayProcess, close_of, dial, start_redis, until
 
 if os.environ.get("HACHI_SKIP_BROWSER") == "1":  # .ci/run: the browser is being installed
     pytest.skip("the browser is being installed; .ci/run runs this test after",
@@ -104,40 +101,10 @@ def instance(url: str, seen: list[tuple[str, bytes]]) -> RelayThread:
     return RelayThread(make).start("127.0.0.1", 0)
 
 
-class Process:
-    """A relay instance as its own process (`python -m game relay`), as an operator runs one,
-    so that it can die as a process dies (SIGKILL: no close frames, nothing said to Redis)."""
-
-    def __init__(self, url: str, port: int = 0) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "relay", "--listen", f"127.0.0.1:{port}",
-             "--redis", url],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.proc.stdout.readline()  # "Relay listening on ws://127.0.0.1:PORT/ws ..."
-        assert line.startswith("Relay listening on ws://127.0.0.1:"), line
-        self.port = int(line.split("ws://127.0.0.1:", 1)[1].split("/", 1)[0])
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.proc.stdout.close()
-
-
 @pytest.fixture(scope="module")
-def redis_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--protected-mode", "yes"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def redis_port() -> Iterator[int]:
+    proc, port = start_redis()
     try:
-        if not until(lambda: _answers(port)):
-            pytest.fail("redis-server did not start")
         yield port
     finally:
         proc.terminate()
@@ -347,8 +314,8 @@ def test_three_pages_on_one_instance_a_host_on_another_an_instance_dies_nothing_
 
     seen: list[tuple[str, bytes]] = []  # what instance A published
     plain: list[bytes] = []
-    a, b = instance(url, seen), Process(url)
-    b2: Process | None = None
+    a, b = instance(url, seen), RelayProcess(url)
+    b2: RelayProcess | None = None
     host = online_host(a.port, plain)
     try:
         with Paused(host):
@@ -365,7 +332,7 @@ def test_three_pages_on_one_instance_a_host_on_another_an_instance_dies_nothing_
                     b.kill()  # B dies with the pages' sockets (and says nothing to Redis)
                     assert wait(lambda: all(offline(p) for p in browsers.values()), WAIT)
                     attack(host, a.port, published(monitor.text()))
-                    b2 = Process(url, b.port)  # a supervisor starts one on its port
+                    b2 = RelayProcess(url, b.port)  # a supervisor starts one on its port
                     assert wait(lambda: not any(offline(p) for p in browsers.values()),
                                 WAIT), "the pages did not come back"
                     assert all(host.server.joined().values())

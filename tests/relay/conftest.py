@@ -4,6 +4,11 @@ every relay test makes (sync WebSocket clients, as a host or a seat's page would
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -123,3 +128,62 @@ def until(pred, timeout: float = WAIT) -> bool:  # noqa: ANN001
             return True
         time.sleep(0.02)
     return pred()
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def start_redis(port: int | None = None) -> tuple[subprocess.Popen, int]:
+    """A redis-server of the test's own on 127.0.0.1 that saves nothing, answering; the
+    caller terminates it (pytest.fail when it does not start)."""
+    port = free_port() if port is None else port
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--protected-mode", "yes"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not until(lambda: redis_answers(port)):
+        proc.terminate()
+        pytest.fail("redis-server did not start")
+    return proc, port
+
+
+class RelayProcess:
+    """A relay instance as its own process (`python -m game relay --redis`), as an operator
+    runs one, so that it can die as a process dies (SIGKILL: no close frames, nothing said
+    to Redis)."""
+
+    def __init__(self, url: str, port: int = 0) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game", "relay", "--listen", f"127.0.0.1:{port}",
+             "--redis", url],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()  # "Relay listening on ws://127.0.0.1:PORT/ws ..."
+        assert line.startswith("Relay listening on ws://127.0.0.1:"), (
+            line + self.proc.stderr.read())
+        self.port = int(line.split("ws://127.0.0.1:", 1)[1].split("/", 1)[0])
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.proc.stdout.close()
+        self.proc.stderr.close()

@@ -5,19 +5,23 @@ reconnect to the other and frames flow again. Redis is started by the test on a 
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 
 from game.relay.backend import RedisBackend
 from game.relay.server import Limits, Relay, RelayThread
-from tests.relay.conftest import as_host, as_seat, close_of, payload, until, until_control
+from tests.relay.conftest import (
+    RelayProcess,
+    as_host,
+    as_seat,
+    close_of,
+    payload,
+    start_redis,
+    until,
+    until_control,
+)
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("redis-server") is None,
@@ -25,34 +29,10 @@ pytestmark = [
                               "redis-server); the relay's shared rooms need it"),
     pytest.mark.filterwarnings("ignore:connect\\(\\) must be used"),
 ]
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--protected-mode", "yes"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc, port = start_redis()
     try:
-        if not until(lambda: _answers(port)):
-            pytest.fail("redis-server did not start")
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         proc.terminate()
@@ -64,30 +44,6 @@ def _instance(url: str) -> RelayThread:
         return Relay(await RedisBackend.connect(url), limits=Limits(sweep_seconds=3600))
 
     return RelayThread(make).start("127.0.0.1", 0)
-
-
-class _Process:
-    """A relay instance as its own process (`python -m game relay`), to be killed."""
-
-    def __init__(self, url: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "relay", "--listen", "127.0.0.1:0", "--redis", url],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()  # "Relay listening on ws://127.0.0.1:PORT/ws ..."
-        assert line.startswith("Relay listening on ws://127.0.0.1:"), (
-            line + self.proc.stderr.read())
-        self.port = int(line.split("ws://127.0.0.1:", 1)[1].split("/", 1)[0])
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.proc.stdout.close()
-        self.proc.stderr.close()
 
 
 def test_a_host_on_one_instance_and_pages_on_another_play_together(redis_url):
@@ -114,7 +70,7 @@ def test_a_host_on_one_instance_and_pages_on_another_play_together(redis_url):
 
 @pytest.mark.parametrize("dies", ["host's", "pages'"])
 def test_when_an_instance_dies_its_clients_reconnect_to_the_other(redis_url, dies):
-    a, b = _Process(redis_url), _Process(redis_url)
+    a, b = RelayProcess(redis_url), RelayProcess(redis_url)
     try:
         host = as_host(a.port)
         pages = [as_seat(b.port, 0), as_seat(b.port, 1)]
@@ -176,14 +132,10 @@ def test_an_instance_that_loses_redis_says_so_and_exits_for_its_supervisor():
     import urllib.error
     import urllib.request
 
-    port = _free_port()
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, port = start_redis()  # its own: this test stops it
     try:
-        assert until(lambda: _answers(port))
         url = f"redis://127.0.0.1:{port}/0"
-        inside, process = _instance(url), _Process(url)
+        inside, process = _instance(url), RelayProcess(url)
         try:
             health = f"http://127.0.0.1:{inside.port}/healthz"
             with urllib.request.urlopen(health, timeout=10) as r:
