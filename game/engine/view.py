@@ -277,8 +277,8 @@ def decision_stakes(st: State) -> Stakes | None:
     stop's multiplier now, its own later stop's and each opponent's after a call); None
     when nobody is deciding. Public: only public facts decide a stop's settlement, and
     every seat sees who decides."""
-    if PHASE_NAMES[st.phase] != "decide" or st.to_move < 0:
-        return None
+    if not st.rs.settles_multiplier or PHASE_NAMES[st.phase] != "decide" or st.to_move < 0:
+        return None  # the 88 family: a stop is settled at the round's multiplier (preview)
     seat = st.to_move
     legal = st.legal_actions()
     if not any(a.verb == SHOUBU for a in legal):

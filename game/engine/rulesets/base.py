@@ -119,6 +119,9 @@ class Ruleset:
     # tiers turn the advisor on (game/ui/scenes/table_cues.py, table_hints.py)
     counts_card_points = True  # a round's score reads card points (Koi-Koi's does not: its
     # plates show no card points)
+    settles_multiplier = False  # a stop's multiplier is decided at its settlement (Koi-Koi's
+    # doublings), so a view of a decision carries what each stop would be (view.stakes);
+    # elsewhere it is the round's multiplier and nothing is worked out
     decision_words = "sage"  # how the table names the decision after a yaku: "sage" (sage or
     # shoubu, the 88 family) or "koikoi" (koi-koi or stop)
     decisive_margin: int | None = None  # the margin of a decisive round win, which counts

@@ -117,6 +117,7 @@ class KoiKoi(Ruleset):
     cancel_after_sage = False
     counts_card_points = False
     decision_words = "koikoi"
+    settles_multiplier = True
     # No card points are ever scored (counts_card_points is False). These are the cards'
     # traditional worths (bright 20, animal 10, ribbon 5, chaff 1): the engine's greedy
     # playout and the computer players' rollouts judge a card by them, as a player first
