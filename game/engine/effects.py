@@ -56,17 +56,19 @@ def move_effect(view: PlayerView, action: Action) -> MoveEffect | None:
     else:
         return None
     try:
-        _field, got = rs.arrive(view.field_mask, card, target)
+        field_after, got = rs.arrive(view.field_mask, card, target)
     except ValueError:  # a choice without its target: not a move of this view
         return None
     me = view.seat
     position = view.positions[me] if me < len(view.positions) else 0
     pile = view.captured_masks[me]
     after = pile | got
-    before_items = rs.yaku_now(pile, position)
-    after_items = rs.yaku_now(after, position)
+    # the round's month and the field before and after (Koi-Koi's tsukifuda and weather)
+    ctx = rs.context_of(view.round, view.field_mask)
+    before_items = rs.yaku_now(pile, position, ctx)
+    after_items = rs.yaku_now(after, position, rs.context_of(view.round, field_after))
     completes = tuple(k for k, v in after_items.items() if before_items.get(k, 0) < v)
-    entries = {e.id: e for e in rs.entries if e.is_card_set}
+    entries = {e.id: e for e in rs.entries_in(ctx) if e.is_card_set}
     advances = []
     for p in view.watch[me] if me < len(view.watch) else ():
         e = entries.get(p.id)

@@ -344,7 +344,6 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     """
     from .state import DECIDE, PLAY_PH, TAKE_PH
 
-    rs = st.rs
     st._reset_round(())
     st.phase = {"play": PLAY_PH, "take": TAKE_PH, "decide": DECIDE}[phase]
     st.blank = blank
@@ -381,7 +380,7 @@ def build(st: State, *, dealt: list[int], active: list[int], hands: list[int], f
     st.sage_order = sage_order
     st.sagers = sum(1 << s for s in sage_order)
     for s in active:
-        st.vcache[s] = rs.dek_value(captured[s]) if captured[s] else 0
+        st.vcache[s] = st.yaku_level(captured[s]) if captured[s] else 0
     for p in payments:  # the ledger as it stands: net and pot follow
         st.pay(p.frm, p.to, p.amount, p.reason, p.basis)
 
@@ -521,6 +520,7 @@ class Resampler:
         """A world built whole (what ``state`` clones after its first)."""
         view = self.view
         st = self.rs.new_state(view.seats, view.dealer, events=False)
+        st.rounds_played = view.round - 1  # before build: Koi-Koi's month reads it
         dealt = [(view.dealer + j) % view.seats for j in range(view.seats)
                  if (view.dealer + j) % view.seats != view.blank]
         build(st, dealt=dealt, active=self.active, hands=hands[:], field=view.field_mask,
@@ -532,7 +532,6 @@ class Resampler:
               blank=view.blank, acting=view.acting_dealer)
         st.totals = list(view.totals)
         st.results = list(view.results)
-        st.rounds_played = view.round - 1
         return st
 
 

@@ -277,7 +277,7 @@ def _turns(st: State, rng, mode: int, values: tuple[int, ...],  # noqa: ANN001
     """
     if not mode:
         sets = None
-    if _CK_TURNS is not None:
+    if _CK_TURNS is not None and not st.rs.yaku_reads_field:
         stop = _CK_TURNS(st, rng, mode, values, dek_gate(st.rs, st._vfn),
                          sets.spec if sets else None)
         if stop == 2:  # the last turn was played

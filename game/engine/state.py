@@ -132,7 +132,10 @@ class State:
         self._sum = rs.capture_sum
         self._watching = rs.watch_liability
         # V(pile), for the sage/shoubu trigger after every turn; None when nothing triggers.
-        self._vfn = rs.dek_value_fn() if rs.decision else None
+        # A ruleset whose yaku read the round (Koi-Koi's month, its weather) is asked through
+        # this state, which knows the round and the field (``_level_here``).
+        self._vfn = (self._level_here if rs.yaku_context else rs.dek_value_fn()) \
+            if rs.decision else None
         self._yaku_cards = rs.yaku_cards
         self._last_turn = 0
         self._turns: tuple[int, ...] = ()
@@ -249,7 +252,8 @@ class State:
         new._last_turn = self._last_turn
         new._sum = self._sum
         new._watching = self._watching
-        new._vfn = self._vfn
+        new._vfn = new._level_here if self.rs.yaku_context and self._vfn is not None \
+            else self._vfn
         new._yaku_cards = self._yaku_cards
         new._turns = self._turns
         if self.history and self.history[-1][1] is self.actions:
@@ -500,7 +504,7 @@ class State:
             for s in self.active:
                 # an empty pile holds no yaku (vcache was reset to 0 with the round)
                 if captured[s]:
-                    vcache[s] = rs.dek_value(captured[s])
+                    vcache[s] = self.yaku_level(captured[s])
         self.turn_i = 0
         self.play_field, self.play_at = self.field, len(self.actions)
         hand_size = rs.hand_size
@@ -510,6 +514,31 @@ class State:
         self.to_move = self.acting
         if self._ev is not None:
             self.emit("turn", self.acting)
+
+    def yaku_ctx(self) -> object | None:
+        """What the ruleset's yaku read besides the pile this round (``Ruleset.context_of``:
+        the round's month, the field now); None for every ruleset whose yaku read only it."""
+        rs = self.rs
+        if not rs.yaku_context:
+            return None
+        # between rounds the piles are the round just played (rounds_played counts it)
+        done = self.phase in (DEAL, OVER) and self.rounds_played > 0
+        return rs.context_of(self.rounds_played + (0 if done else 1), self.field)
+
+    def _level_here(self, pile: int) -> int:
+        """``Ruleset.trigger_level`` of a pile in this round, with the field as it lies now."""
+        return self.rs.trigger_level(pile, self.yaku_ctx())
+
+    def yaku_level(self, pile: int) -> int:
+        """What the decision's trigger compares (``vcache`` holds each seat's highest)."""
+        vfn = self._vfn
+        return vfn(pile) if vfn is not None else self.rs.dek_value(pile)
+
+    def yaku_items_of(self, seat: int) -> dict[str, int]:
+        """The yaku ``seat``'s pile scores now, read in this round's context."""
+        ctx = self.yaku_ctx()
+        pile = self.captured[seat]
+        return self.rs.dek_items(pile) if ctx is None else self.rs.dek_items(pile, ctx)
 
     def _claimed(self, seat: int, claim: Claim) -> None:
         self.claims[seat] = claim
@@ -618,8 +647,7 @@ class State:
                 self.phase = DECIDE
                 self.to_move = seat
                 if self._ev is not None:
-                    self.emit("yaku", seat, items=self.rs.dek_items(self.captured[seat]),
-                              last=last)
+                    self.emit("yaku", seat, items=self.yaku_items_of(seat), last=last)
                 return
         if last:
             self._settle(None, -1)

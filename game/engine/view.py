@@ -209,7 +209,7 @@ def yaku_watch(st: State, seat: int, position: int,
         if s != seat:
             others |= m
     out = []
-    for e in rs.entries:
+    for e in rs.entries_in(st.yaku_ctx()):
         if not e.is_card_set or not e.open_to(position):
             continue
         cards = e.cards & rs.deck_mask
@@ -320,6 +320,7 @@ def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int) -> Pl
     positions = seat_positions(st)
     holders = known_holders(st, seat)
     n_act = len(st.active)
+    ctx = st.yaku_ctx()  # the round's month and the field, where the yaku read them
     planned = rs.rounds_planned
     if planned is not None and st.rounds_played >= planned and not st.over:
         planned = None  # the year extension: play goes on past the planned rounds
@@ -336,7 +337,7 @@ def _view(st: State, seat: int, legal: tuple[Action, ...], hand_mask: int) -> Pl
         blank=st.blank, holder=st.holder, log=tuple(_public(a) for a in st.actions),
         payments=tuple(st.payments), totals=tuple(st.totals), results=tuple(st.results),
         positions=positions,
-        yaku=tuple(rs.yaku_now(st.captured[s], p) if p >= 0 else {}
+        yaku=tuple(rs.yaku_now(st.captured[s], p, ctx) if p >= 0 else {}
                    for s, p in enumerate(positions)),
         watch=tuple(yaku_watch(st, s, p, holders) if p >= 0 else ()
                     for s, p in enumerate(positions)),

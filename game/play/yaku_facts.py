@@ -283,6 +283,19 @@ DEALT = {
     "teshi": N_("{name}: all four cards of one month in the dealt hand."),
     "four_pairs": N_("{name}: the dealt hand is four pairs, two cards of each of four months."),
 }
+FIELD_FOUR = {
+    "dealer_wins": N_("{name}: all four cards of one month dealt to the field. The dealer wins "
+                      "the round before the first turn, and the other player pays {amount}."),
+    "dealer_takes": N_("All four cards of one month dealt to the field go to the dealer's "
+                       "captures, and four cards from the pile take their place."),
+}
+KOI_NEW_ONLY = N_("Only a new yaku gives the choice; a yaku that only becomes worth more does "
+                  "not.")
+TSUKIFUDA = N_("{name}: all four cards of the round's month (round 1 Pine, round 2 Plum … "
+               "round 12 Paulownia) pay {amount}.")
+WEATHER = N_("While a Willow card lies on the field, {hanami} is rained off; while a "
+             "Paulownia card lies there, {tsukimi} is fogged off. Each counts again once "
+             "those cards are captured.")
 DEALT_PAYS = N_("A hand dealt like this wins the round before the first turn: the other player "
                 "pays {amount}. When both players are dealt one, nobody scores.")
 
@@ -301,6 +314,24 @@ def decide_lines(rs: Ruleset) -> list[str]:
     lines = [_(KOI_DECIDE).format(koikoi=koi, shoubu=inline("shoubu"))]
     if rs.options.get("koi_limit"):
         lines.append(_(KOI_LIMIT).format(koikoi=koi))
+    if rs.options.get("koi_trigger") == "new_only":
+        lines.append(_(KOI_NEW_ONLY))
+    return lines
+
+
+def round_yaku_lines(rs: Ruleset) -> list[str]:
+    """Yaku that read the round as well as the captures (Koi-Koi's Cards of the Month, its
+    weather): the catalogue's amount, the options' rule."""
+    from game.play.terms import term
+
+    lines = []
+    month = next((e for e in rs.entries if e.id == "tsukifuda"), None)
+    if month is not None and month.value is not None:
+        lines.append(_(TSUKIFUDA).format(name=term("tsukifuda"), amount=_mon(month.value)))
+    ids = {e.id for e in rs.entries}
+    if rs.options.get("field_weather") and {"hanami_zake", "tsukimi_zake"} <= ids:
+        lines.append(_(WEATHER).format(hanami=term("hanami_zake"),
+                                       tsukimi=term("tsukimi_zake")))
     return lines
 
 
@@ -343,15 +374,27 @@ def dealt_hand_lines(rs: Ruleset) -> list[str]:
     described = {r.id for r in rs.teyaku_rules()}
     entries = [e for e in rs.entries if e.category == Category.TEYAKU
                and e.id not in described and e.id in DEALT]
-    if not entries:
-        return []
     lines = [_(DEALT[e.id]).format(name=term(e.id)) for e in entries]
     values = {e.value for e in entries}
     if len(values) == 1 and None not in values:
         lines.append(_(DEALT_PAYS).format(amount=_mon(values.pop())))
-    return lines
+    return lines + field_four_lines(rs)
+
+
+def field_four_lines(rs: Ruleset) -> list[str]:
+    """Four of a month dealt to the field where it is not simply dealt again (Koi-Koi's
+    field_four): the dealer's win at the catalogue's amount, or the dealer's capture."""
+    from game.play.terms import term
+
+    how = str(rs.options.get("field_four", ""))
+    won = next((e for e in rs.entries if e.id == "field_four"), None)
+    if how == "dealer_wins" and won is not None and won.value is not None:
+        return [_(FIELD_FOUR[how]).format(name=term("field_four"), amount=_mon(won.value))]
+    if how == "dealer_takes" and rs.field_check == "none" and rs.decision_words == "koikoi":
+        return [_(FIELD_FOUR[how])]
+    return []
 
 
 __all__ = ["YakuFacts", "also_counts", "dealt_hand_lines", "decide_lines", "doubled_from",
-           "doubling_lines", "koi_word", "left_out_of", "needs_company", "round_end_lines",
-           "spoiled_by", "yaku_facts"]
+           "doubling_lines", "field_four_lines", "koi_word", "left_out_of", "needs_company",
+           "round_end_lines", "round_yaku_lines", "spoiled_by", "yaku_facts"]

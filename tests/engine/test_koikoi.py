@@ -417,3 +417,231 @@ def test_both_hands_scoring_as_dealt_may_be_ignored():
     st = kk(teyaku_both="ignore").new_state(2, 0)
     st.start_round(_deck(teshi, pairs, field))
     assert not st.results and st.view(0).phase == "play"
+
+
+# --- the options of koikoi.md §2.1, §4.4, §4.5 and §5.1 (field_four, field_weather,
+# tsukifuda, koi_trigger) -------------------------------------------------------------------
+PINE = ["crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2"]
+PLAIN_HAND0 = ["iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1",
+               "warbler", "cuckoo", "bridge", "lightning"]
+PLAIN_HAND1 = ["iris_chaff_2", "peony_chaff_2", "clover_chaff_2", "susuki_chaff_2",
+               "butterflies", "boar", "geese", "swallow"]
+FIELD4 = PINE + ["plum_ribbon", "cherry_ribbon", "wisteria_ribbon", "maple_ribbon"]
+
+
+def test_four_of_a_month_on_the_field_goes_to_the_dealer_who_gets_four_new_field_cards():
+    st = kk(field_four="dealer_takes").new_state(2, 1)
+    deck = _deck(PLAIN_HAND1, PLAIN_HAND0, FIELD4)  # seat 1 deals: its hand first
+    st.start_round(deck)
+    v = st.view(1)
+    assert v.phase == "play" and not st.results
+    assert st.captured[1] == mask_of_names(*PINE)
+    assert len(v.field) == 8 and not set(PINE) & set(v.field)
+    assert set(v.field) - set(FIELD4[4:]) == {str(c) for c in
+                                             [_id(deck[24]), _id(deck[25]), _id(deck[26]),
+                                              _id(deck[27])]}
+    assert v.pile_count == 20
+    # the round still plays to its end: 16 turns, the pile holds enough
+    turns = 0
+    while st.view(0).phase in ("play", "take", "decide"):
+        act = st.legal_actions()
+        st.apply(next((a for a in act if a.verb == SHOUBU), act[0]))
+        turns += act[0].verb == "play"
+    assert st.results[-1].ending in ("shoubu", "draw")
+
+
+def _id(c: int) -> str:
+    from game.engine.cards import CARD_IDS
+
+    return CARD_IDS[c]
+
+
+def test_the_refilled_field_is_checked_again_for_four_of_a_month():
+    plum = ["warbler", "plum_ribbon", "plum_chaff_1", "plum_chaff_2"]
+    hand0 = ["iris_chaff_1", "peony_chaff_1", "clover_chaff_1", "susuki_chaff_1",
+             "cuckoo", "bridge", "lightning", "iris_ribbon"]
+    field = PINE + ["plum_ribbon", "plum_chaff_1", "plum_chaff_2", "maple_ribbon"]
+    first = [INDEX[c] for c in PLAIN_HAND1 + hand0 + field]
+    # the pile's top four bring the fourth plum card, then four more cards come
+    top = [INDEX[c] for c in ("warbler", "maple_chaff_1", "sake_cup", "moon",
+                              "wisteria_chaff_1", "wisteria_chaff_2", "clover_ribbon",
+                              "chrysanthemum_chaff_1")]
+    rest = [c for c in range(48) if c not in first and c not in top]
+    st = kk(field_four="dealer_takes").new_state(2, 1)
+    st.start_round(first + top + rest)
+    assert st.captured[1] == mask_of_names(*PINE, *plum)
+    assert len(st.view(1).field) == 8 and st.view(1).pile_count == 16
+
+
+def test_four_of_a_month_on_the_field_wins_the_round_for_the_dealer():
+    st = kk(field_four="dealer_wins").new_state(2, 0)
+    st.start_round(_deck(PLAIN_HAND0, PLAIN_HAND1, FIELD4))
+    r = st.results[-1]
+    assert (r.ending, r.winner, r.net) == ("teyaku", 0, (6, -6))
+    assert [p.reason for p in r.payments] == ["field_four"]
+    assert st.rounds_played == 1
+    assert any(e.id == "field_four" for e in kk(field_four="dealer_wins").catalogue())
+    assert not any(e.id == "field_four" for e in kk().catalogue())
+
+
+def test_the_weather_rains_off_and_fogs_off_the_viewing_sakes():
+    rs = kk(field_weather=True)
+    both = pile("sake_cup", "curtain", "moon")
+    assert rs.yaku_items(both) == {"hanami_zake": 5, "tsukimi_zake": 5}  # no context
+    assert rs.yaku_items(both, 0, rs.context_of(1, pile("lightning"))) == \
+        {"tsukimi_zake": 5}
+    assert rs.yaku_items(both, 0, rs.context_of(1, pile("phoenix"))) == {"hanami_zake": 5}
+    assert rs.yaku_items(both, 0, rs.context_of(1, pile("swallow", "paulownia_chaff_1"))) \
+        == {}
+    assert rs.yaku_items(both, 0, rs.context_of(1, pile("pine_chaff_1"))) == \
+        {"hanami_zake": 5, "tsukimi_zake": 5}
+    off = kk()  # without the option the field changes nothing
+    assert off.yaku_items(both, 0, off.context_of(1, pile("lightning"))) == \
+        {"hanami_zake": 5, "tsukimi_zake": 5}
+
+
+def _about_to_make_hanami(**options):  # noqa: ANN202
+    """Seat 0 holds the curtain, the field's cherry chaff its match, the sake cup in its
+    pile; a willow card lies on the field."""
+    rs = kk(**options)
+    return from_position(rs, 2, dealer=0,
+                         hands={0: "curtain iris_chaff_1", 1: "maple_chaff_2 swallow"},
+                         field="cherry_chaff_1 lightning wisteria_chaff_1",
+                         pile=["clover_chaff_1", "clover_chaff_2", "susuki_chaff_1",
+                               "susuki_chaff_2"],
+                         captured={0: "sake_cup"}, to_move=0)
+
+
+def test_a_rained_off_viewing_sake_asks_nothing_until_the_willow_is_taken():
+    st = _about_to_make_hanami(field_weather=True)
+    st.apply(parse_action("0 play curtain"))
+    assert st.view(0).phase == "play" and st.to_move == 1  # rained off: no decision
+    assert st.view(0).yaku[0] == {}
+    st = _about_to_make_hanami()
+    st.apply(parse_action("0 play curtain"))
+    assert st.view(0).phase == "decide"
+
+
+def test_the_weather_reads_the_field_in_rollouts_too():
+    """A rollout (events off: the compiled kernel's path where it applies) and the same
+    actions replayed one by one through the checked generic code end the round alike."""
+    from game.engine.rng import Rng
+    from game.engine.rollout import playout
+
+    assert kk(field_weather=True).yaku_reads_field and not kk(tsukifuda=True).yaku_reads_field
+    for seed in range(8):
+        fast = _about_to_make_hanami(field_weather=True)
+        fast.events_on = False
+        start = len(fast.actions)
+        playout(fast, Rng(seed), "greedy")
+        slow = _about_to_make_hanami(field_weather=True)
+        for a in fast.actions[start:]:
+            slow.apply(a)
+        assert slow.results[-1] == fast.results[-1], seed
+
+
+@pytest.mark.parametrize("round_no", [1, 5, 12])
+def test_cards_of_the_month_score_four_in_their_round(round_no):
+    from game.engine.cards import CARD_IDS
+
+    rs = kk(tsukifuda=True)
+    month = [CARD_IDS[4 * (round_no - 1) + i] for i in range(4)]
+    other = [CARD_IDS[4 * (round_no % 12) + i] for i in range(4)]
+    got = rs.yaku_items(pile(*month), 0, rs.context_of(round_no, 0))
+    assert got.get("tsukifuda") == 4
+    assert "tsukifuda" not in rs.yaku_items(pile(*other), 0, rs.context_of(round_no, 0))
+    assert "tsukifuda" not in kk().yaku_items(pile(*month), 0, kk().context_of(round_no, 0))
+    watch = {e.id: e for e in rs.entries_in(rs.context_of(round_no, 0))}
+    assert watch["tsukifuda"].cards == pile(*month) and watch["tsukifuda"].is_card_set
+
+
+def test_cards_of_the_month_are_paid_in_the_rounds_month_and_a_misdeal_does_not_count():
+    rs = kk(tsukifuda=True)
+    st = rs.new_state(2, 0)
+    # round 1 thrown in (four Pine cards on the field): the next deal is still round 1, Pine
+    pine_field = _deck(PLAIN_HAND0, PLAIN_HAND1, FIELD4)
+    st.start_round(pine_field)
+    assert st.results[-1].ending == "misdeal"
+    assert st.yaku_ctx()[0] == pile(*PINE)
+    # a position in round 1: seat 0 takes the last Pine card and holds the month
+    st = from_position(rs, 2, dealer=0, hands={0: "pine_chaff_2 iris_chaff_1",
+                                               1: "maple_chaff_2 lightning"},
+                       field="pine_chaff_1 wisteria_chaff_1 cherry_chaff_1",
+                       pile=["clover_chaff_1", "clover_chaff_2", "susuki_chaff_1",
+                             "susuki_chaff_2"],
+                       captured={0: "crane pine_ribbon"}, to_move=0)
+    st.apply(parse_action("0 play pine_chaff_2"))
+    assert st.view(0).phase == "decide" and st.view(0).yaku[0] == {"tsukifuda": 4}
+    assert any(p.id == "tsukifuda" and p.made for p in st.view(0).watch[0])
+    st.apply(parse_action("0 shoubu"))
+    assert st.results[-1].net == (4, -4) and st.results[-1].payments[0].reason == "tsukifuda"
+
+
+def test_cards_of_the_month_follow_the_round_in_a_game_in_progress():
+    rs = kk(tsukifuda=True)
+    st = rs.new_state(2, 0)
+    st.rounds_played = 1  # between rounds 1 and 2: the piles are round 1's, Pine
+    assert st.yaku_ctx()[0] == pile(*PINE)
+    st2 = from_position(rs, 2, hands={0: "plum_chaff_2 iris_chaff_1",
+                                      1: "maple_chaff_2 lightning"},
+                        field="plum_chaff_1 wisteria_chaff_1", pile=["clover_chaff_1",
+                                                                      "clover_chaff_2",
+                                                                      "susuki_chaff_1",
+                                                                      "susuki_chaff_2"],
+                        captured={0: "warbler plum_ribbon"}, to_move=0, game=st)
+    assert st2.yaku_ctx()[0] == pile("warbler", "plum_ribbon", "plum_chaff_1", "plum_chaff_2")
+    st2.apply(parse_action("0 play plum_chaff_2"))
+    assert st2.view(0).phase == "decide" and "tsukifuda" in st2.view(0).yaku[0]
+    clone = st2.clone()  # a clone reads its own round and field
+    assert clone.view(0).yaku[0] == st2.view(0).yaku[0]
+
+
+def _improve_kasu(**options):  # noqa: ANN202
+    """Seat 0 has kasu already (10 chaff) and its play takes an eleventh: an improved yaku."""
+    rs = kk(**options)
+    chaff = "pine_chaff_1 pine_chaff_2 plum_chaff_1 plum_chaff_2 cherry_chaff_1 " \
+            "cherry_chaff_2 wisteria_chaff_1 wisteria_chaff_2 iris_chaff_1 iris_chaff_2"
+    st = from_position(rs, 2, dealer=0,
+                       hands={0: "peony_chaff_1 lightning", 1: "maple_chaff_2 swallow"},
+                       field="peony_chaff_2 clover_ribbon", pile=["susuki_chaff_1",
+                                                                   "susuki_chaff_2",
+                                                                   "deer", "geese"],
+                       captured={0: chaff}, to_move=0)
+    return st
+
+
+def test_an_improved_yaku_asks_nothing_with_koi_trigger_new_only():
+    st = _improve_kasu()
+    st.apply(parse_action("0 play peony_chaff_1"))
+    assert st.view(0).phase == "decide"  # improved: 1 -> 2 points
+    st = _improve_kasu(koi_trigger="new_only")
+    st.apply(parse_action("0 play peony_chaff_1"))
+    assert st.view(0).phase == "play" and st.to_move == 1
+
+
+def test_a_new_yaku_still_asks_with_koi_trigger_new_only_and_scores_every_point():
+    st = _about_to_make_akatan(koi_trigger="new_only")
+    st.apply(parse_action("0 play cherry_ribbon"))
+    assert st.view(0).phase == "decide"
+    rs = kk(koi_trigger="new_only")
+    poetry = pile("pine_ribbon", "plum_ribbon", "cherry_ribbon")
+    blue = pile("peony_ribbon", "chrysanthemum_ribbon", "maple_ribbon")
+    assert rs.trigger_level(poetry | blue) == 2 > rs.trigger_level(poetry) == 1
+    assert rs.trigger_level(pile("crane", "curtain", "moon", "phoenix")) == \
+        rs.trigger_level(pile("crane", "curtain", "moon")) == 1  # sanko -> shiko: improved
+
+
+@pytest.mark.parametrize(("name", "value"), [("field_four", "dealer_takes"),
+                                              ("field_four", "dealer_wins"),
+                                              ("field_weather", True), ("tsukifuda", True),
+                                              ("koi_trigger", "new_only")])
+def test_whole_games_with_each_new_option_end_and_balance(name, value):
+    from game.engine import record as records
+    from game.engine.state import OVER
+
+    for seed in range(4):
+        rec = simulate("koikoi", {name: value, "rounds": 6}, 2, ["random"], seed)
+        rep = records.Replayer(rec)
+        for _step in rep.steps():
+            pass
+        assert rep.state.phase == OVER and sum(rep.state.totals) == 0

@@ -124,6 +124,11 @@ class Ruleset:
     # elsewhere it is the round's multiplier and nothing is worked out
     decision_words = "sage"  # how the table names the decision after a yaku: "sage" (sage or
     # shoubu, the 88 family) or "koikoi" (koi-koi or stop)
+    yaku_context = False  # the yaku read more than the pile (Koi-Koi's Cards of the Month:
+    # the round's month; its weather: the field): every pile valued with a state or a view
+    # is valued with ``context_of`` what it reads (koikoi.md §4.4, §4.5)
+    yaku_reads_field = False  # ... the field among it: the compiled rollout kernel, which
+    # keeps the field to itself between turns, then leaves the turns to the generic code
     decisive_margin: int | None = None  # the margin of a decisive round win, which counts
     # towards an agari (Hachi, hachi.md §6); None where no win is decisive: the rules
     # reference explains it only then (game/ui/rule_words.py)
@@ -276,9 +281,12 @@ class Ruleset:
         return {k: each_opponent_pays(v, 1, m, n_opponents, self.split)
                 for k, v in items.items()}
 
-    def yaku_now(self, pile: int, position: int) -> dict[str, int]:
-        """The capture combinations a pile scores now for a seat at this position."""
-        return self.yaku_items(pile, position)
+    def yaku_now(self, pile: int, position: int, ctx: object | None = None) -> dict[str, int]:
+        """The capture combinations a pile scores now for a seat at this position (``ctx``:
+        ``context_of`` the round, where the yaku read it)."""
+        if ctx is None:
+            return self.yaku_items(pile, position)
+        return self.yaku_items(pile, position, ctx)  # type: ignore[call-arg]
 
     def interchangeable(self, a: int, b: int) -> bool:
         """True when cards ``a`` and ``b`` are the same for every rule of this ruleset (two
@@ -408,6 +416,22 @@ class Ruleset:
 
     def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
         return {}
+
+    def context_of(self, round_no: int, field: int) -> object | None:
+        """What this ruleset's yaku read besides the pile in round ``round_no`` (from 1,
+        misdeals not counted) with ``field`` on the table; None when they read nothing else
+        (every ruleset but Koi-Koi with Cards of the Month or the weather)."""
+        return None
+
+    def trigger_level(self, pile: int, ctx: object | None = None) -> int:
+        """What must rise for a turn to ask the decision (sage / koi-koi): the yaku value, or
+        for Koi-Koi's ``koi_trigger=new_only`` how many yaku are made."""
+        return self.dek_value(pile)
+
+    def entries_in(self, ctx: object | None) -> tuple[Entry, ...]:
+        """The catalogue with this round's cards where a yaku's cards depend on the round
+        (Koi-Koi's Cards of the Month): what the yaku watch follows."""
+        return self.entries
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
         """The fixed card sets that score, as (id, mask, mon at m = 1), for this position:

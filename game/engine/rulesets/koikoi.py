@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..cards import ANIMAL, CHAFF, KINDS, RIBBON, mask_of_names, names_of
+from ..cards import ANIMAL, CARD_IDS, CHAFF, KINDS, RIBBON, mask_of_names, names_of
 from ..catalogue import Entry, card_set
 from ..ledger import Basis
 from ..options import Option
@@ -47,6 +47,13 @@ INOSHIKACHO = 5
 TANE, TAN, KASU = 5, 5, 10  # cards of a kind the yaku needs (1 point, +1 for each more)
 TEYAKU_HANDS = ("teshi", "four_pairs")  # koikoi.md §2.2 (88's kuttsuki is another hand)
 MONTHS = tuple(0xF << 4 * m for m in range(12))  # each month's four cards
+TSUKIFUDA = 4  # koikoi.md §4.5: the four cards of the round's month
+WILLOW, PAULOWNIA = MONTHS[10], MONTHS[11]  # koikoi.md §4.4: the weather's months
+FIELD_FOUR_POINTS = 6  # koikoi.md §2.1: field_four=dealer_wins
+# koi_trigger=new_only (koikoi.md §5.1): the yaku counted as made, each family once (a fourth
+# bright improves the brights; both ribbon sets are two yaku)
+FAMILY = {"goko": ("brights",), "shiko": ("brights",), "ame_shiko": ("brights",),
+          "sanko": ("brights",), "akatan_aotan": ("akatan", "aotan")}
 
 
 def month_counts(mask: int) -> list[int]:
@@ -76,6 +83,11 @@ class KoiKoi(Ruleset):
         Option("viewing_points", int, 5, (5, 3), help=N_("points of each viewing sake")),
         Option("rain_spoils_sake", bool, False,
                help=N_("the rain man in the pile cancels flower- and moon-viewing sake")),
+        Option("field_weather", bool, False,
+               help=N_("a Willow card on the field rains off flower-viewing sake, a "
+                       "Paulownia card fogs off moon-viewing sake")),
+        Option("tsukifuda", bool, False,
+               help=N_("Cards of the Month: all four cards of the round's month score 4")),
         Option("teyaku", str, "win", ("win", "redeal", "off"),
                help=N_("a hand dealt four of a month or four pairs: wins the round, is dealt "
                        "again, or counts for nothing")),
@@ -84,10 +96,15 @@ class KoiKoi(Ruleset):
                help=N_("a hand that is both four of a month and four pairs pays both")),
         Option("teyaku_both", str, "draw", ("draw", "ignore"),
                help=N_("both players dealt such a hand: a draw, or both hands ignored")),
+        Option("field_four", str, "redeal", ("redeal", "dealer_takes", "dealer_wins"),
+               help=N_("four of a month dealt to the field: dealt again, the dealer takes "
+                       "them, or the dealer wins the round")),
         Option("field_pairs", str, "redeal", ("redeal", "play"),
                help=N_("four pairs dealt to the field: dealt again, or played")),
         Option("koi_limit", int, 0, (0, 1),
                help=N_("koi-koi calls a player may make in a round (0: no limit)")),
+        Option("koi_trigger", str, "new_or_improved", ("new_or_improved", "new_only"),
+               help=N_("what asks koi-koi or stop: a new or improved yaku, or only a new one")),
         Option("koi_minimum", int, 0, minimum=0, maximum=7,
                help=N_("a player whose yaku are worth less than this must stop (0: never)")),
         Option("seven_double", bool, True,
@@ -112,7 +129,8 @@ class KoiKoi(Ruleset):
     active_count = 2
     hand_size = HAND
     field_size = FIELD
-    field_check = "misdeal"  # four of a month on the field: dealt again (koikoi.md §2)
+    field_check = "misdeal"  # four of a month on the field: dealt again by default (koikoi.md
+    # §2.1); another field_four leaves it to before_play (configure)
     decision = "sage"  # koi-koi (the engine's sage) or stop (its shoubu)
     cancel_after_sage = False
     counts_card_points = False
@@ -132,13 +150,31 @@ class KoiKoi(Ruleset):
         self._viewing = o["viewing_points"]
         self._rain_spoils = o["rain_spoils_sake"]
         self._chaffs = CHAFFS | (SAKE if o["sake_cup_chaff"] else 0)
+        self._tsuki = o["tsukifuda"]
+        self._weather = o["field_weather"]
+        self.yaku_context = self._tsuki or self._weather
+        self.yaku_reads_field = self._weather
+        self._new_only = o["koi_trigger"] == "new_only"
+        # four of a month on the field: thrown in at the deal, or left to before_play
+        self.field_check = "misdeal" if o["field_four"] == "redeal" else "none"
         # every card counts for some yaku (the chaff yaku counts the plain ones): every
         # capture is checked for a rise
         self.yaku_cards = BRIGHTS | ANIMALS | RIBBONS | self._chaffs
 
     # ------------------------------------------------------------------ the yaku
-    def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
-        """The yaku a pile scores now, with their points (koikoi.md §4, every option)."""
+    def context_of(self, round_no: int, field: int) -> tuple[int, int] | None:
+        """(the round's month's four cards, the field) for Cards of the Month and the
+        weather; round r is month r (koikoi.md §4.5)."""
+        if not self.yaku_context:
+            return None
+        return (MONTHS[(round_no - 1) % 12] if self._tsuki else 0,
+                field if self._weather else 0)
+
+    def yaku_items(self, pile: int, position: int = 0,
+                   ctx: tuple[int, int] | None = None) -> dict[str, int]:
+        """The yaku a pile scores now, with their points (koikoi.md §4, every option).
+        ``ctx`` (``context_of``): the round's month and the field, which Cards of the Month
+        and the weather read; without it they score nothing and rain nothing off."""
         out: dict[str, int] = {}
         rain = bool(pile & RAIN)
         self._brights(pile, rain, out)
@@ -147,11 +183,14 @@ class KoiKoi(Ruleset):
         n = (pile & self._chaffs).bit_count()
         if n >= KASU:
             out["kasu"] = n - KASU + 1
+        month, field = ctx if ctx is not None else (0, 0)
+        if month and pile & month == month:
+            out["tsukifuda"] = TSUKIFUDA
         if pile & SAKE and self._sake != "off" and not (self._rain_spoils and rain):
             viewing = {}
-            if pile & CURTAIN:
+            if pile & CURTAIN and not field & WILLOW:  # field & WILLOW: rained off
                 viewing["hanami_zake"] = self._viewing
-            if pile & MOON:
+            if pile & MOON and not field & PAULOWNIA:  # field & PAULOWNIA: fogged off
                 viewing["tsukimi_zake"] = self._viewing
             if viewing and (self._sake == "on" or out):
                 out.update(viewing)
@@ -194,12 +233,31 @@ class KoiKoi(Ruleset):
         if n >= TAN and not (set_made and self._scoring == "exclusive_plus"):
             out["tan"] = n - TAN + 1
 
-    def dek_items(self, pile: int) -> dict[str, int]:
-        return self.yaku_items(pile)
+    def dek_items(self, pile: int, ctx: tuple[int, int] | None = None) -> dict[str, int]:
+        return self.yaku_items(pile, 0, ctx)
 
-    def dek_value(self, pile: int) -> int:
+    def dek_value(self, pile: int, ctx: tuple[int, int] | None = None) -> int:
         """The pile's yaku points before any doubling: a rise asks koi-koi or stop."""
-        return sum(self.yaku_items(pile).values())
+        return sum(self.yaku_items(pile, 0, ctx).values())
+
+    def trigger_level(self, pile: int, ctx: tuple[int, int] | None = None) -> int:
+        """koi_trigger=new_only: the number of yaku made (a rise is a new one); else the
+        points (a rise is a new or improved yaku: koikoi.md §4.6, §5.1)."""
+        items = self.yaku_items(pile, 0, ctx)
+        if not self._new_only:
+            return sum(items.values())
+        return len({f for k in items for f in FAMILY.get(k, (k,))})
+
+    def dek_value_fn(self):  # noqa: ANN201 - a callable int -> int
+        return self.trigger_level if self._new_only else self.dek_value
+
+    def entries_in(self, ctx: object | None) -> tuple[Entry, ...]:
+        """Cards of the Month follows this round's four cards (an entry without cards in
+        ``entries``: the month is the round's)."""
+        if not self._tsuki or not isinstance(ctx, tuple) or not ctx[0]:
+            return self.entries
+        return tuple(card_set("tsukifuda", ctx[0], TSUKIFUDA) if e.id == "tsukifuda" else e
+                     for e in self.entries)
 
     def yaku_sets(self, position: int = 0) -> tuple[tuple[str, int, int], ...]:
         one = self._scale[4]
@@ -228,6 +286,10 @@ class KoiKoi(Ruleset):
         if self._sake != "off":
             entries += [card_set("hanami_zake", CURTAIN | SAKE, self._viewing),
                         card_set("tsukimi_zake", MOON | SAKE, self._viewing)]
+        if self._tsuki:  # its cards are the round's month's (entries_in)
+            entries.append(Entry("tsukifuda", Category.DEKIYAKU, TSUKIFUDA, need=4))
+        if self.options["field_four"] == "dealer_wins":
+            entries.append(Entry("field_four", Category.SPECIAL, FIELD_FOUR_POINTS))
         if self.options["teyaku"] == "win":
             points = self.options["teyaku_points"]
             entries += [Entry(k, Category.TEYAKU, points) for k in TEYAKU_HANDS]
@@ -237,9 +299,13 @@ class KoiKoi(Ruleset):
 
     # ------------------------------------------------------------------ before play
     def before_play(self, st: State) -> None:
-        """koikoi.md §2: the field's four pairs (a misdeal by default), then the hands dealt
-        four of a month or four pairs: the holder wins at once (or the deal is thrown in)."""
+        """koikoi.md §2: the field's four of a month (with field_four other than redeal: the
+        deal threw it in otherwise) and four pairs (a misdeal by default), then the hands
+        dealt four of a month or four pairs: the holder wins at once (or the deal is thrown
+        in)."""
         o = self.options
+        if self.field_check == "none" and self._field_four(st):
+            return
         if o["field_pairs"] == "redeal" and month_counts(st.field).count(2) == 4:
             if st.events_on:
                 st.emit("misdeal", st.dealer, reason="field_pairs")
@@ -273,6 +339,42 @@ class KoiKoi(Ruleset):
             st._finish(Ending.TEYAKU, holder)
         else:  # both: a draw (koikoi.md §2.2)
             st._finish(Ending.DRAW, None)
+
+    def _field_four(self, st: State) -> bool:
+        """Four of a month on the field (koikoi.md §2.1): ``dealer_wins`` ends the round, the
+        dealer paid 6; ``dealer_takes``: the dealer captures the four and four cards from
+        the top of the pile fill the field, as often as a four lies there. True when the
+        round ended."""
+        four = next((m for m in MONTHS if st.field & m == m), 0)
+        if not four:
+            return False
+        if self.options["field_four"] == "dealer_wins":
+            st.drawn = -1
+            st.caller = -1
+            st.ending = Ending.TEYAKU
+            if st.events_on:
+                st.emit("teyaku", st.dealer, items={"field_four": FIELD_FOUR_POINTS},
+                        cards=names_of(four))
+            other = next(s for s in st.active if s != st.dealer)
+            st.pay(other, st.dealer, FIELD_FOUR_POINTS, "field_four",
+                   Basis("mon", FIELD_FOUR_POINTS) if st.events_on else None)
+            st._finish(Ending.TEYAKU, st.dealer)
+            return True
+        while four:  # dealer_takes
+            st.field &= ~four
+            st.captured[st.dealer] |= four
+            if st.events_on:
+                cards = names_of(four)
+                st.emit("captured", st.dealer, card=cards[0], cards=cards, rule="field_four")
+            for _ in range(4):
+                card = st.pile[st.pile_pos]
+                st.pile_pos += 1
+                st.field |= 1 << card
+                if st.events_on:
+                    st.emit("drew", st.dealer, card=CARD_IDS[card])
+                    st.emit("placed", st.dealer, card=CARD_IDS[card])
+            four = next((m for m in MONTHS if st.field & m == m), 0)
+        return False
 
     @staticmethod
     def dealt_teyaku(hand: int) -> str | None:
@@ -323,7 +425,7 @@ class KoiKoi(Ruleset):
         if self.options["koi_limit"] and st.sagers >> seat & 1:
             return True
         least = self.options["koi_minimum"]
-        return bool(least) and self.dek_value(st.captured[seat]) < least
+        return bool(least) and self.dek_value(st.captured[seat], st.yaku_ctx()) < least
 
     def settle(self, st: State) -> None:
         """A stop: the caller's yaku, multiplied, paid by the other player. Hands run out:
@@ -332,7 +434,7 @@ class KoiKoi(Ruleset):
         if st.ending == Ending.SHOUBU and st.caller in (a, b):
             winner = st.caller
             loser = b if winner == a else a
-            items = self.yaku_items(st.captured[winner])
+            items = self.yaku_items(st.captured[winner], 0, st.yaku_ctx())
             m = self.multiplier(st, winner, sum(items.values()))
             st.m = m
             for k, v in items.items():

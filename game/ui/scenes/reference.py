@@ -328,7 +328,8 @@ def page_text(rs: Ruleset, page: str) -> list[str]:
         else:
             amounts = _("Amounts in mon from each opponent under this game's options.")
         combine = [] if rs.counts_card_points else rule_words.replace_lines(rs)
-        return rule_words.decide_lines(rs) + combine + [amounts]
+        return (rule_words.decide_lines(rs) + yaku_facts.round_yaku_lines(rs) + combine
+                + [amounts])
     if page == "before":
         return rule_words.before_lines(rs)
     if page == "scoring":
