@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +47,11 @@ CLEAR_MARGIN = 5.0  # mon: a position's best choice must lead the next by at lea
 WORLDS = 200
 PUZZLE_RULESET = "hachihachi"
 PILE_SIZES = (6, 12)  # a drill's capture pile holds this many cards (inclusive)
+KOIKOI = "koikoi"  # the ruleset of the Koi-Koi drill and of "Koi-koi or stop?"
+KOIKOI_ROUNDS = 3  # rounds of a game "Koi-koi or stop?" looks for a decision in
+# in so many Koi-Koi piles of six, the drill deals a yaku's cards first: random cards seldom
+# score there (no card points count, and most yaku need three to ten chosen cards)
+KOIKOI_YAKU_SHARE = (5, 6)
 
 
 # --- positions ------------------------------------------------------------------------
@@ -53,7 +59,7 @@ PILE_SIZES = (6, 12)  # a drill's capture pile holds this many cards (inclusive)
 class Puzzle:
     """A position to solve: the seat's view, and every legal choice weighed (best first)."""
 
-    source: str  # "mistake", "generated" or "daily"
+    source: str  # "mistake", "generated", "daily" or "koikoi" (a koi-koi-or-stop decision)
     ruleset: str
     names: tuple[str, ...]
     view: PlayerView
@@ -87,27 +93,50 @@ def clear_enough(choices: tuple[reviews.Choice, ...]) -> bool:
     return second.loss > max(CLEAR_MARGIN, 3 * second.se)
 
 
-def generated_puzzle(seed: int, source: str = "generated", *, worlds: int = WORLDS,
-                     tries: int = 4) -> Puzzle | None:
-    """A clear position from a seeded game of rule-based players (None if `tries` games
-    hold none, which is rare)."""
+def _clear_position(rng: Rng, ruleset: str, options: dict, seats: int,
+                    wanted: Callable[[PlayerView, int], bool], source: str, worlds: int,
+                    tries: int) -> Puzzle | None:
+    """The first clear position of `wanted` kind (the seat's view, the number of legal
+    actions) met in up to `tries` seeded games of rule-based players; the one search of the
+    generated positions, so every kind draws from `rng` in the same order (a daily position
+    stays the same from version to version of this module)."""
     from game.simulate import simulate
 
-    rng = Rng(seed)
     for _try in range(tries):
         game_seed = rng.next64() >> 1
-        rec = simulate(PUZZLE_RULESET, {"rounds": 1}, 3, ["rules"], seed=game_seed)
-        seat = rng.below(3)
+        rec = simulate(ruleset, options, seats, ["rules"], seed=game_seed)
+        seat = rng.below(seats)
         found = [m for m in reviews.moments(rec, [seat])
-                 if m.state.view(seat).phase == "play" and len(m.state.legal_actions()) >= 3]
+                 if wanted(m.state.view(seat), len(m.state.legal_actions()))]
         rng.shuffle(found)
         for m in found[:6]:
             view = m.state.view(seat)
             choices, _w = reviews.weigh(view, m.chosen, worlds=worlds, seed=rng.next64())
             if clear_enough(choices):
                 # computer players of a made-up game: the screen names them "Player N"
-                return Puzzle(source, PUZZLE_RULESET, ("",) * len(rec.seats), view, choices)
+                return Puzzle(source, ruleset, ("",) * len(rec.seats), view, choices)
     return None
+
+
+def generated_puzzle(seed: int, source: str = "generated", *, worlds: int = WORLDS,
+                     tries: int = 4) -> Puzzle | None:
+    """A clear position from a seeded game of rule-based players (None if `tries` games
+    hold none, which is rare)."""
+    return _clear_position(Rng(seed), PUZZLE_RULESET, {"rounds": 1}, 3,
+                           lambda view, legal: view.phase == "play" and legal >= 3,
+                           source, worlds, tries)
+
+
+def koikoi_puzzle(seed: int, *, worlds: int = WORLDS, tries: int = 6) -> Puzzle | None:
+    """"Koi-koi or stop?": a clear decision after a yaku (the engine's `decide` phase, sage
+    being Koi-Koi's koi-koi and shoubu its stop) from a seeded Koi-Koi game of rule-based
+    players, weighed by the review as every position is (None if `tries` games hold none).
+    The review weighs these well: a stop's value is the round's payment, known exactly, and
+    playing on is measured against it over the same worlds, so the lead of a clear one is
+    many times its standard error."""
+    return _clear_position(Rng(seed), KOIKOI, {"rounds": KOIKOI_ROUNDS}, 2,
+                           lambda view, legal: view.phase == "decide" and legal >= 2,
+                           KOIKOI, worlds, tries)
 
 
 def daily_seed(day: dt.date) -> int:
@@ -182,10 +211,12 @@ def _answer(items: dict[str, int]) -> tuple[tuple[str, int], ...]:
 
 
 def _options(rng: Rng, answer: tuple[tuple[str, int], ...], pool: list[tuple[str, int]],
+             near: tuple[tuple[tuple[str, int], ...], ...] = (),
              ) -> tuple[tuple[tuple[tuple[str, int], ...], ...], int]:
-    """Four different answers, the right one among them: the same names at a wrong worth,
-    other names at their worth, and "nothing"."""
-    wrong: list[tuple[tuple[str, int], ...]] = []
+    """Four different answers, the right one among them: `near` misses first (a ruleset's
+    likeliest slips), then the same names at a wrong worth, other names at their worth, and
+    "nothing"."""
+    wrong: list[tuple[tuple[str, int], ...]] = [n for n in near if n != answer]
     if answer:
         doubled = tuple((k, v * 2) for k, v in answer)
         halved = tuple((k, max(1, v // 2)) for k, v in answer)
@@ -245,6 +276,39 @@ def pile_drill(seed: int, ruleset: str = PUZZLE_RULESET) -> Drill:
     pool = [(e.id, e.value) for e in sets if e.value]
     options, correct = _options(rng, _answer(items), pool)
     return Drill("pile", ruleset, tuple(pile), options, correct)
+
+
+def koikoi_drill(seed: int) -> Drill:
+    """A Koi-Koi capture pile (rules: docs/rules/koikoi.md §4, the default options) and the
+    yaku it scores with their points, the engine's (`Ruleset.dekiyaku`). Five piles in six
+    are dealt the cards one yaku needs first (a yaku of the catalogue chosen at random, its
+    `need` cards among those that make it), then random cards up to the pile's size; the
+    rest are random cards alone, which mostly score nothing, so "No yaku" stays an answer
+    to think about. Deterministic per seed."""
+    rs = rulesets.get(KOIKOI)
+    rng = Rng(seed)
+    sets = [e for e in rs.entries if e.is_card_set and e.value]
+    size = PILE_SIZES[0] + rng.below(PILE_SIZES[1] - PILE_SIZES[0] + 1)
+    chosen: set[int] = set()
+    share, out_of = KOIKOI_YAKU_SHARE
+    if rng.below(out_of) < share:
+        e = sets[rng.below(len(sets))]
+        members = [c for c in range(48) if e.cards >> c & 1]
+        rng.shuffle(members)
+        chosen.update(members[:e.need])
+    deck = list(range(48))
+    rng.shuffle(deck)
+    for c in deck:
+        if len(chosen) >= size:  # a yaku of ten chaff may fill more than `size`
+            break
+        chosen.add(c)
+    pile = [CARD_IDS[c] for c in sorted(chosen)]
+    answer = _answer(rs.dekiyaku(pile))
+    base = {e.id: e.value for e in sets}
+    near = (tuple((k, base.get(k, v)) for k, v in answer),  # the "+1 each" forgotten
+            answer[:-1] if len(answer) > 1 else ())  # a yaku of two overlooked
+    options, correct = _options(rng, answer, [(e.id, e.value) for e in sets], near)
+    return Drill("pile", KOIKOI, tuple(pile), options, correct)
 
 
 # --- the practice file ----------------------------------------------------------------
@@ -383,6 +447,6 @@ def remember_mistakes(data_dir: Path, record_file: str, review: reviews.Review) 
 
 
 __all__ = ["CLEAR_MARGIN", "Drill", "MistakeRef", "Progress", "Puzzle", "clear_enough",
-           "daily_puzzle", "daily_seed", "generated_puzzle", "load", "mistake_puzzle",
-           "pile_drill", "progress_from", "record_score", "remember_mistakes", "save",
-           "take_notice", "teyaku_drill"]
+           "daily_puzzle", "daily_seed", "generated_puzzle", "koikoi_drill", "koikoi_puzzle",
+           "load", "mistake_puzzle", "pile_drill", "progress_from", "record_score",
+           "remember_mistakes", "save", "take_notice", "teyaku_drill"]

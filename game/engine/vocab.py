@@ -105,7 +105,9 @@ EVENT_FIELDS: dict[EventKind, tuple[frozenset[str], frozenset[str]]] = {
     EventKind.TEYAKU: (frozenset({"items", "cards"}), frozenset()),
     EventKind.TURN: (frozenset(), frozenset()),
     EventKind.PLAYED: (frozenset({"card"}), frozenset()),
-    EventKind.PLACED: (frozenset({"card"}), frozenset()),
+    # rule "field_four": a card from the pile dealt to the field in place of the four of a
+    # month the dealer took (Koi-Koi's field_four=dealer_takes)
+    EventKind.PLACED: (frozenset({"card"}), frozenset({"rule"})),
     EventKind.DREW: (frozenset({"card"}), frozenset()),
     # card: the card that captured (for a rule capture, the first card taken); cards: every
     # card that went to the pile, ``card`` included; rule: a rule that captured without a

@@ -228,12 +228,20 @@ def _line(ev: Event, names: list[str], words: str = "sage",
         if said is not None:
             return said
     if k == EventKind.MISDEAL:
-        if d.get("reason"):
+        reason = d.get("reason")
+        if reason == "field_pairs":  # Koi-Koi (koikoi.md §2.1)
+            return _("Misdeal — four pairs on the field: dealt again.")
+        if reason == "teyaku":  # Koi-Koi's teyaku=redeal (koikoi.md §2.2)
+            return _("Misdeal — a hand dealt four of a month or four pairs: dealt again.")
+        if reason:
             return _("Nobody was willing to play: misdeal.")
         return _("Misdeal — four cards of month {month} on the field.").format(
             month=d.get("month"))
     if k == EventKind.MULTIPLIER:
         return _multiplier(d)
+    if k == EventKind.PLACED and d.get("rule") == "field_four":
+        return _("{card} is dealt to the field in their place.").format(
+            card=card_name(str(d.get("card"))))
     fields = _fields(ev, names)
     you = is_you(fields["who"])
     template = (RULE_CAPTURES.get((d.get("rule", ""), you)) if k == EventKind.CAPTURED

@@ -157,6 +157,9 @@ class TableModel:
             card = d["card"]
             if self.reveal == card:
                 self.reveal = None
+            if d.get("rule"):  # dealt from the pile to the field, not a turn's draw
+                self.pile = max(0, self.pile - 1)
+                self.origins[card] = ("pile",)
             if card not in self.field_cards:
                 self.field_cards.append(card)
         elif k == "captured":

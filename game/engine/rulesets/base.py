@@ -122,6 +122,9 @@ class Ruleset:
     settles_multiplier = False  # a stop's multiplier is decided at its settlement (Koi-Koi's
     # doublings), so a view of a decision carries what each stop would be (view.stakes);
     # elsewhere it is the round's multiplier and nothing is worked out
+    teyaku_stand_in_play = True  # teyaku claimed at the deal stand while the round is played
+    # (the table reveals them at the first turn); Koi-Koi's dealt hands end the round before
+    # it, so a round in play never holds one and there is nothing to reveal
     decision_words = "sage"  # how the table names the decision after a yaku: "sage" (sage or
     # shoubu, the 88 family) or "koikoi" (koi-koi or stop)
     yaku_context = False  # the yaku read more than the pile (Koi-Koi's Cards of the Month:

@@ -135,6 +135,7 @@ class KoiKoi(Ruleset):
     cancel_after_sage = False
     counts_card_points = False
     decision_words = "koikoi"
+    teyaku_stand_in_play = False  # a hand that scores as dealt wins before the first turn
     settles_multiplier = True
     # No card points are ever scored (counts_card_points is False). These are the cards'
     # traditional worths (bright 20, animal 10, ribbon 5, chaff 1): the engine's greedy
@@ -370,9 +371,8 @@ class KoiKoi(Ruleset):
                 card = st.pile[st.pile_pos]
                 st.pile_pos += 1
                 st.field |= 1 << card
-                if st.events_on:
-                    st.emit("drew", st.dealer, card=CARD_IDS[card])
-                    st.emit("placed", st.dealer, card=CARD_IDS[card])
+                if st.events_on:  # from the pile to the field, no turn's draw
+                    st.emit("placed", st.dealer, card=CARD_IDS[card], rule="field_four")
             four = next((m for m in MONTHS if st.field & m == m), 0)
         return False
 

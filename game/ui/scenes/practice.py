@@ -1,7 +1,9 @@
 """Practice (issue 27, item 4): "What would you play?" positions (from your reviewed mistakes,
-else generated), today's position, and the teyaku and yaku drill. The positions, answers and
-values are game.practice's (the review's search, the engine's yaku); this module lays them
-out and takes the answer by mouse or keys.
+else generated), today's position, and the teyaku and yaku drill; for a Koi-Koi player, the
+Koi-Koi drill (a capture pile under the koikoi ruleset) and "Koi-koi or stop?" (a decision
+after a yaku, answered with the table's own words for it). The positions, answers and values
+are game.practice's (the review's search, the engine's yaku); this module lays them out and
+takes the answer by mouse or keys.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ from collections.abc import Callable
 
 import pygame
 
+from ai.review import Decision
 from game import practice
 from game.engine.actions import PLAY, Action
 from game.engine.cards import CARD_IDS, names_of
 from game.i18n import _, ngettext, pgettext
+from game.play import decisions
+from game.play.advice import choice_name
+from game.play.choices import choice_words
 from game.play.numbers import amount
 from game.play.terms import card_name, term
 from game.play.worker import Background
@@ -29,13 +35,29 @@ from game.ui.scenes.page import PageScene
 
 log = logging.getLogger(__name__)
 
-KINDS = ("positions", "drill", "daily")
+# the exercises of the menu, in its order; each is also its score's key in practice.json
+KINDS = ("positions", "drill", "daily", "koikoi_drill", "koikoi_stop")
 
 
-def answer_words(answer: tuple[tuple[str, int], ...], kind: str) -> str:
-    """A drill's answer in words: "三本 Sanbon · Triplet, 24 mon from each other player"."""
+def _points(n: int) -> str:
+    """ "5 points": Koi-Koi scores yaku in points (the decision panel's words for them)."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def answer_words(answer: tuple[tuple[str, int], ...], kind: str,
+                 ruleset: str = practice.PUZZLE_RULESET) -> str:
+    """A drill's answer in words: "三本 Sanbon · Triplet, 24 mon from each other player"; in
+    Koi-Koi, where the other player pays the stopper's yaku in points, "三光 Sankō · Three
+    Brights: 5 points" (and the sum when the pile makes several)."""
     if not answer:
         return _("No teyaku") if kind == "teyaku" else _("No yaku")
+    if ruleset == practice.KOIKOI:
+        items = ", ".join(_("{name}: {points}").format(name=term(k), points=_points(v))
+                          for k, v in answer)
+        if len(answer) == 1:
+            return items
+        return _("{items} ({points} in all)").format(
+            items=items, points=_points(sum(v for _k, v in answer)))
     parts = [_("{name}: {n} mon").format(name=term(k), n=amount(v)) for k, v in answer]
     return _("{items} (from each other player)").format(items=", ".join(parts))
 
@@ -96,6 +118,8 @@ class PracticeScene(PageScene):
         return [Button(_("What would you play?"), lambda: self.open("positions"), "primary"),
                 Button(_("Teyaku and yaku drill"), lambda: self.open("drill")),
                 Button(_("Today's position"), lambda: self.open("daily")),
+                Button(_("Koi-Koi drill"), lambda: self.open("koikoi_drill")),
+                Button(_("Koi-koi or stop?"), lambda: self.open("koikoi_stop")),
                 Button(pgettext("button", "Back"), self.back)]
 
     def relabel(self) -> None:
@@ -109,6 +133,8 @@ class PracticeScene(PageScene):
     def open(self, kind: str) -> None:
         if kind == "drill":
             self.app.stack.push(DrillScene(self.app))
+        elif kind == "koikoi_drill":
+            self.app.stack.push(DrillScene(self.app, ruleset=practice.KOIKOI))
         else:
             self.app.stack.push(PuzzleScene(self.app, kind))
 
@@ -136,6 +162,10 @@ class PracticeScene(PageScene):
                 done=(_("You answered it: {mark}.").format(mark=words.mark_name(
                     self.progress.daily[dt.date.today().isoformat()]))
                     if dt.date.today().isoformat() in self.progress.daily else "")),
+            "koikoi_drill": _("Koi-Koi: a capture pile; say which yaku it scores and how many "
+                              "points. {score}.").format(score=self.score_line("koikoi_drill")),
+            "koikoi_stop": _("Koi-Koi: you made a yaku; play on or stop? One choice is clearly "
+                             "better. {score}.").format(score=self.score_line("koikoi_stop")),
         }
         bh = round(body * 2.3)
         bw = min(360, round(tw * 0.36))
@@ -155,7 +185,8 @@ class PracticeScene(PageScene):
 
 class PuzzleScene(PageScene):
     """One position at a time: choose a play (a card, then its target when it has several),
-    then see the verdict, the better choice and every choice's value."""
+    or, at a decision ("Koi-koi or stop?"), one of its choices, worded as the table's panel
+    words them; then see the verdict, the better choice and every choice's value."""
 
     name = "puzzle"
 
@@ -169,6 +200,7 @@ class PuzzleScene(PageScene):
         self.answer: Action | None = None
         self.hand_rects: list[tuple[pygame.Rect, str]] = []
         self.field_rects: list[tuple[pygame.Rect, str]] = []
+        self.choice_rects: list[tuple[pygame.Rect, Action]] = []
         self.group = ButtonGroup(self._buttons(), vertical=False)
         self.next_puzzle()
 
@@ -182,6 +214,8 @@ class PuzzleScene(PageScene):
         paths = self.app.paths
         if self.kind == "daily":
             return practice.daily_puzzle(dt.date.today())
+        if self.kind == "koikoi_stop":
+            return practice.koikoi_puzzle(secrets.randbits(63))
         if self.kind == "positions" and paths is not None:
             progress, _msg = practice.load(paths.data_dir)
             while progress.mistakes:  # the oldest remembered mistake first, used once
@@ -207,6 +241,16 @@ class PuzzleScene(PageScene):
                 self.puzzle = result  # type: ignore[assignment]
 
     # --- answering ---------------------------------------------------------------------
+    @property
+    def deciding(self) -> bool:
+        """The position is a decision (koi-koi or stop), answered by its choices, not by a
+        card of the hand."""
+        return self.puzzle is not None and self.puzzle.view.phase != "play"
+
+    def decision_choices(self) -> list[Action]:
+        """A decision's choices in the engine's order (the order of the table's panel)."""
+        return list(self.puzzle.view.legal) if self.deciding else []  # type: ignore[union-attr]
+
     def plays_of(self, card: str) -> list[Action]:
         if self.puzzle is None or card not in CARD_IDS:
             return []
@@ -238,7 +282,9 @@ class PuzzleScene(PageScene):
         mark, _c = p.verdict(action)
         if self.app.paths is not None:
             daily = self.kind == "daily"
-            practice.record_score(self.app.paths.data_dir, "daily" if daily else "positions",
+            kind = "daily" if daily else "koikoi_stop" if self.kind == "koikoi_stop" \
+                else "positions"
+            practice.record_score(self.app.paths.data_dir, kind,
                                   mark == "best", dt.date.today().isoformat() if daily
                                   else None, mark)
             tell_unsaved(self.app)
@@ -256,11 +302,22 @@ class PuzzleScene(PageScene):
         button; a click on one does the same."""
         if intent is Intent.SELECT:
             n = select_number(event)
-            if self.puzzle is not None and self.answer is None and n is not None:
+            if self.deciding and self.answer is None and n is not None:
+                choices = self.decision_choices()
+                if 1 <= n <= len(choices):
+                    self.submit(choices[n - 1])
+            elif self.puzzle is not None and self.answer is None and n is not None:
                 pool = self.targets() if self.picked else [c for _r, c in self.hand_rects]
                 if 1 <= n <= len(pool):
                     self._take_card(pool[n - 1])
             return True
+        if self.deciding and self.answer is None \
+                and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, a in self.choice_rects:
+                if r.collidepoint(event.pos):
+                    self.submit(a)
+                    return True
+            return False
         if self.puzzle is not None and self.answer is None \
                 and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             rects = self.field_rects if self.picked else self.hand_rects
@@ -278,6 +335,8 @@ class PuzzleScene(PageScene):
     def _title(self) -> str:
         if self.kind == "daily":
             return _("Today's position")
+        if self.kind == "koikoi_stop":
+            return _("Koi-koi or stop?")
         if self.puzzle is not None and self.puzzle.source == "mistake":
             return _("From your game: what would you play?")
         return _("What would you play?")
@@ -314,6 +373,14 @@ class PuzzleScene(PageScene):
             out.append((r, c))
         return out
 
+    def seat_names(self) -> list[str]:
+        """The seats as the page names them: a made-up game's computer players, nameless in
+        the puzzle, are "Player N" here and in the advice alike (the advice had said "the
+        risk:  is 2 cards from ..." with the name left out)."""
+        p = self.puzzle
+        assert p is not None
+        return [n or _("Player {n}").format(n=i + 1) for i, n in enumerate(p.names)]
+
     def ringed(self) -> str | None:
         """The hand card ringed in gold: the one picked up, else the one answered (so the
         verdict below can be read against the card the player chose)."""
@@ -339,7 +406,7 @@ class PuzzleScene(PageScene):
         assert p is not None
         v = p.view
         me = v.seat
-        names = [n or _("Player {n}").format(n=i + 1) for i, n in enumerate(p.names)]
+        names = self.seat_names()
         theme.blit_text(surface, theme.fit(_("You are {name}; {n} cards left in the draw "
                                              "pile. Every value is the round's expected "
                                              "result for you, in mon.").format(
@@ -348,6 +415,8 @@ class PuzzleScene(PageScene):
         answered = self.answer is not None
         others = [s for s in v.active if s != me]
         reserve = round(body * 1.5 + small * 1.35 * 4)  # the verdict's lines below the cards
+        if self.deciding:  # and, above them, a row for each choice
+            reserve += self.choice_row_height(body, small) * len(self.decision_choices())
         room = bottom - y - reserve
         cap_w = max(20, min(40, round(room * 0.055)))
         cap_h = card_height(cap_w) + 8
@@ -370,7 +439,8 @@ class PuzzleScene(PageScene):
         self.field_rects = self._row(surface, v.field, x + col, y, big_w, bool(targets), dim)
         y += card_height(big_w) + round(small * 1.8)
         theme.blit_text(surface, _("Your hand"), small, (x, y + 4), theme.GOLD, True)
-        self.hand_rects = self._row(surface, v.hand, x + col, y, big_w, not answered)
+        self.hand_rects = self._row(surface, v.hand, x + col, y, big_w,
+                                    not answered and not self.deciding)
         for r, c in self.hand_rects:
             if c == self.ringed():
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
@@ -379,7 +449,14 @@ class PuzzleScene(PageScene):
         theme.blit_text(surface, _("You took"), small, (x, y + 4), theme.TEXT)
         self._row(surface, pile[:max(1, (tw - col) // (cap_w + 6))], x + col, y, cap_w)
         y += card_height(cap_w) + 10
-        if self.picked:
+        if self.deciding:
+            y = self._draw_choices(surface, x, y, tw, body, small)
+            if not answered:
+                theme.blit_text(surface, _("Click a choice, or press its number."), body,
+                                (x, y), theme.GOLD)
+            else:
+                self._draw_verdict(surface, x, y, tw, bottom, body, small)
+        elif self.picked:
             theme.blit_text(surface, _("Choose which card the {card} takes (1–{n})").format(
                 card=card_name(self.picked), n=len(targets)), body, (x, y), theme.GOLD)
         elif not answered:
@@ -396,7 +473,7 @@ class PuzzleScene(PageScene):
         theme.blit_text(surface, words.verdict_line(d), body, (x, y),
                         theme.GOLD if d.mark == "best" else theme.TEXT, True)
         y += round(body * 1.4)
-        for line in theme.wrap(words.better_sentence(d, list(p.names)), small, tw)[:2]:
+        for line in theme.wrap(words.better_sentence(d, self.seat_names()), small, tw)[:2]:
             theme.blit_text(surface, line, small, (x, y), theme.TEXT)
             y += round(small * 1.35)
         if p.played is not None and p.played != p.best.action:
@@ -405,17 +482,82 @@ class PuzzleScene(PageScene):
                 theme.TEXT_DIM)
             y += round(small * 1.35)
         if y + small < bottom:
-            theme.blit_text(surface, theme.fit(words.values_line(d), small, tw), small,
+            theme.blit_text(surface, theme.fit(self.values_line(d), small, tw), small,
                             (x, y), theme.TEXT_DIM)
+
+    @staticmethod
+    def values_line(d: Decision) -> str:
+        """Every choice with its expected round result, best first: the review's line, with
+        a decision's choices named in its game's words (Koi-Koi's "Koi-koi" and "Stop", as
+        the table's panel says them, not the 88 family's sage and shoubu)."""
+        said = d.view.decision_words
+        return " · ".join(_("{choice} {value}").format(
+            choice=choice_name(c.action.verb, d.phase, said)
+            if c.action.verb in decisions.DECISION_VERBS else words.move_name(c.action, d.phase),
+            value=words.tenths(c.value, sign=True)) for c in d.choices)
+
+    @staticmethod
+    def choice_row_height(body: int, small: int) -> int:
+        """A decision's row: its button words, and below them what it pays and what it
+        risks, a line each (as the table's panel says them)."""
+        return round(body * 1.45 + small * 1.4 * 2 + 16)
+
+    def _previews(self) -> dict:
+        """The engine's preview of each choice (what it pays, what it risks), as the table's
+        panel has them; none when the preview fails (the choices are still offered)."""
+        from game.engine.preview import preview
+
+        try:
+            return {p.action: p for p in preview(self.puzzle.view)}  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001 - a preview bug must not cost the position
+            log.exception("decision preview failed")
+            return {}
+
+    def _draw_choices(self, surface: pygame.Surface, x: int, y: int, tw: int, body: int,
+                      small: int) -> int:
+        """The decision's choices as numbered rows (a click or a number answers): the
+        panel's words for each ("こいこい Koi-koi — play on for more"), what it pays and
+        risks below; once answered, the best choices green, a worse answer red. The y
+        below the rows."""
+        p = self.puzzle
+        assert p is not None
+        v, lh = p.view, self.choice_row_height(body, small)
+        previews = self._previews()
+        self.choice_rects = []
+        for i, a in enumerate(self.decision_choices()):
+            r = pygame.Rect(x, y, tw, lh - 6)
+            self.choice_rects.append((r, a))
+            right = self.answer is not None and p.verdict(a)[0] == "best"
+            wrong = self.answer == a and not right
+            lit = right or wrong
+            pygame.draw.rect(surface, (theme.GAIN if right else theme.LOSS) if lit
+                             else theme.PANEL_LINE, r, 0 if lit else 1, border_radius=6)
+            label = f"{i + 1}. {decisions.label(a.verb, v.phase, v.decision_words)}"
+            theme.blit_text(surface, theme.fit(label, body, tw - 20), body, (r.x + 10, r.y + 5),
+                            theme.INK if lit else theme.TEXT)
+            preview = previews.get(a)
+            if preview is not None:
+                pays, risk = choice_words(preview, v.decision_words)
+                lines = [pays, _("Risk: {risk}").format(risk=risk) if risk else ""]
+                for k, line in enumerate(lines):
+                    theme.blit_text(surface, theme.fit(line, small, tw - 20), small,
+                                    (r.x + 10, r.y + 6 + round(body * 1.35 + k * small * 1.4)),
+                                    theme.INK if lit else theme.TEXT_DIM)
+            y += lh
+        return y + 4
 
 
 class DrillScene(PageScene):
-    """A hand or a capture pile and four answers; the engine's answer after each."""
+    """A hand or a capture pile and four answers; the engine's answer after each. With the
+    koikoi ruleset (the Koi-Koi drill) every drill is a Koi-Koi capture pile, scored apart
+    ("koikoi_drill" in practice.json) so a Koi-Koi player's score is their own."""
 
     name = "drill"
 
-    def __init__(self, app, seed: int | None = None) -> None:  # noqa: ANN001
+    def __init__(self, app, seed: int | None = None,  # noqa: ANN001
+                 ruleset: str = practice.PUZZLE_RULESET) -> None:
         super().__init__(app)
+        self.ruleset = ruleset
         self.seed = seed if seed is not None else secrets.randbits(48)
         self.count = 0
         self.drill: practice.Drill = self._make()
@@ -426,6 +568,8 @@ class DrillScene(PageScene):
     def _make(self) -> practice.Drill:
         self.count += 1
         seed = self.seed + self.count
+        if self.ruleset == practice.KOIKOI:
+            return practice.koikoi_drill(seed)
         return practice.teyaku_drill(seed) if self.count % 2 else practice.pile_drill(seed)
 
     def _buttons(self) -> list[Button]:
@@ -449,9 +593,15 @@ class DrillScene(PageScene):
             return
         self.chosen = i
         if self.app.paths is not None:
-            practice.record_score(self.app.paths.data_dir, "drill", i == self.drill.correct)
+            practice.record_score(self.app.paths.data_dir, self.score_kind,
+                                  i == self.drill.correct)
             tell_unsaved(self.app)
         self.group.set(self._buttons())
+
+    @property
+    def score_kind(self) -> str:
+        """The practice file's key of this drill's score."""
+        return "koikoi_drill" if self.ruleset == practice.KOIKOI else "drill"
 
     def page_event(self, event: pygame.event.Event, intent: Intent | None) -> bool:
         """A number answers, never a button (a double tap would skip past the engine's
@@ -471,7 +621,8 @@ class DrillScene(PageScene):
     def draw(self, surface: pygame.Surface) -> None:
         d = self.drill
         title = _("What does this hand claim?") if d.kind == "teyaku" else \
-            _("What does this capture pile score?")
+            _("Koi-Koi: what does this capture pile score?") if d.ruleset == practice.KOIKOI \
+            else _("What does this capture pile score?")
         rect, x, y, tw, head, body, small = theme.framed_page(surface, title)
         y += round(head * 1.5)
         sub = _("Teyaku: a hand of seven cards as dealt, before play.") if d.kind == "teyaku" \
@@ -486,7 +637,18 @@ class DrillScene(PageScene):
         self.answer_rects = []
         lh = round(body * 2.0)
         kind = "teyaku" if d.kind == "teyaku" else "pile"
-        for i, option in enumerate(d.options):
+        labels = [f"{i + 1}. {answer_words(option, kind, d.ruleset)}"
+                  for i, option in enumerate(d.options)]
+        # one size for every answer, the largest at which the longest fits its row in one
+        # line, else in two (a Koi-Koi pile of three yaku, each named in kanji, reading and
+        # translation, is long); the rows grow to hold two lines
+        size = min(theme.fit_label(label, body, tw - 20, max_lines=2, minimum=small)[0]
+                   for label in labels)
+        wrapped = [theme.fit_label(label, size, tw - 20, max_lines=2, minimum=size)[1]
+                   for label in labels]
+        step = theme.line_step(size)
+        lh = max(lh, max(len(lines) for lines in wrapped) * step + 16)
+        for i, lines in enumerate(wrapped):
             r = pygame.Rect(x, y, tw, lh - 6)
             self.answer_rects.append(r)
             right = self.chosen is not None and i == d.correct
@@ -494,16 +656,16 @@ class DrillScene(PageScene):
             pygame.draw.rect(surface, theme.PANEL_LINE if not (right or wrong) else
                              (theme.GAIN if right else theme.LOSS), r, 0 if right or wrong
                              else 1, border_radius=6)
-            label = f"{i + 1}. {answer_words(option, kind)}"
-            theme.blit_text(surface, theme.fit(label, body, tw - 20), body,
-                            (r.x + 10, r.centery), theme.INK if right or wrong else theme.TEXT,
-                            False, "midleft")
+            top = r.centery - (len(lines) - 1) * step // 2
+            for k, line in enumerate(lines):
+                theme.blit_text(surface, line, size, (r.x + 10, top + k * step),
+                                theme.INK if right or wrong else theme.TEXT, False, "midleft")
             y += lh
         if self.chosen is not None:
             said = _("Right.") if self.chosen == d.correct else \
                 _("Not quite: the right answer is {answer}.").format(
-                    answer=answer_words(d.answer, kind))
-            for line in theme.wrap(said, body, tw)[:2]:
+                    answer=answer_words(d.answer, kind, d.ruleset))
+            for line in theme.wrap(said, body, tw, True)[:3]:  # measured as drawn: bold
                 theme.blit_text(surface, line, body, (x, y), theme.GOLD, True)
                 y += round(body * 1.35)
         else:

@@ -600,8 +600,10 @@ class TableScene(Scene):
                          undo=self.can_undo(), field_multiplier=rs.carry_rule is not None)
 
     def has_teyaku(self) -> bool:
-        """The engine's catalogue has teyaku: else no reveal panel (curriculum tier 1)."""
-        return any(e.category == "teyaku" for e in self.session.rs.entries)
+        """The engine's catalogue has teyaku that stand in play: else no reveal panel
+        (curriculum tier 1; Koi-Koi, whose dealt hands win before the first turn)."""
+        rs = self.session.rs
+        return rs.teyaku_stand_in_play and any(e.category == "teyaku" for e in rs.entries)
 
     def _prompt(self, thinking: bool) -> str:
         if self.busy():
