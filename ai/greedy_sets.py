@@ -46,8 +46,9 @@ class GreedySetsAgent:
         if PLAY in verbs or TAKE in verbs:
             return self._capture(view, [a for a in legal if a.verb in (PLAY, TAKE)])
         if SHOUBU in verbs:
-            made = model_of(view).rs.yaku_now(view.captured_masks[view.seat],
-                                              self._position(view))
+            rs = model_of(view).rs
+            made = rs.yaku_now(view.captured_masks[view.seat], self._position(view),
+                               rs.context_of(view.round, view.field_mask))
             names = " and ".join(yaku_name(y) for y in made) or "combination"
             self.why = f"I called shoubu to collect my {names} at once."
             return next(a for a in legal if a.verb == SHOUBU)

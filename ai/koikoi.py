@@ -153,7 +153,8 @@ def prospects(sit: Situation, seat: int, turns: int) -> list[Prospect]:
     for s, p in enumerate(piles):
         if s != seat:
             others |= p
-    now = rs.dek_value(pile)
+    ctx = rs.context_of(view.round, view.field_mask)  # the round's month, the weather
+    now = rs.dek_value(pile, ctx)
     out = []
     for cs in card_sets(view.ruleset, view.options, sit.position.get(seat, 0)):
         free = cs.cards & ~pile & ~others
@@ -162,7 +163,7 @@ def prospects(sit: Situation, seat: int, turns: int) -> list[Prospect]:
             continue
         cards = cards_of(free)
         if have >= cs.need:  # made: one more card may raise it (a counted yaku, Sankō)
-            gains = [(rs.dek_value(pile | 1 << c), c) for c in cards]
+            gains = [(rs.dek_value(pile | 1 << c, ctx), c) for c in cards]
             best, _ = max(gains)
             if best <= now:
                 continue
@@ -184,7 +185,7 @@ def prospects(sit: Situation, seat: int, turns: int) -> list[Prospect]:
         got = 0
         for _, c in chances[:m]:
             got |= 1 << c
-        points = rs.dek_value(pile | got)
+        points = rs.dek_value(pile | got, ctx)
         if points > now and p > 0:
             out.append(Prospect(seat, cs.id, m, p, points))
     return out
@@ -242,7 +243,7 @@ def weigh(view: PlayerView, sit: Situation | None = None) -> Judgement:
     rs = sit.model.rs
     turns = view.turns_left[me] if me < len(view.turns_left) else 0
     opp_turns = view.turns_left[opp] if opp < len(view.turns_left) else 0
-    now_pts = rs.dek_value(view.captured_masks[me])
+    now_pts = rs.dek_value(view.captured_masks[me], rs.context_of(view.round, view.field_mask))
     try:
         world = State.resample(view, Rng(view.round * 7919 + len(view.log)))
     except Exception:  # noqa: BLE001 - the multiplier then counts as 1

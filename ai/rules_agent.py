@@ -409,7 +409,9 @@ class RulesAgent:
         sage = next((a for a in legal if a.verb == SAGE), None)
         view = sit.view
         pile = view.captured_masks[sit.me]
-        made = sit.model.rs.yaku_now(pile, sit.position[sit.me])
+        rs = sit.model.rs
+        ctx = rs.context_of(view.round, view.field_mask)  # Koi-Koi's month and weather
+        made = rs.yaku_now(pile, sit.position[sit.me], ctx)
         names = " and ".join(yaku_name(y) for y in made) or "sets"
         turns_left = view.hand_counts[sit.me]
         if sage is None or not self.careful:
@@ -417,7 +419,7 @@ class RulesAgent:
             return shoubu
         if koikoi.is_koikoi(view):
             return self._koikoi_or_stop(sit, sage, shoubu)
-        v = sit.model.rs.dek_value(pile)
+        v = rs.dek_value(pile) if ctx is None else rs.dek_value(pile, ctx)
         near = None
         for cs in card_sets(view.ruleset, view.options, sit.position[sit.me]):
             if missing(cs, pile) == 1 and cs.cards & ~pile & sit.unseen:

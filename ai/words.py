@@ -44,6 +44,7 @@ YAKU_NAMES: dict[str, str] = {
     "ame_shiko": "Rainy Four Brights", "sanko": "Three Brights",
     "akatan_aotan": "Poetry and Blue Ribbons", "tane": "Animals", "tan": "Ribbons",
     "kasu": "Chaff", "hanami_zake": "Flower-Viewing Sake", "tsukimi_zake": "Moon-Viewing Sake",
+    "tsukifuda": "Cards of the Month", "field_four": "Four of a Month on the Field",
 }
 
 
