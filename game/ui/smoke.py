@@ -205,8 +205,9 @@ def _walk(home: str, ruleset: str, options: dict, seats: int, seed: int,
         raise RuntimeError("; ".join(app.errors))
     scenes = ["title", "welcome", "learn", "reference", "setup", "table", "scoring", "result"]
     rs = rulesets.get(ruleset, **options)
-    if any(e.category == Category.TEYAKU for e in rs.entries):
-        scenes.insert(6, "teyaku")  # a game without teyaku has no reveal to show
+    if rs.teyaku_stand_in_play and any(e.category == Category.TEYAKU for e in rs.entries):
+        # a game without teyaku in play (none, or Koi-Koi's that win before it) reveals none
+        scenes.insert(6, "teyaku")
     if watch.expected:
         scenes.insert(-2, "yaku watch")
     for needed in scenes:
