@@ -74,7 +74,9 @@ class TitleScene(Scene):
             buttons.append(Button(_("Continue"), self.cont, "primary", (self.saved_text,)))
         buttons += [Button(_("New game"), self.new_game,
                            "primary" if not buttons else "secondary"),
-                    Button(_("Learn 88"), self.learn),
+                    # Learn 88 holds the Koi-Koi lessons too: a Koi-Koi player is told so
+                    Button(_("Learn 88"), self.learn, "secondary",
+                           (_("Koi-Koi lessons too"),)),
                     Button(_("Practice"), self.practice),
                     Button(_("Replays & records"), self.replays),
                     Button(_("Rules & cards"), self.rules),
