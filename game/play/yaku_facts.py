@@ -289,6 +289,11 @@ FIELD_FOUR = {
     "dealer_takes": N_("All four cards of one month dealt to the field go to the dealer's "
                        "captures, and four cards from the pile take their place."),
 }
+KOI_DECIDE_NEW = N_(
+    "{koikoi} or stop: when a capture makes a new yaku, you choose. Stop ({shoubu}) ends the "
+    "round now: the other player pays you your yaku. {koikoi} plays on for more: you may stop "
+    "at a later turn that makes another new yaku, but if the other player stops first, your "
+    "yaku pay nothing.")
 KOI_NEW_ONLY = N_("Only a new yaku gives the choice; a yaku that only becomes worth more does "
                   "not.")
 TSUKIFUDA = N_("{name}: all four cards of the round's month (round 1 Pine, round 2 Plum … "
@@ -311,12 +316,25 @@ def decide_lines(rs: Ruleset) -> list[str]:
     from game.play.terms import inline
 
     koi = koi_word()
-    lines = [_(KOI_DECIDE).format(koikoi=koi, shoubu=inline("shoubu"))]
+    new_only = rs.options.get("koi_trigger") == "new_only"
+    lines = [_(KOI_DECIDE_NEW if new_only else KOI_DECIDE).format(koikoi=koi,
+                                                                  shoubu=inline("shoubu"))]
     if rs.options.get("koi_limit"):
         lines.append(_(KOI_LIMIT).format(koikoi=koi))
-    if rs.options.get("koi_trigger") == "new_only":
+    if new_only:
         lines.append(_(KOI_NEW_ONLY))
     return lines
+
+
+def month_line(rs: Ruleset) -> str | None:
+    """Cards of the Month in words, with the catalogue's amount; None where it is off. Its
+    cards are the round's, so the catalogue gives it none: this sentence says which."""
+    from game.play.terms import term
+
+    month = next((e for e in rs.entries if e.id == "tsukifuda"), None)
+    if month is None or month.value is None:
+        return None
+    return _(TSUKIFUDA).format(name=term("tsukifuda"), amount=_mon(month.value))
 
 
 def round_yaku_lines(rs: Ruleset) -> list[str]:
@@ -325,9 +343,9 @@ def round_yaku_lines(rs: Ruleset) -> list[str]:
     from game.play.terms import term
 
     lines = []
-    month = next((e for e in rs.entries if e.id == "tsukifuda"), None)
-    if month is not None and month.value is not None:
-        lines.append(_(TSUKIFUDA).format(name=term("tsukifuda"), amount=_mon(month.value)))
+    month = month_line(rs)
+    if month:
+        lines.append(month)
     ids = {e.id for e in rs.entries}
     if rs.options.get("field_weather") and {"hanami_zake", "tsukimi_zake"} <= ids:
         lines.append(_(WEATHER).format(hanami=term("hanami_zake"),
@@ -396,5 +414,5 @@ def field_four_lines(rs: Ruleset) -> list[str]:
 
 
 __all__ = ["YakuFacts", "also_counts", "dealt_hand_lines", "decide_lines", "doubled_from",
-           "doubling_lines", "field_four_lines", "koi_word", "left_out_of", "needs_company",
-           "round_end_lines", "round_yaku_lines", "spoiled_by", "yaku_facts"]
+           "doubling_lines", "field_four_lines", "koi_word", "left_out_of", "month_line",
+           "needs_company", "round_end_lines", "round_yaku_lines", "spoiled_by", "yaku_facts"]

@@ -24,7 +24,9 @@ from tests.ui.driver import click, frames, key, make_app
 
 OPTIONS = [{}, {"points_scale": "high", "set_scoring": "stack_plus"},
            {"set_scoring": "stack", "viewing_sake": "with_yaku", "rain_spoils_sake": True,
-            "exhausted": "dealer", "koi_limit": 1, "seven_double": False}]
+            "exhausted": "dealer", "koi_limit": 1, "seven_double": False},
+           {"tsukifuda": True, "field_weather": True, "field_four": "dealer_wins",
+            "koi_trigger": "new_only"}]
 NOT_KOIKOI = ("card point", "Card point", "par", "drop", "Drop", "下げ", "sage", "torikeshi",
               "Large field", "大場", "kan", "Willow rule", "seven dealt cards", "Mizuten")
 
@@ -51,6 +53,9 @@ def test_every_yaku_with_its_amount_and_nothing_of_the_88_family(options):
     facts = yaku_facts.yaku_facts(rs)
     for e in dek:  # the amount shown is the catalogue's, and its cards make it so
         assert reference.amount_words(rs, shown[e.id]) == entry_amount(rs, e.id, e.value)
+        if not e.cards:  # the round's month's cards: a sentence says which
+            assert shown[e.id].words and not shown[e.id].cards, e.id
+            continue
         pile = yaku_facts._minimal(rs, facts[e.id].cards, facts[e.id].need, e.id)
         if not yaku_facts.needs_company(rs, e.id):
             assert pile is not None and rs.dekiyaku(list(pile))[e.id] == e.value, e.id
@@ -184,3 +189,26 @@ def test_every_option_of_every_game_has_a_label_of_its_own():
     missing = sorted({o.name for name in rulesets.names()
                       for o in rulesets.ruleset_class(name).OPTIONS} - set(LABELS))
     assert missing == []
+
+
+def test_the_options_that_read_the_round_are_said_where_they_are_on():
+    """Cards of the Month with the catalogue's amount, the weather, the field's four and the
+    new-only trigger appear on the pages only where the options put them in the engine."""
+    rs = rulesets.get("koikoi", tsukifuda=True, field_weather=True, field_four="dealer_wins",
+                      koi_trigger="new_only")
+    yaku = " ".join(reference.page_text(rs, "yaku"))
+    before = " ".join(reference.page_text(rs, "before"))
+    month = next(e for e in rs.entries if e.id == "tsukifuda")
+    assert month.value == 4 and f"{term('tsukifuda')}: all four cards of the round's month" \
+        in yaku and "4\u00a0mon" in yaku
+    assert "rained off" in yaku and "fogged off" in yaku
+    assert "Only a new yaku gives the choice" in yaku
+    assert f"{term('field_four')}: all four cards of one month dealt to the field" in before
+    assert "6\u00a0mon" in before  # the catalogue's amount, which the engine pays
+    took = rulesets.get("koikoi", field_four="dealer_takes")
+    assert "four cards from the pile take their place" in " ".join(
+        reference.page_text(took, "before"))
+    plain = rulesets.get("koikoi")
+    words = " ".join(" ".join(reference.page_text(plain, p)) for p in reference.page_ids(plain))
+    for absent in ("rained off", term("tsukifuda"), "Only a new yaku", term("field_four")):
+        assert absent not in words, absent

@@ -216,6 +216,11 @@ def combos(rs: Ruleset) -> list[Combo]:
                 words.append(standing)  # a teyaku that needs a standing triplet says what it is
             out.append(Combo(e.id, e.category, e.value, [], 0, e.positions,
                              names_of(rs.teyaku_example(e.id)), words))
+        elif e.category == Category.DEKIYAKU and not e.cards:  # the round's cards (Koi-Koi's
+            # Cards of the Month): no cards to draw, the sentence says which
+            month = yaku_facts.month_line(rs) if e.id == "tsukifuda" else None
+            out.append(Combo(e.id, e.category, e.value, [], e.need, e.positions,
+                             words=[month] if month else []))
         elif e.category == Category.DEKIYAKU:
             cards = names_of(e.cards & rs.deck_mask)
             need = e.need or len(cards)
