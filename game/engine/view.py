@@ -242,12 +242,14 @@ def turns_left(st: State) -> tuple[int, ...]:
     return tuple(out)
 
 
-def combination_cards(rs: object, yaku_id: str, pile: Iterable[str]) -> tuple[str, ...]:
+def combination_cards(rs: object, yaku_id: str, pile: Iterable[str],
+                      ctx: object | None = None) -> tuple[str, ...]:
     """The cards of ``pile`` (a seat's captures, card ids in the order given) that belong to
     the capture combination ``yaku_id`` in the ruleset's catalogue: the cards a yaku
     cut-in gathers (issue 26). Empty for an id that is not a card set (teyaku)."""
-    entry = next((e for e in rs.entries  # type: ignore[attr-defined]
-                  if e.id == yaku_id and e.is_card_set), None)
+    # ctx: ``context_of`` the round, where a yaku's cards are the round's (Cards of the Month)
+    entries = rs.entries_in(ctx) if ctx is not None else rs.entries  # type: ignore[attr-defined]
+    entry = next((e for e in entries if e.id == yaku_id and e.is_card_set), None)
     if entry is None:
         return ()
     return tuple(c for c in pile if entry.cards >> INDEX[c] & 1)

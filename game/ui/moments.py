@@ -97,7 +97,7 @@ def fresh_items(items: Mapping[str, int | None],
 
 def moment_for(ev: Event, *, viewer: int | None, rs: object, pile: Sequence[str] = (),
                before: Mapping[str, int | None] | None = None, speed: float = 1.0,
-               field_multiplier: bool = True) -> Moment | None:
+               field_multiplier: bool = True, ctx: object | None = None) -> Moment | None:
     """The moment an event starts, or None. `pile` is the seat's captures as shown (for a
     yaku's cards), `before` the items of the seat's last yaku event this round, `speed` the
     animation speed factor (0: Instant, no moment), `field_multiplier` whether the game has
@@ -117,7 +117,7 @@ def moment_for(ev: Event, *, viewer: int | None, rs: object, pile: Sequence[str]
         fresh = fresh_items(items, before)
         cards: list[str] = []
         for yid in sorted(fresh):
-            cards.extend(c for c in combination_cards(rs, yid, pile) if c not in cards)
+            cards.extend(c for c in combination_cards(rs, yid, pile, ctx) if c not in cards)
         return Moment("yaku", ev.seat, own, tuple(items.items()), fresh, tuple(cards),
                       seconds=SECONDS["yaku"] * scale)
     if kind == EventKind.TEYAKU:

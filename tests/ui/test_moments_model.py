@@ -46,6 +46,18 @@ def test_a_yaku_event_starts_a_cut_in_with_the_engines_items_values_and_cards():
     assert m.seconds == SECONDS["yaku"]
 
 
+def test_a_cards_of_the_month_cut_in_gathers_the_rounds_month():
+    """Koi-Koi's Cards of the Month has no cards of its own in the catalogue: the cut-in
+    gathers the four of the round's month from the pile (round 3: Cherry)."""
+    kk = rulesets.get("koikoi", tsukifuda=True)
+    cherry = ("curtain", "cherry_ribbon", "cherry_chaff_1", "cherry_chaff_2")
+    pile = ("crane", "pine_ribbon", "pine_chaff_1", "pine_chaff_2", *cherry)
+    ev = _yaku(0, {"tsukifuda": 4})
+    m = moment_for(ev, viewer=0, rs=kk, pile=pile, ctx=kk.context_of(3, 0))
+    assert m is not None and m.cards == cherry
+    assert moment_for(ev, viewer=0, rs=kk, pile=pile).cards == ()  # no round, no cards
+
+
 def test_a_computers_cut_in_is_shorter_and_none_plays_at_instant_speed():
     ev = _yaku(2, {"akatan": 7})
     small = moment_for(ev, viewer=0, rs=RS, pile=RED_CARDS)

@@ -61,9 +61,12 @@ class TableMoments:
         if ev.kind == EventKind.YAKU and model is not None and 0 <= ev.seat < len(model.captured):
             pile = list(model.captured[ev.seat])
         # the big cut-in is "yours" only while your hand is face up here (issue 42)
-        moment = moment_for(ev, viewer=table.face_up_seat(), rs=table.session.rs, pile=pile,
+        rs = table.session.rs
+        moment = moment_for(ev, viewer=table.face_up_seat(), rs=rs, pile=pile,
                             before=self.yaku_before.get(ev.seat), speed=speed,
-                            field_multiplier=table.session.rs.carry_rule is not None)
+                            field_multiplier=rs.carry_rule is not None,
+                            # the round's month, whose cards a Cards of the Month cut-in gathers
+                            ctx=rs.context_of(table.shown_view.round, 0))
         if ev.kind == EventKind.YAKU:
             self.yaku_before[ev.seat] = dict(ev.data.get("items", {}))
         if moment is None:
