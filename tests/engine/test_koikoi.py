@@ -645,3 +645,12 @@ def test_whole_games_with_each_new_option_end_and_balance(name, value):
         for _step in rep.steps():
             pass
         assert rep.state.phase == OVER and sum(rep.state.totals) == 0
+
+
+def test_a_yaku_the_dealer_takes_before_play_asks_nothing_but_scores_at_a_stop():
+    """koikoi.md decision 18: field_four=dealer_takes with tsukifuda in round 1 hands the dealer
+    the Pine month before the first turn; no decision is asked for it."""
+    st = kk(field_four="dealer_takes", tsukifuda=True).new_state(2, 1)
+    st.start_round(_deck(PLAIN_HAND1, PLAIN_HAND0, FIELD4))
+    assert st.view(1).phase == "play" and st.view(1).yaku[1] == {"tsukifuda": 4}
+    assert st.vcache[1] == 4  # already reached: a later turn must raise it to ask
