@@ -48,7 +48,7 @@ class GreedySetsAgent:
         if SHOUBU in verbs:
             rs = model_of(view).rs
             made = rs.yaku_now(view.captured_masks[view.seat], self._position(view),
-                               rs.context_of(view.round, view.field_mask))
+                               rs.view_context(view))
             names = " and ".join(yaku_name(y) for y in made) or "combination"
             self.why = f"I called shoubu to collect my {names} at once."
             return next(a for a in legal if a.verb == SHOUBU)

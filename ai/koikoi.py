@@ -153,7 +153,7 @@ def prospects(sit: Situation, seat: int, turns: int) -> list[Prospect]:
     for s, p in enumerate(piles):
         if s != seat:
             others |= p
-    ctx = rs.context_of(view.round, view.field_mask)  # the round's month, the weather
+    ctx = rs.view_context(view)  # the round's month, the weather
     now = rs.dek_value(pile, ctx)
     out = []
     for cs in card_sets(view.ruleset, view.options, sit.position.get(seat, 0)):
@@ -243,7 +243,7 @@ def weigh(view: PlayerView, sit: Situation | None = None) -> Judgement:
     rs = sit.model.rs
     turns = view.turns_left[me] if me < len(view.turns_left) else 0
     opp_turns = view.turns_left[opp] if opp < len(view.turns_left) else 0
-    now_pts = rs.dek_value(view.captured_masks[me], rs.context_of(view.round, view.field_mask))
+    now_pts = rs.dek_value(view.captured_masks[me], rs.view_context(view))
     try:
         world = State.resample(view, Rng(view.round * 7919 + len(view.log)))
     except Exception:  # noqa: BLE001 - the multiplier then counts as 1

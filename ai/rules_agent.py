@@ -410,7 +410,7 @@ class RulesAgent:
         view = sit.view
         pile = view.captured_masks[sit.me]
         rs = sit.model.rs
-        ctx = rs.context_of(view.round, view.field_mask)  # Koi-Koi's month and weather
+        ctx = rs.view_context(view)  # Koi-Koi's month and weather
         made = rs.yaku_now(pile, sit.position[sit.me], ctx)
         names = " and ".join(yaku_name(y) for y in made) or "sets"
         turns_left = view.hand_counts[sit.me]
@@ -419,7 +419,7 @@ class RulesAgent:
             return shoubu
         if koikoi.is_koikoi(view):
             return self._koikoi_or_stop(sit, sage, shoubu)
-        v = rs.dek_value(pile) if ctx is None else rs.dek_value(pile, ctx)
+        v = rs.dek_value(pile, ctx)
         near = None
         for cs in card_sets(view.ruleset, view.options, sit.position[sit.me]):
             if missing(cs, pile) == 1 and cs.cards & ~pile & sit.unseen:

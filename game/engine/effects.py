@@ -64,7 +64,7 @@ def move_effect(view: PlayerView, action: Action) -> MoveEffect | None:
     pile = view.captured_masks[me]
     after = pile | got
     # the round's month and the field before and after (Koi-Koi's tsukifuda and weather)
-    ctx = rs.context_of(view.round, view.field_mask)
+    ctx = rs.view_context(view)
     before_items = rs.yaku_now(pile, position, ctx)
     after_items = rs.yaku_now(after, position, rs.context_of(view.round, field_after))
     completes = tuple(k for k, v in after_items.items() if before_items.get(k, 0) < v)

@@ -536,9 +536,7 @@ class State:
 
     def yaku_items_of(self, seat: int) -> dict[str, int]:
         """The yaku ``seat``'s pile scores now, read in this round's context."""
-        ctx = self.yaku_ctx()
-        pile = self.captured[seat]
-        return self.rs.dek_items(pile) if ctx is None else self.rs.dek_items(pile, ctx)
+        return self.rs.dek_items(self.captured[seat], self.yaku_ctx())
 
     def _claimed(self, seat: int, claim: Claim) -> None:
         self.claims[seat] = claim

@@ -24,6 +24,7 @@ from ..vocab import CaptureRule, Category, PaidAt, Reason
 if TYPE_CHECKING:
     from ..ledger import RoundResult
     from ..state import State
+    from ..view import PlayerView
 
 
 _POINT_TABLES: dict[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]] = {}
@@ -287,9 +288,7 @@ class Ruleset:
     def yaku_now(self, pile: int, position: int, ctx: object | None = None) -> dict[str, int]:
         """The capture combinations a pile scores now for a seat at this position (``ctx``:
         ``context_of`` the round, where the yaku read it)."""
-        if ctx is None:
-            return self.yaku_items(pile, position)
-        return self.yaku_items(pile, position, ctx)  # type: ignore[call-arg]
+        return self.yaku_items(pile, position, ctx)
 
     def interchangeable(self, a: int, b: int) -> bool:
         """True when cards ``a`` and ``b`` are the same for every rule of this ruleset (two
@@ -417,7 +416,10 @@ class Ruleset:
         """The teyaku this hand claims at this position, or None."""
         return self.teyaku_table.claim(hand) if self.teyaku_table else None
 
-    def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
+    # ``ctx`` below: ``context_of`` the round; only rulesets whose yaku read it (yaku_context)
+    # look at it, the others take it and ignore it, so every caller passes it the same way
+    def yaku_items(self, pile: int, position: int = 0,
+                   ctx: object | None = None) -> dict[str, int]:
         return {}
 
     def context_of(self, round_no: int, field: int) -> object | None:
@@ -425,6 +427,11 @@ class Ruleset:
         misdeals not counted) with ``field`` on the table; None when they read nothing else
         (every ruleset but Koi-Koi with Cards of the Month or the weather)."""
         return None
+
+    def view_context(self, view: PlayerView) -> object | None:
+        """``context_of`` the round a view shows (its round and field): what a player or
+        the table values a pile with."""
+        return self.context_of(view.round, view.field_mask) if self.yaku_context else None
 
     def trigger_level(self, pile: int, ctx: object | None = None) -> int:
         """What must rise for a turn to ask the decision (sage / koi-koi): the yaku value, or
@@ -442,10 +449,10 @@ class Ruleset:
         Seven Ribbons are not listed."""
         return ()
 
-    def dek_items(self, pile: int) -> dict[str, int]:
-        return self.yaku_items(pile)
+    def dek_items(self, pile: int, ctx: object | None = None) -> dict[str, int]:
+        return self.yaku_items(pile, 0, ctx)
 
-    def dek_value(self, pile: int) -> int:
+    def dek_value(self, pile: int, ctx: object | None = None) -> int:
         return 0
 
     def dek_value_fn(self):  # noqa: ANN201 - a callable int -> int

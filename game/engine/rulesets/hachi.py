@@ -103,7 +103,8 @@ class Hachi(Ruleset):
     field_check = "none"
     decision = None
 
-    def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
+    def yaku_items(self, pile: int, position: int = 0,
+                   ctx: object | None = None) -> dict[str, int]:
         return {k: v for k, v, mask in YAKU_MASKS if pile & mask == mask}
 
     def catalogue(self) -> tuple[Entry, ...]:

@@ -264,13 +264,14 @@ class HachiHachi(Ruleset):
 
     # ------------------------------------------------------------------ rules API
 
-    def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
+    def yaku_items(self, pile: int, position: int = 0,
+                   ctx: object | None = None) -> dict[str, int]:
         return self.dek.items(pile)
 
-    def dek_items(self, pile: int) -> dict[str, int]:
+    def dek_items(self, pile: int, ctx: object | None = None) -> dict[str, int]:
         return self.dek.items(pile)
 
-    def dek_value(self, pile: int) -> int:
+    def dek_value(self, pile: int, ctx: object | None = None) -> int:
         return self.dek.value(pile)
 
     def dek_value_fn(self):  # noqa: ANN201

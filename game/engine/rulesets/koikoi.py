@@ -172,7 +172,7 @@ class KoiKoi(Ruleset):
                 field if self._weather else 0)
 
     def yaku_items(self, pile: int, position: int = 0,
-                   ctx: tuple[int, int] | None = None) -> dict[str, int]:
+                   ctx: object | None = None) -> dict[str, int]:
         """The yaku a pile scores now, with their points (koikoi.md §4, every option).
         ``ctx`` (``context_of``): the round's month and the field, which Cards of the Month
         and the weather read; without it they score nothing and rain nothing off."""
@@ -184,7 +184,7 @@ class KoiKoi(Ruleset):
         n = (pile & self._chaffs).bit_count()
         if n >= KASU:
             out["kasu"] = n - KASU + 1
-        month, field = ctx if ctx is not None else (0, 0)
+        month, field = ctx if isinstance(ctx, tuple) else (0, 0)
         if month and pile & month == month:
             out["tsukifuda"] = TSUKIFUDA
         if pile & SAKE and self._sake != "off" and not (self._rain_spoils and rain):
@@ -234,14 +234,14 @@ class KoiKoi(Ruleset):
         if n >= TAN and not (set_made and self._scoring == "exclusive_plus"):
             out["tan"] = n - TAN + 1
 
-    def dek_items(self, pile: int, ctx: tuple[int, int] | None = None) -> dict[str, int]:
+    def dek_items(self, pile: int, ctx: object | None = None) -> dict[str, int]:
         return self.yaku_items(pile, 0, ctx)
 
-    def dek_value(self, pile: int, ctx: tuple[int, int] | None = None) -> int:
+    def dek_value(self, pile: int, ctx: object | None = None) -> int:
         """The pile's yaku points before any doubling: a rise asks koi-koi or stop."""
         return sum(self.yaku_items(pile, 0, ctx).values())
 
-    def trigger_level(self, pile: int, ctx: tuple[int, int] | None = None) -> int:
+    def trigger_level(self, pile: int, ctx: object | None = None) -> int:
         """koi_trigger=new_only: the number of yaku made (a rise is a new one); else the
         points (a rise is a new or improved yaku: koikoi.md §4.6, §5.1)."""
         items = self.yaku_items(pile, 0, ctx)

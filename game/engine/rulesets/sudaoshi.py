@@ -177,7 +177,8 @@ class Sudaoshi(Ruleset):
             return None
         return Claim(items, reveal, 0, (), None)
 
-    def yaku_items(self, pile: int, position: int = 0) -> dict[str, int]:
+    def yaku_items(self, pile: int, position: int = 0,
+                   ctx: object | None = None) -> dict[str, int]:
         """§5: one yaku per category (the full set replaces the top one); the Willow ones
         for the last seat only."""
         out: dict[str, int] = {}
