@@ -56,6 +56,11 @@ FAMILY = {"goko": ("brights",), "shiko": ("brights",), "ame_shiko": ("brights",)
           "sanko": ("brights",), "akatan_aotan": ("akatan", "aotan")}
 
 
+def four_of_a_month(mask: int) -> int:
+    """The four cards of the first month whose four ``mask`` holds; 0 when none."""
+    return next((m for m in MONTHS if mask & m == m), 0)
+
+
 def month_counts(mask: int) -> list[int]:
     """How many cards of each month a mask holds."""
     return [(mask & m).bit_count() for m in MONTHS]
@@ -308,9 +313,7 @@ class KoiKoi(Ruleset):
         if self.field_check == "none" and self._field_four(st):
             return
         if o["field_pairs"] == "redeal" and month_counts(st.field).count(2) == 4:
-            if st.events_on:
-                st.emit("misdeal", st.dealer, reason="field_pairs")
-            st._finish("misdeal", None)
+            self._misdeal(st, "field_pairs")
             return
         if o["teyaku"] == "off":
             return
@@ -318,48 +321,48 @@ class KoiKoi(Ruleset):
         if not holders or len(holders) == 2 and o["teyaku_both"] == "ignore":
             return
         if o["teyaku"] == "redeal":
-            if st.events_on:
-                st.emit("misdeal", st.dealer, reason="teyaku")
-            st._finish("misdeal", None)
+            self._misdeal(st, "teyaku")
             return
-        st.drawn = -1
-        st.caller = -1
-        st.ending = Ending.TEYAKU
-        if len(holders) == 1:
-            (holder, kind), = holders.items()
-            other = next(s for s in st.active if s != holder)
-            points = o["teyaku_points"]
-            kinds = [kind]
-            if kind == "teshi" and o["teyaku_stack"] and self.is_four_pairs(st.hands[holder]):
-                kinds.append("four_pairs")  # 4 + 2 + 2: both, when the option says so
-            if st.events_on:  # shown to both, as any teyaku claim
-                st.emit("teyaku", holder, items=dict.fromkeys(kinds, points),
-                        cards=names_of(st.hands[holder]))
-            for k in kinds:
-                st.pay(other, holder, points, k, Basis("mon", points) if st.events_on else None)
-            st._finish(Ending.TEYAKU, holder)
-        else:  # both: a draw (koikoi.md §2.2)
+        if len(holders) == 2:  # both: a draw (koikoi.md §2.2)
+            st.drawn = st.caller = -1
             st._finish(Ending.DRAW, None)
+            return
+        (holder, kind), = holders.items()
+        points = o["teyaku_points"]
+        kinds = [kind]
+        if kind == "teshi" and o["teyaku_stack"] and self.is_four_pairs(st.hands[holder]):
+            kinds.append("four_pairs")  # 4 + 2 + 2: both, when the option says so
+        self._won_as_dealt(st, holder, dict.fromkeys(kinds, points), st.hands[holder])
+
+    @staticmethod
+    def _misdeal(st: State, reason: str) -> None:
+        """The deal thrown in before play (no round counted, nobody paid)."""
+        if st.events_on:
+            st.emit("misdeal", st.dealer, reason=reason)
+        st._finish("misdeal", None)
+
+    @staticmethod
+    def _won_as_dealt(st: State, winner: int, items: dict[str, int], cards: int) -> None:
+        """The round won before the first turn (a hand dealt four of a month or four pairs,
+        the field's four with field_four=dealer_wins): ``cards`` shown to both as a teyaku
+        claim, each item paid by the other player, the round ended as ``teyaku``."""
+        st.drawn = st.caller = -1
+        st.ending = Ending.TEYAKU
+        if st.events_on:
+            st.emit("teyaku", winner, items=items, cards=names_of(cards))
+        other = next(s for s in st.active if s != winner)
+        for k, v in items.items():
+            st.pay(other, winner, v, k, Basis("mon", v) if st.events_on else None)
+        st._finish(Ending.TEYAKU, winner)
 
     def _field_four(self, st: State) -> bool:
         """Four of a month on the field (koikoi.md §2.1): ``dealer_wins`` ends the round, the
         dealer paid 6; ``dealer_takes``: the dealer captures the four and four cards from
         the top of the pile fill the field, as often as a four lies there. True when the
         round ended."""
-        four = next((m for m in MONTHS if st.field & m == m), 0)
-        if not four:
-            return False
-        if self.options["field_four"] == "dealer_wins":
-            st.drawn = -1
-            st.caller = -1
-            st.ending = Ending.TEYAKU
-            if st.events_on:
-                st.emit("teyaku", st.dealer, items={"field_four": FIELD_FOUR_POINTS},
-                        cards=names_of(four))
-            other = next(s for s in st.active if s != st.dealer)
-            st.pay(other, st.dealer, FIELD_FOUR_POINTS, "field_four",
-                   Basis("mon", FIELD_FOUR_POINTS) if st.events_on else None)
-            st._finish(Ending.TEYAKU, st.dealer)
+        four = four_of_a_month(st.field)
+        if four and self.options["field_four"] == "dealer_wins":
+            self._won_as_dealt(st, st.dealer, {"field_four": FIELD_FOUR_POINTS}, four)
             return True
         while four:  # dealer_takes
             st.field &= ~four
@@ -367,13 +370,12 @@ class KoiKoi(Ruleset):
             if st.events_on:
                 cards = names_of(four)
                 st.emit("captured", st.dealer, card=cards[0], cards=cards, rule="field_four")
-            for _ in range(4):
-                card = st.pile[st.pile_pos]
-                st.pile_pos += 1
+            for card in st.pile[st.pile_pos:st.pile_pos + 4]:
                 st.field |= 1 << card
                 if st.events_on:  # from the pile to the field, no turn's draw
                     st.emit("placed", st.dealer, card=CARD_IDS[card], rule="field_four")
-            four = next((m for m in MONTHS if st.field & m == m), 0)
+            st.pile_pos += 4
+            four = four_of_a_month(st.field)
         return False
 
     @staticmethod
