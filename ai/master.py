@@ -84,9 +84,6 @@ class MasterAgent(RulesAgent):
     # development seed 7, 12 rounds: the true places' probability +4.7 % over uniform at 3,
     # +7.4 % at 8, +9.0 % weighing 200 worlds) for a quarter more time a decision
     INFER_K = 8
-    # Koi-Koi: the cards played by Expert's search, the koi-koi-or-stop decision by Master's
-    # own (``card_player``)
-    KOIKOI_CARDS_BY_EXPERT = True
     INFER_BETA = BETA
     # the worlds agree with the opponents' teyaku claims (``inference.Claims``): a seat
     # without a claim was dealt no teyaku, one with a claim exactly that one. Uniform worlds
@@ -166,7 +163,7 @@ class MasterAgent(RulesAgent):
         if not is_searched(legal):
             self.values = {}
             return super().choose(view)  # windows before play: the rule-based answers
-        if self.KOIKOI_CARDS_BY_EXPERT and view.phase in ("play", "take") and is_koikoi(view):
+        if view.phase in ("play", "take") and is_koikoi(view):  # see card_player
             cards = self.card_player()
             action = cards.choose(view)
             self.values, self.why = cards.values, cards.why

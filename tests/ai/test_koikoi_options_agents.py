@@ -42,3 +42,33 @@ def test_an_imagined_world_is_in_the_views_round():
         world = sampler.world(Rng(k))
         assert world.yaku_ctx() == st.yaku_ctx()
         assert world.view(view.seat).yaku == view.yaku
+
+
+def test_master_plays_koikoi_cards_by_experts_search_and_decides_by_its_own():
+    """Master at Koi-Koi (ai/master.py, card_player): a card play is Expert's choice on
+    Expert's own seed, with Expert's values; koi-koi or stop is Master's own search."""
+    from ai.expectimax import ExpectimaxAgent
+    from ai.master import MasterAgent
+    from game.engine import rulesets
+    from game.engine.actions import SAGE, SHOUBU, parse_action
+    from game.engine.positions import from_position
+
+    st = from_position(rulesets.get("koikoi"), 2, dealer=0,
+                       hands={0: "cherry_ribbon willow_ribbon paulownia_chaff_1",
+                              1: "maple_ribbon iris_chaff_1 paulownia_chaff_2"},
+                       field="cherry_chaff_1 maple_chaff_1 wisteria_chaff_1",
+                       pile=["clover_chaff_1", "clover_chaff_2", "susuki_chaff_1",
+                             "susuki_chaff_2", "lightning", "wisteria_chaff_2"],
+                       captured={0: "pine_ribbon plum_ribbon",
+                                 1: "peony_ribbon chrysanthemum_ribbon"}, to_move=0)
+    view = st.view(0)
+    master = MasterAgent(5, playouts=60)
+    expert = ExpectimaxAgent(5 ^ 0x5EED)
+    assert master.choose(view) == expert.choose(view)
+    assert master.values == expert.values and master.nodes == 0  # no playout of its own
+    st.apply(parse_action("0 play cherry_ribbon"))  # Poetry Ribbons: koi-koi or stop
+    decide = st.view(0)
+    assert decide.phase == "decide"
+    master.choose(decide)
+    assert set(master.values) == set(decide.legal) and \
+        {a.verb for a in decide.legal} == {SAGE, SHOUBU} and master.nodes > 0
