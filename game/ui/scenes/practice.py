@@ -302,29 +302,38 @@ class PuzzleScene(PageScene):
         button; a click on one does the same."""
         if intent is Intent.SELECT:
             n = select_number(event)
-            if self.deciding and self.answer is None and n is not None:
-                choices = self.decision_choices()
-                if 1 <= n <= len(choices):
-                    self.submit(choices[n - 1])
-            elif self.puzzle is not None and self.answer is None and n is not None:
-                pool = self.targets() if self.picked else [c for _r, c in self.hand_rects]
-                if 1 <= n <= len(pool):
-                    self._take_card(pool[n - 1])
+            if n is not None and self.answer is None:
+                self._number(n)
             return True
-        if self.deciding and self.answer is None \
-                and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for r, a in self.choice_rects:
-                if r.collidepoint(event.pos):
-                    self.submit(a)
-                    return True
-            return False
         if self.puzzle is not None and self.answer is None \
                 and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            rects = self.field_rects if self.picked else self.hand_rects
-            for r, c in rects:
-                if r.collidepoint(event.pos) and (not self.picked or c in self.targets()):
-                    self._take_card(c)
-                    return True
+            return self._click(event.pos)
+        return False
+
+    def _number(self, n: int) -> None:
+        """Number ``n`` pressed: that decision, else that card of the hand (or, a card
+        picked up, that target)."""
+        if self.deciding:
+            choices = self.decision_choices()
+            if 1 <= n <= len(choices):
+                self.submit(choices[n - 1])
+            return
+        pool = self.targets() if self.picked else [c for _r, c in self.hand_rects]
+        if 1 <= n <= len(pool):
+            self._take_card(pool[n - 1])
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        """A click on a decision's row, a hand card, or (a card picked up) its target."""
+        if self.deciding:
+            a = next((a for r, a in self.choice_rects if r.collidepoint(pos)), None)
+            if a is not None:
+                self.submit(a)
+            return a is not None
+        rects = self.field_rects if self.picked else self.hand_rects
+        for r, c in rects:
+            if r.collidepoint(pos) and (not self.picked or c in self.targets()):
+                self._take_card(c)
+                return True
         return False
 
     def _take_card(self, card: str) -> None:
