@@ -627,25 +627,13 @@ class DrillScene(PageScene):
                     return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _draw_answers(self, surface: pygame.Surface, x: int, y: int, tw: int, body: int,
+                      small: int, kind: str) -> int:
+        """The four answers as rows (the chosen one and the right one coloured once
+        answered), their rects kept for clicks; the y below them."""
         d = self.drill
-        title = _("What does this hand claim?") if d.kind == "teyaku" else \
-            _("Koi-Koi: what does this capture pile score?") if d.ruleset == practice.KOIKOI \
-            else _("What does this capture pile score?")
-        rect, x, y, tw, head, body, small = theme.framed_page(surface, title)
-        y += round(head * 1.5)
-        sub = _("Teyaku: a hand of seven cards as dealt, before play.") if d.kind == "teyaku" \
-            else _("Yaku: the capture combinations in a pile of cards taken.")
-        theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
-        y += round(small * 1.8)
-        w = max(44, min(96, (tw - 6 * len(d.cards)) // max(7, len(d.cards))))
-        for i, c in enumerate(d.cards):
-            img = self.app.renderer.face(c, w)
-            surface.blit(img, (x + i * (w + 6), y))
-        y += card_height(w) + round(small * 1.5)
         self.answer_rects = []
         lh = round(body * 2.0)
-        kind = "teyaku" if d.kind == "teyaku" else "pile"
         labels = [f"{i + 1}. {answer_words(option, kind, d.ruleset)}"
                   for i, option in enumerate(d.options)]
         # one size for every answer, the largest at which the longest fits its row in one
@@ -670,6 +658,26 @@ class DrillScene(PageScene):
                 theme.blit_text(surface, line, size, (r.x + 10, top + k * step),
                                 theme.INK if right or wrong else theme.TEXT, False, "midleft")
             y += lh
+        return y
+
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.drill
+        title = _("What does this hand claim?") if d.kind == "teyaku" else \
+            _("Koi-Koi: what does this capture pile score?") if d.ruleset == practice.KOIKOI \
+            else _("What does this capture pile score?")
+        rect, x, y, tw, head, body, small = theme.framed_page(surface, title)
+        y += round(head * 1.5)
+        sub = _("Teyaku: a hand of seven cards as dealt, before play.") if d.kind == "teyaku" \
+            else _("Yaku: the capture combinations in a pile of cards taken.")
+        theme.blit_text(surface, theme.fit(sub, small, tw), small, (x, y), theme.TEXT_DIM)
+        y += round(small * 1.8)
+        w = max(44, min(96, (tw - 6 * len(d.cards)) // max(7, len(d.cards))))
+        for i, c in enumerate(d.cards):
+            img = self.app.renderer.face(c, w)
+            surface.blit(img, (x + i * (w + 6), y))
+        y += card_height(w) + round(small * 1.5)
+        kind = "teyaku" if d.kind == "teyaku" else "pile"
+        y = self._draw_answers(surface, x, y, tw, body, small, kind)
         if self.chosen is not None:
             said = _("Right.") if self.chosen == d.correct else \
                 _("Not quite: the right answer is {answer}.").format(
