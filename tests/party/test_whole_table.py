@@ -19,15 +19,20 @@ def _to_first_play(seed: int = 7) -> GameSession:
     for _ in range(100):
         if s.st.phase != 0 and s.view(0).phase == "play":
             break
-        step = s.next_step().name
-        if step == "DEAL":
-            s.deal()
-        elif step == "CHANCE":
-            s.chance()
-        else:
-            legal = s.view(s.st.to_move).legal
-            s.apply(next((a for a in legal if a.verb in ("join", "pass")), legal[0]))
+        _step(s, lambda legal: next((a for a in legal if a.verb in ("join", "pass")),
+                                    legal[0]))
     return s
+
+
+def _step(s: GameSession, choose) -> None:  # noqa: ANN001 - legal actions -> one of them
+    """One step of the game: a deal, a chance outcome, or the seat to move's choice."""
+    step = s.next_step().name
+    if step == "DEAL":
+        s.deal()
+    elif step == "CHANCE":
+        s.chance()
+    else:
+        s.apply(choose(s.view(s.st.to_move).legal))
 
 
 def test_the_teyaku_shown_carry_the_hosts_words_and_cards_and_are_named():
@@ -65,13 +70,7 @@ def test_plates_say_points_against_the_par_and_the_dealer():
 def test_standings_follow_the_engines_totals_and_mark_the_seat():
     s = _to_first_play()
     while s.view(0).round < 2:  # one whole round: totals differ
-        step = s.next_step().name
-        if step == "DEAL":
-            s.deal()
-        elif step == "CHANCE":
-            s.chance()
-        else:
-            s.apply(s.view(s.st.to_move).legal[0])
+        _step(s, lambda legal: legal[0])
     view = s.view(0)
     rows = view_message(view, s.names(), 1)["standings"]
     assert [r["name"] for r in rows] == [s.names()[seat] for _p, seat in ranking(view.totals)]
