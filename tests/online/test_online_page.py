@@ -37,7 +37,16 @@ from tests.relay.conftest import StepClock
 if os.environ.get("HACHI_SKIP_BROWSER") == "1":  # .ci/run: the browser is being installed
     pytest.skip("the browser is being installed; .ci/run runs these tests after",
                 allow_module_level=True)
-from tests.party.browser import PHONE, chrome, fit, have_browser, tap_a_move, visible, wait  # noqa: E402
+from tests.party.browser import (  # noqa: E402
+    PHONE,
+    chrome,
+    fit,
+    have_browser,
+    shown,
+    tap_a_move,
+    visible,
+    wait,
+)
 
 if not have_browser():
     if os.environ.get("HACHI_REQUIRE_BROWSER") == "1":
@@ -213,11 +222,6 @@ def link(port: int, room: str, key: bytes | None = None) -> str:
     """The seat's link as the lobby gives it (no fragment when `key` is None)."""
     tail = f"#{key_text(key)}" if key is not None else ""
     return f"http://127.0.0.1:{port}/o/{room}/{SEAT}/{TOKEN}{tail}"
-
-
-def shown(page) -> int:  # noqa: ANN001
-    n = page.execute_script("return document.body.dataset.n")
-    return int(n) if n is not None else -1
 
 
 def shot(page, name: str) -> None:  # noqa: ANN001

@@ -152,6 +152,12 @@ def shown(page) -> int:  # noqa: ANN001
     return int(n) if n is not None else -1
 
 
+def phone_turn(host, seat: int = 0) -> bool:  # noqa: ANN001 - a PartyHost
+    """It is ``seat``'s turn, and its phone is the one to play it."""
+    s = host.session
+    return s.next_step().name == "PHONE" and s.st.to_move == seat
+
+
 def tap_a_move(page) -> bool:  # noqa: ANN001
     """Make one move as a player would: OK on a round's sheet first; else a decision (pass
     or stay in where offered), a target on the field, or a hand card tapped twice (select,

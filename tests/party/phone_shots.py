@@ -22,6 +22,7 @@ from tests.party.browser import (
     chrome,
     fit,
     party_host,
+    phone_turn,
     shown,
     tap_a_move,
     visible,
@@ -59,18 +60,13 @@ def need(pred, timeout: float = 20) -> None:  # noqa: ANN001
         raise RuntimeError("a state the screenshots need did not come")
 
 
-def _phone_turn(host, seat: int = 0) -> bool:  # noqa: ANN001
-    s = host.session
-    return s.next_step().name == "PHONE" and s.st.to_move == seat
-
-
 def reach(host, page, done, limit: float = 60) -> None:  # noqa: ANN001
     """Tap moves on `page` (select, then play) until `done()`."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
         if done():
             return
-        if _phone_turn(host) and shown(page) == host.serial:
+        if phone_turn(host) and shown(page) == host.serial:
             serial = host.serial
             if done():
                 return
@@ -113,14 +109,14 @@ def decisions_and_turns(sh: Shots) -> None:
         need(lambda: visible(a, "#decisions button.choice"))
         sh.shoot(a, "decision")
         visible(a, "#decisions button.choice")[0].click()  # stay in
-        reach(host, a, lambda: visible(a, "#hand button.card.live") and _phone_turn(host))
+        reach(host, a, lambda: visible(a, "#hand button.card.live") and phone_turn(host))
         sh.shoot(a, "your-turn")
         cards = visible(a, "#hand button.card.live")
         best = next((c for c in cards if c.get_attribute("data-key") in _taking(host)), cards[0])
         best.click()
         sh.shoot(a, "selection")
         sent_then_others(run, a, sh)
-        reach(host, a, lambda: visible(a, "#hand button.card.live") and _phone_turn(host))
+        reach(host, a, lambda: visible(a, "#hand button.card.live") and phone_turn(host))
         a.set_network_conditions(**OFFLINE)
         need(lambda: visible(a, "#banner"))
         sh.shoot(a, "offline")
@@ -153,7 +149,7 @@ def sent_then_others(run: Paused, page, sh: Shots) -> None:  # noqa: ANN001
     need(lambda: visible(page, "#info[data-tone=sent]"))
     sh.shoot(page, "sent")
     run.go()
-    need(lambda: "chip now" in page.page_source and not _phone_turn(host))
+    need(lambda: "chip now" in page.page_source and not phone_turn(host))
     sh.shoot(page, "others-turn")
     sh.shoot(page, "below-the-fold", bottom=True)
 

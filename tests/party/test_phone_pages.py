@@ -26,6 +26,7 @@ from tests.party.browser import (
     fit,
     have_browser,
     party_host,
+    phone_turn,
     shown,
     tap_a_move,
     visible,
@@ -98,14 +99,9 @@ def _no_leak(host, pages):  # noqa: ANN001, ANN202
         assert leaked == set(), (seat, leaked)
 
 
-def _phone_turn(host, seat: int = 0) -> bool:  # noqa: ANN001
-    s = host.session
-    return s.next_step().name == "PHONE" and s.st.to_move == seat
-
-
 def _ready(host, page, seat: int = 0) -> bool:  # noqa: ANN001
     """The seat's turn, and its page shows the table as it is now."""
-    return _phone_turn(host, seat) and shown(page) == host.serial
+    return phone_turn(host, seat) and shown(page) == host.serial
 
 
 def _play_until(host, page, done, limit: float = 60.0, seat: int = 0) -> bool:  # noqa: ANN001
@@ -254,7 +250,7 @@ def test_a_turn_fits_one_screen_and_a_card_plays_on_the_second_tap(browser):
         assert _info(page).startswith("Takes: ")
         assert visible(page, "#play") and visible(page, "#back")
         time.sleep(0.3)
-        assert host.serial == serial and _phone_turn(host)  # a first tap plays nothing
+        assert host.serial == serial and phone_turn(host)  # a first tap plays nothing
         card.click()  # the second tap plays it
         assert wait(lambda: host.serial != serial)
         assert _last_action(host).startswith(f"0 play {key}")
